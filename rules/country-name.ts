@@ -1,0 +1,6 @@
+// PLACEHOLDER: replaced by the business-rule work in this session.
+import { defineRule } from '../src/lint/define-rule';
+
+export default defineRule({
+  meta: { id: 'country-name', description: 'TODO', severity: 'error', kinds: [], docs: { rationale: '', invalid: '', valid: '' } },
+});

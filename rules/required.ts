@@ -1,0 +1,27 @@
+import { defineRule } from '../src/lint/define-rule';
+import { has, isObject, ptr } from '../src/lint/read';
+
+/** Rule `required`: A required member is missing or null. */
+export default defineRule({
+  meta: {
+    id: "required",
+    description: "A required member is missing or null.",
+    severity: 'error',
+    kinds: ['order', 'return'],
+    structural: true,
+    docs: {
+      rationale: "Members marked R in the spec must be present and not null (payment.status too when the operator handles payments, FMS).",
+      invalid: "\"requestHeader\": { \"client\": \"ACME\", \"externalMessageReference\": \"M-1\" }",
+      valid: "\"requestHeader\": { \"client\": \"ACME\", \"externalMessageReference\": \"M-1\", \"requestReference\": \"R-1\" }",
+    },
+  },
+  // The schema checker reports the unconditional members; this adds the conditional one:
+  // payment.status is required when the operator handles the payment (FMS).
+  check(ctx) {
+    if (ctx.kind !== 'order' || ctx.profile?.fms !== true) return;
+    const payment = ctx.body.payment;
+    if (isObject(payment) && !has(payment, 'status')) {
+      ctx.report(ptr(ctx.base, 'payment', 'status'), 'status is required in payment when the operator handles payments.');
+    }
+  },
+});

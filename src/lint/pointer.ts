@@ -1,0 +1,67 @@
+/**
+ * RFC 6901 JSON Pointers.
+ */
+
+/**
+ * Escapes one reference token (`~` → `~0`, `/` → `~1`).
+ *
+ * @param token A member name or array index.
+ * @returns The escaped token.
+ * @example escapeToken('a/b'); // 'a~1b'
+ */
+export function escapeToken(token: string | number): string {
+  const s = String(token);
+  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
+}
+
+/**
+ * Builds a JSON Pointer from reference tokens.
+ *
+ * @param tokens Member names and array indexes, outermost first.
+ * @returns The pointer; `''` for no tokens.
+ * @example toPointer(['clientRequest', 'item', 0, 'sku']); // '/clientRequest/item/0/sku'
+ */
+export function toPointer(tokens: readonly (string | number)[]): string {
+  let out = '';
+  for (const t of tokens) out += '/' + escapeToken(t);
+  return out;
+}
+
+/**
+ * Splits a JSON Pointer into unescaped reference tokens.
+ *
+ * @param pointer An RFC 6901 pointer (`''` or starting with `/`).
+ * @returns The tokens; throws `SyntaxError` for a pointer not starting with `/`.
+ * @example parsePointer('/a~1b/0'); // ['a/b', '0']
+ */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) throw new SyntaxError('A JSON Pointer must be empty or start with "/".');
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * Resolves a JSON Pointer in a JSON value.
+ *
+ * @param root The JSON value.
+ * @param pointer The pointer.
+ * @returns `{ found: true, value }` or `{ found: false }`.
+ * @example resolvePointer({ a: [1] }, '/a/0'); // { found: true, value: 1 }
+ */
+export function resolvePointer(root: unknown, pointer: string): { found: true; value: unknown } | { found: false } {
+  let cur: unknown = root;
+  for (const t of parsePointer(pointer)) {
+    if (Array.isArray(cur)) {
+      if (!/^(0|[1-9]\d*)$/.test(t) || Number(t) >= cur.length) return { found: false };
+      cur = cur[Number(t)];
+    } else if (cur !== null && typeof cur === 'object' && Object.prototype.hasOwnProperty.call(cur, t)) {
+      cur = (cur as Record<string, unknown>)[t];
+    } else {
+      return { found: false };
+    }
+  }
+  return { found: true, value: cur };
+}

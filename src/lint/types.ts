@@ -1,0 +1,72 @@
+/**
+ * Public types of the lint engine (pinned contract, see DESIGN.md).
+ */
+import type { OrderVersion } from '../spec/tables';
+
+/** Severity of a problem. */
+export type Severity = 'error' | 'warn';
+
+/** A rule's configured level: a severity, or `off`. */
+export type RuleLevel = 'off' | Severity;
+
+/** A suggested fix: rename a member to its schema spelling. */
+export interface ProblemFix {
+  /** What the fix does. */
+  readonly kind: 'rename-member';
+  /** The member name to write instead. */
+  readonly to: string;
+}
+
+/** One finding of the linter. */
+export interface Problem {
+  /** Rule id from the catalogue, kebab-case. */
+  rule: string;
+  /** `error` or `warn`. */
+  severity: Severity;
+  /** RFC 6901 JSON Pointer into the linted payload; `''` is the root; a missing member's own pointer. */
+  path: string;
+  /** One English sentence; never echoes payload values. */
+  message: string;
+  /** Values the message speaks of (limits, lengths, allowed values); never payload values. */
+  params?: Record<string, string | number | readonly string[]>;
+  /** A fix, when the rule is fixable. */
+  fix?: ProblemFix;
+}
+
+/** What the operator hands a client at onboarding. */
+export interface ClientProfile {
+  /** Client name; must equal requestHeader.client. */
+  client: string;
+  /** Client code; the shipping-cost SKU defaults to `${clientCode}_SHIPCOSTS`. */
+  clientCode: string;
+  /** Shipping-cost SKU, when it differs from the default. */
+  shippingCostSku?: string;
+  /** SKU of the order-discount item (FMS). */
+  orderDiscountSku?: string;
+  /** SKU of WEEE fee items (FMS). */
+  weeeSku?: string;
+  /** The operator handles payments: FMS-only rules run. */
+  fms?: boolean;
+  /** The operator processes card data: cardData is required for card payments. */
+  processesCardData?: boolean;
+  /** Return reasons agreed with the operator. */
+  returnReasons?: readonly string[];
+}
+
+/** Options of `lintOrder`, `lintReturn` and `lintBatch`. */
+export interface LintOptions {
+  /** Overrides the default severities by rule id. */
+  rules?: Record<string, RuleLevel>;
+  /** The client profile; rules that need it are skipped without it. */
+  profile?: ClientProfile;
+}
+
+/** Options of `lintOrder`. */
+export type LintOrderOptions = LintOptions & { version: OrderVersion };
+
+/** Options of `lintBatch`. */
+export type LintBatchOptions = LintOptions &
+  ({ kind: 'order'; version: OrderVersion } | { kind: 'return' });
+
+/** The payload kinds the linter knows. */
+export type PayloadKind = 'order' | 'return';

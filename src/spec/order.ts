@@ -1,0 +1,239 @@
+/**
+ * The order request of the fulfilment interface (create order v1, v1.1, v1.2)
+ * as valibot schemas, one per version, built by one factory.
+ */
+import * as v from 'valibot';
+import {
+  countryCode,
+  dateFormat,
+  withMeta,
+  itemsPresent,
+  keyCharset,
+  localeFormat,
+  maxCodePoints,
+  numericText,
+} from './actions';
+import {
+  AddressLineSchema,
+  DynamicFieldSchema,
+  EmailSchema,
+  NoteSchema,
+  QuantitySchema,
+  amountSchema,
+  phoneSchema,
+  picklistWithAmbiguous,
+  responseOnly,
+  text,
+} from './shared';
+import {
+  AMBIGUOUS_PAYMENT_AMOUNT_TYPES,
+  AMBIGUOUS_SHIP_SERVICE_LEVELS,
+  DATE_ONLY,
+  LIMITS,
+  ORDER_AMOUNT_TYPES,
+  ORDER_DATE_TIME_FORMAT,
+  ORDER_PHONE_TYPES,
+  PARTNER_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REQUEST_STATUSES,
+  SHIP_SERVICE_LEVELS,
+  UNSIGNED_DECIMAL,
+  type OrderVersion,
+} from './tables';
+
+/** Members added by v1.1, per object: reported as `version-field` in v1. */
+const V11_MEMBERS = { poNumber: '1.1', customerNumber: '1.1' } as const;
+
+/**
+ * Entries present only in some versions. Typed as always present so that one
+ * factory serves every version; the runtime schema of a version lacks them.
+ */
+function only<T extends Record<string, v.GenericSchema>>(when: boolean, entries: T): T {
+  return when ? entries : ({} as T);
+}
+
+/** Build the order request schema of one version. */
+/* @__NO_SIDE_EFFECTS__ */
+function orderRequestSchema(version: OrderVersion) {
+  const v12 = version === '1.2';
+  const v1 = version === '1';
+  const dateTime = v.pipe(v.string(), dateFormat(ORDER_DATE_TIME_FORMAT[version]));
+  // v1.2 limits key reference fields to [A-Za-z0-9._-].
+  const key = (max?: number) => {
+    const base = max === undefined ? v.string() : v.pipe(v.string(), maxCodePoints(max));
+    return v12 ? v.pipe(base, keyCharset()) : base;
+  };
+  const amount = amountSchema(ORDER_AMOUNT_TYPES[version]);
+  const phone = phoneSchema(ORDER_PHONE_TYPES);
+
+  const requestHeader = withMeta(
+    v.strictObject({
+      requestType: responseOnly(v.string()),
+      requestStatus: responseOnly(v.picklist(REQUEST_STATUSES[version])),
+      externalMessageReference: key(LIMITS.externalMessageReference),
+      client: text(LIMITS.client),
+      requestReference: key(LIMITS.requestReference),
+      dateTimeSent: responseOnly(dateTime),
+      dateTimeReceived: responseOnly(dateTime),
+      dateTimeConfirmed: responseOnly(dateTime),
+      dateTimeShipped: responseOnly(dateTime),
+      dynamicField: responseOnly(v.array(DynamicFieldSchema)),
+    }),
+    { name: 'requestHeader' },
+  );
+
+  const order = withMeta(
+    v.strictObject({
+      orderId: responseOnly(v.string()),
+      status: responseOnly(v.string()),
+      shipCourier: v.optional(v.string()),
+      shipServiceLevel: picklistWithAmbiguous(SHIP_SERVICE_LEVELS[version], AMBIGUOUS_SHIP_SERVICE_LEVELS),
+      shipServiceOption: v.optional(v.string()),
+      ...only(!v1, { poNumber: v.optional(key()) }),
+      incoTerms1: v.optional(v.string()),
+      incoTerms2: v.optional(v.string()),
+      timeZone: responseOnly(v.string()),
+      dateTimeWantedDeliveryDate: v.optional(dateTime),
+      dateTimeConfirmed: responseOnly(dateTime),
+      dateTimeShipped: responseOnly(dateTime),
+      amount: v.optional(v.array(amount)),
+      note: v.optional(v.array(NoteSchema)),
+      dynamicField: v.optional(v.array(DynamicFieldSchema)),
+    }),
+    {
+      name: 'order',
+      spelling: { datetimeWantedDeliveryDate: 'dateTimeWantedDeliveryDate' },
+      laterVersion: v1 ? { poNumber: V11_MEMBERS.poNumber } : {},
+    },
+  );
+
+  const payment = withMeta(
+    v.strictObject({
+      paymentGatewayId: responseOnly(v.string()),
+      paymentMethod: v.pipe(v.picklist(PAYMENT_METHODS[version]), maxCodePoints(LIMITS.paymentMethod)),
+      entityID: v.optional(text(LIMITS.entityID)),
+      transactionID: v.optional(text(LIMITS.transactionID)),
+      acquireID: v.optional(text(LIMITS.acquireID)),
+      amount: v.optional(v.array(amountSchema(ORDER_AMOUNT_TYPES[version], AMBIGUOUS_PAYMENT_AMOUNT_TYPES))),
+      status: v.optional(v.picklist(PAYMENT_STATUSES)),
+      cardData: v.optional(
+        v.strictObject({
+          holder: v.optional(text(LIMITS.cardHolder)),
+          bin: v.optional(text(LIMITS.cardBin)),
+          last4digits: v.optional(text(LIMITS.cardLast4Digits)),
+          dateCardExpiry: v.optional(v.pipe(v.string(), dateFormat(DATE_ONLY))),
+          dateAuthExpiry: v.optional(v.pipe(v.string(), dateFormat(DATE_ONLY))),
+        }),
+      ),
+    }),
+    {
+      name: 'payment',
+      spelling: { entityId: 'entityID', transactionId: 'transactionID', acquirerId: 'acquireID' },
+    },
+  );
+
+  const partner = v.strictObject({
+    partnerType: v.picklist(PARTNER_TYPES as readonly ['BillTo', 'ShipTo']),
+    companyData: v.optional(
+      withMeta(
+        v.strictObject({
+          name: v.optional(text(LIMITS.companyName)),
+          ...only(!v1, { customerNumber: v.optional(text(LIMITS.customerNumber)) }),
+          phone: v.optional(v.array(phone)),
+          taxNumber: v.optional(text(LIMITS.taxNumber)),
+        }),
+        { name: 'companyData', laterVersion: v1 ? { customerNumber: V11_MEMBERS.customerNumber } : {} },
+      ),
+    ),
+    personData: v.strictObject({
+      firstName: text(LIMITS.firstName),
+      lastName: text(LIMITS.lastName),
+      phone: v.optional(v.array(phone)),
+      email: v.optional(v.array(EmailSchema)),
+      locale: v.optional(v.pipe(v.string(), maxCodePoints(LIMITS.locale), localeFormat())),
+    }),
+    addressData: v.strictObject({
+      address: v.optional(v.array(AddressLineSchema)),
+      postalCode: text(LIMITS.postalCode),
+      city: text(LIMITS.city),
+      state: v.optional(text(LIMITS.state)),
+      countryISO2: v.pipe(v.string(), maxCodePoints(LIMITS.countryISO2), countryCode(2)),
+    }),
+  });
+
+  const item = withMeta(
+    v.strictObject({
+      itemId: v.string(),
+      clientItemRef: v.optional(key()),
+      sku: key(LIMITS.orderSku),
+      quantity: QuantitySchema,
+      amount: v.optional(v.array(amount)),
+      dateTimeCreated: responseOnly(dateTime),
+      dateTimeShipped: responseOnly(dateTime),
+      taxLevel: v.optional(text(LIMITS.taxLevel)),
+      taxFactor: v.optional(v.pipe(v.string(), maxCodePoints(LIMITS.taxFactor), numericText(UNSIGNED_DECIMAL, '1.20'))),
+      pricing: v.optional(v.string()),
+      localizedDescription: v.optional(text(LIMITS.localizedDescription)),
+      dynamicField: v.optional(v.array(DynamicFieldSchema)),
+      // v1.2 accepts a dateTimes object on items; its fields are not shown by the spec.
+      ...only(v12, { dateTimes: v.optional(v.looseObject({})) }),
+    }),
+    { name: 'item', laterVersion: v12 ? {} : { dateTimes: '1.2' } },
+  );
+
+  return v.strictObject({
+    clientRequest: v.strictObject({
+      requestHeader,
+      order,
+      payment: v.optional(payment),
+      partner: v.array(partner),
+      item: v.pipe(v.array(item), itemsPresent()),
+    }),
+  });
+}
+
+/** The order request schema of v1 (wrapped in `clientRequest`). */
+export const OrderRequestV1Schema = orderRequestSchema('1');
+/** The order request schema of v1.1 (adds poNumber, customerNumber, freightCosts, Maestro). */
+export const OrderRequestV11Schema = orderRequestSchema('1.1');
+/** The order request schema of v1.2 (adds EXI, UTC date-times, key charset, item dateTimes). */
+export const OrderRequestV12Schema = orderRequestSchema('1.2');
+
+/** The order request schema per version. */
+export const ORDER_REQUEST_SCHEMAS = {
+  '1': OrderRequestV1Schema,
+  '1.1': OrderRequestV11Schema,
+  '1.2': OrderRequestV12Schema,
+} as const satisfies Record<OrderVersion, v.GenericSchema>;
+
+type FullOrderRequest = v.InferOutput<typeof OrderRequestV12Schema>;
+type Body = FullOrderRequest['clientRequest'];
+
+/** Version-specific order payload types. */
+interface OrderRequestByVersion {
+  '1': v.InferOutput<typeof OrderRequestV1Schema>;
+  '1.1': v.InferOutput<typeof OrderRequestV11Schema>;
+  '1.2': FullOrderRequest;
+}
+
+/**
+ * A create-order payload (the wrapped form `{ clientRequest: ... }`) of one version.
+ *
+ * @example const payload: OrderRequest<'1.1'> = buildOrder({ version: '1.1', ... });
+ */
+export type OrderRequest<V extends OrderVersion = '1.1'> = OrderRequestByVersion[V];
+/** The `clientRequest` body of an order request. */
+export type OrderBody<V extends OrderVersion = '1.1'> = OrderRequest<V>['clientRequest'];
+/** The requestHeader of an order request. */
+export type OrderRequestHeader = Body['requestHeader'];
+/** The order object of an order request. */
+export type OrderObject = Body['order'];
+/** A partner (BillTo/ShipTo) of an order request. */
+export type OrderPartner = Body['partner'][number];
+/** An item of an order request. */
+export type OrderItem = Body['item'][number];
+/** The payment object of an order request. */
+export type OrderPayment = NonNullable<Body['payment']>;
+/** An Amount object of an order. */
+export type OrderAmount = NonNullable<OrderItem['amount']>[number];

@@ -1,0 +1,271 @@
+/**
+ * The interface spec's tables as data. Schemas, rules, builders and decoders all
+ * read these, so every enumeration, limit and format is written exactly once.
+ */
+
+/** An order-create version of the fulfilment interface. */
+export type OrderVersion = '1' | '1.1' | '1.2';
+
+/** Every order-create version, oldest first. */
+export const ORDER_VERSIONS: readonly OrderVersion[] = ['1', '1.1', '1.2'];
+
+/** Allowed `amountType` values per order version (spec: Amount). */
+export const ORDER_AMOUNT_TYPES: Readonly<Record<OrderVersion, readonly string[]>> = {
+  '1': ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'discount'],
+  '1.1': ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'freightCosts'],
+  '1.2': ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'freightCosts'],
+};
+
+/** Allowed `amountType` values of the returns portal (all lower case). */
+export const RETURN_AMOUNT_TYPES: readonly string[] = [
+  'totalnet',
+  'totaltax',
+  'totalgross',
+  'authorized',
+  'netprice',
+  'grossprice',
+  'discount',
+];
+
+/**
+ * Payment amount types named in the v1/v1.1 guidance text but missing from the
+ * enumeration: reported as `ambiguous-value` warnings, not `enum` errors.
+ */
+export const AMBIGUOUS_PAYMENT_AMOUNT_TYPES: readonly string[] = ['capture', 'created'];
+
+const PAYMENT_METHODS_COMMON = [
+  'AfterPay', 'AliPay', 'Amazon', 'Amex', 'Bancontact', 'CarteBleue', 'CashOnDelivery', 'Cheque',
+  'Consolidated', 'CreditCardPrePaid', 'Dankort', 'Debit', 'Diners', 'DirectDebit', 'Discover',
+  'FreeOfCharge', 'GiroPay', 'iDEAL', 'JCB', 'KlarnaInvoice', 'KlarnaSplitIt', 'MasterCard',
+  'MasterDebit', 'PayPal', 'POS', 'Przelewy24', 'SepaDirectDebit', 'SofortUeberweisung', 'Splitit',
+  'Terms_0', 'Terms_15', 'Terms_30', 'Terms_45', 'Terms_60', 'Terms_61', 'Terms_70', 'Terms_90',
+  'Visa', 'VisaDebit', 'VisaElectron', 'WireTransfer',
+] as const;
+
+/** Allowed `payment.paymentMethod` values per order version (Meastro in v1, Maestro later). */
+export const PAYMENT_METHODS: Readonly<Record<OrderVersion, readonly string[]>> = {
+  '1': [...PAYMENT_METHODS_COMMON, 'Meastro'].sort(),
+  '1.1': [...PAYMENT_METHODS_COMMON, 'Maestro'].sort(),
+  '1.2': [...PAYMENT_METHODS_COMMON, 'Maestro'].sort(),
+};
+
+/**
+ * Payment methods that are payment cards: their `payment.status` is `authorized`
+ * (or `captured` when captured at once); every other method is `paid`.
+ */
+export const CARD_PAYMENT_METHODS: readonly string[] = [
+  'Amex', 'CarteBleue', 'CreditCardPrePaid', 'Dankort', 'Diners', 'Discover', 'JCB', 'Maestro',
+  'MasterCard', 'MasterDebit', 'Meastro', 'Visa', 'VisaDebit', 'VisaElectron',
+];
+
+/** Allowed `payment.status` values. */
+export const PAYMENT_STATUSES: readonly string[] = ['authorized', 'captured', 'paid'];
+
+/** Allowed `order.shipServiceLevel` values per version (EXI added in v1.2). */
+export const SHIP_SERVICE_LEVELS: Readonly<Record<OrderVersion, readonly string[]>> = {
+  '1': ['STD', 'EXP', 'ECO', 'PUD'],
+  '1.1': ['STD', 'EXP', 'ECO', 'PUD'],
+  '1.2': ['STD', 'EXP', 'ECO', 'PUD', 'EXI'],
+};
+
+/** Ship service level named only in the guidance text: an `ambiguous-value` warning. */
+export const AMBIGUOUS_SHIP_SERVICE_LEVELS: readonly string[] = ['PUO'];
+
+/** Allowed `partnerType` values (orders and returns). */
+export const PARTNER_TYPES: readonly string[] = ['BillTo', 'ShipTo'];
+
+/** Allowed `phoneType` values in orders. */
+export const ORDER_PHONE_TYPES: readonly string[] = ['office', 'home'];
+
+/** Allowed `phoneType` values in return requests. */
+export const RETURN_PHONE_TYPES: readonly string[] = ['office', 'home', 'mobile'];
+
+/** Allowed `emailType` values. */
+export const EMAIL_TYPES: readonly string[] = ['email'];
+
+/** A `requestStatus` value of an order (responses only). */
+export type RequestStatus =
+  | 'created'
+  | 'duplicate'
+  | 'errored'
+  | 'confirmed'
+  | 'creditblocked'
+  | 'cancelled'
+  | 'dplhold'
+  | 'released'
+  | 'reserved'
+  | 'shipped'
+  | 'invoiced'
+  | 'paid'
+  | 'received';
+
+/** What the spec says of one `requestStatus` value. */
+export interface RequestStatusInfo {
+  /** The meaning, in the spec's words. */
+  readonly meaning: string;
+  /** Only where the operator handles payments (FMS). */
+  readonly fmsOnly: boolean;
+  /** Only in special business scenarios. */
+  readonly specialScenario: boolean;
+}
+
+/** Every documented `requestStatus` with its meaning (spec: States and transitions). */
+export const REQUEST_STATUS_INFO: Readonly<Record<RequestStatus, RequestStatusInfo>> = {
+  created: { meaning: 'Message technically valid and created in the order management system.', fmsOnly: false, specialScenario: false },
+  duplicate: { meaning: 'Duplicate message reference; the request was ignored.', fmsOnly: false, specialScenario: false },
+  errored: { meaning: 'Order message on error in the ERP, awaiting resolution (fix or cancel).', fmsOnly: false, specialScenario: false },
+  confirmed: { meaning: 'Message received and loaded in the ERP fulfilment system; orderId populated.', fmsOnly: false, specialScenario: false },
+  creditblocked: { meaning: 'Order credit-blocked: further inspection, wait for prepayment, or B2B terms customer credit limit exceeded.', fmsOnly: true, specialScenario: false },
+  cancelled: { meaning: 'Order fully cancelled.', fmsOnly: false, specialScenario: false },
+  dplhold: { meaning: 'Order on denied-party-list hold; inspection ends in approval (false hit) or cancellation (positive hit).', fmsOnly: false, specialScenario: false },
+  released: { meaning: 'All order blocks removed; order ready for processing.', fmsOnly: false, specialScenario: true },
+  reserved: { meaning: 'Inventory allocated to all lines.', fmsOnly: false, specialScenario: true },
+  shipped: { meaning: 'Order shipped in full.', fmsOnly: false, specialScenario: false },
+  invoiced: { meaning: 'Invoice created.', fmsOnly: true, specialScenario: false },
+  paid: { meaning: 'Invoice payment processed.', fmsOnly: true, specialScenario: false },
+  received: { meaning: 'Listed in the v1 schema only; its meaning is not described by the spec.', fmsOnly: false, specialScenario: false },
+};
+
+const STATUSES_V11: readonly RequestStatus[] = [
+  'created', 'duplicate', 'errored', 'confirmed', 'creditblocked', 'cancelled', 'dplhold',
+  'released', 'reserved', 'shipped', 'invoiced', 'paid',
+];
+
+/** `requestStatus` values per version: `received` exists in v1 only. */
+export const REQUEST_STATUSES: Readonly<Record<OrderVersion, readonly RequestStatus[]>> = {
+  '1': [...STATUSES_V11, 'received'],
+  '1.1': STATUSES_V11,
+  '1.2': STATUSES_V11,
+};
+
+/** Date and date-time formats (regular expression plus a description for messages). */
+export interface DateFormat {
+  /** Format name used in messages, e.g. `YYYY-MM-DDThh:mm:ss ±hh.mm`. */
+  readonly name: string;
+  /** Shape check; calendar validity is checked separately. */
+  readonly pattern: RegExp;
+}
+
+/** Order v1/v1.1 and returns date-time: `2026-01-31T00:00:00 +00.00`. */
+export const DATE_TIME_OFFSET: DateFormat = {
+  name: 'YYYY-MM-DDThh:mm:ss ±hh.mm',
+  pattern: /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2}) [+-](\d{2})\.(\d{2})$/,
+};
+
+/** Order v1.2 date-time in UTC: `2026-01-31T12:00:00Z`. */
+export const DATE_TIME_UTC: DateFormat = {
+  name: 'YYYY-MM-DDThh:mm:ssZ',
+  pattern: /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/,
+};
+
+/** Calendar date of card data: `2026-01-31`. */
+export const DATE_ONLY: DateFormat = {
+  name: 'YYYY-MM-DD',
+  pattern: /^(\d{4})-(\d{2})-(\d{2})$/,
+};
+
+/** The date-time format of order date-times per version. */
+export const ORDER_DATE_TIME_FORMAT: Readonly<Record<OrderVersion, DateFormat>> = {
+  '1': DATE_TIME_OFFSET,
+  '1.1': DATE_TIME_OFFSET,
+  '1.2': DATE_TIME_UTC,
+};
+
+/** Characters allowed in key reference fields from v1.2 on. */
+export const KEY_CHARSET = /^[A-Za-z0-9._-]*$/;
+
+/** Amount values: optional minus, digits, optional fraction. */
+export const AMOUNT_VALUE = /^-?\d+(\.\d+)?$/;
+
+/** Quantities and tax factors: unsigned decimal text. */
+export const UNSIGNED_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** `personData.locale`: language code, hyphen, ISO 3166-1 alpha-2 country (`de-DE`). */
+export const LOCALE = /^[a-z]{2}-[A-Z]{2}$/;
+
+/** A plain `local@domain` e-mail address with a dotted domain. */
+export const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Dynamic-field names the spec gives a meaning to. */
+export const DYNAMIC_FIELD = {
+  /** Gross price of a returned item; required on every return item. */
+  rmaLinePrice: 'RMALinePrice',
+  /** Italian fiscal code (FMS), order level. */
+  fiscalCode: 'FISCAL_CODE',
+  /** Payment review status (FMS), order level, value `Review`. */
+  processAuthStatus: 'PROCESSAUTHSTATUS',
+  /** Payment review code (FMS), order level, value `DM_REVIEW`. */
+  processAuthStatusCode: 'PROCESSAUTHSTATUSCODE',
+} as const;
+
+/** Values of the payment-review dynamic fields. */
+export const PAYMENT_REVIEW_VALUES = {
+  [DYNAMIC_FIELD.processAuthStatus]: 'Review',
+  [DYNAMIC_FIELD.processAuthStatusCode]: 'DM_REVIEW',
+} as const;
+
+/** Countries whose orders need `addressData.state` (ISO 3166-1 alpha-2). */
+export const ORDER_STATE_COUNTRIES: readonly string[] = ['US', 'MX', 'CA', 'AU'];
+
+/** Countries whose return requests need `addressData.state` (ISO 3166-1 alpha-2). */
+export const RETURN_STATE_COUNTRIES: readonly string[] = ['US', 'CA'];
+
+/** ISO 3166-2 subdivision codes (without the country prefix) of the countries whose states are checked. */
+export const STATE_CODES: Readonly<Record<string, readonly string[]>> = {
+  US: [
+    'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS',
+    'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY',
+    'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV',
+    'WI', 'WY', 'DC', 'AS', 'GU', 'MP', 'PR', 'UM', 'VI',
+  ],
+  CA: ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'],
+  MX: [
+    'AGU', 'BCN', 'BCS', 'CAM', 'CHH', 'CHP', 'CMX', 'COA', 'COL', 'DUR', 'GRO', 'GUA', 'HID',
+    'JAL', 'MEX', 'MIC', 'MOR', 'NAY', 'NLE', 'OAX', 'PUE', 'QUE', 'ROO', 'SIN', 'SLP', 'SON',
+    'TAB', 'TAM', 'TLA', 'VER', 'YUC', 'ZAC',
+  ],
+  AU: ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'],
+};
+
+/** Maximum lengths (Unicode code points) from the spec's Limits table and resource tables. */
+export const LIMITS = {
+  externalMessageReference: 50,
+  requestReference: 50,
+  client: 40,
+  dynamicFieldName: 60,
+  dynamicFieldValue: 2000,
+  noteType: 20,
+  noteValue: 4000,
+  currencyISO3: 3,
+  companyName: 70,
+  customerNumber: 30,
+  taxNumber: 30,
+  firstName: 20,
+  lastName: 20,
+  emailValue: 200,
+  locale: 6,
+  addressLineValue: 40,
+  postalCode: 10,
+  city: 40,
+  state: 3,
+  countryISO2: 2,
+  paymentMethod: 30,
+  entityID: 50,
+  transactionID: 50,
+  acquireID: 40,
+  cardHolder: 70,
+  cardBin: 6,
+  cardLast4Digits: 4,
+  orderSku: 18,
+  taxLevel: 30,
+  taxFactor: 30,
+  localizedDescription: 40,
+  productID: 18,
+  returnReason: 50,
+  userReference: 50,
+  rmaTransactionId: 50,
+  language: 10,
+  returnSku: 25,
+  itemDescription: 200,
+  fiscalid: 30,
+} as const;
