@@ -1,0 +1,18 @@
+/**
+ * The lint engine's public surface.
+ */
+export { lintBatch, lintOrder, lintReturn } from './engine';
+export { defineRule } from './define-rule';
+export type { Rule, RuleContext, RuleDocs, RuleMeta } from './define-rule';
+export { escapeToken, parsePointer, resolvePointer, toPointer } from './pointer';
+export type {
+  ClientProfile,
+  LintBatchOptions,
+  LintOptions,
+  LintOrderOptions,
+  PayloadKind,
+  Problem,
+  ProblemFix,
+  RuleLevel,
+  Severity,
+} from './types';

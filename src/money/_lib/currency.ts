@@ -1,0 +1,21 @@
+import { currencyDigits, isCurrencyCode } from '../../spec/codes';
+import { assert, type MoneyErrorClass } from './assert';
+import { EXPECTED_CURRENCY_STRING, UNKNOWN_CURRENCY, message } from './messages';
+
+/**
+ * Checks a currency argument and returns its number of minor-unit digits.
+ * A non-string throws `typeError` (TypeError unless a caller promises RangeError only).
+ */
+export function digitsOf(
+  currency: unknown,
+  name = 'currency',
+  typeError: MoneyErrorClass = TypeError,
+): number {
+  assert(
+    typeof currency === 'string',
+    message(EXPECTED_CURRENCY_STRING, { name, got: currency }),
+    typeError,
+  );
+  assert(isCurrencyCode(currency), message(UNKNOWN_CURRENCY, { name, got: currency }));
+  return currencyDigits(currency) as number;
+}

@@ -1,0 +1,50 @@
+import { assert } from './assert';
+import {
+  EXPECTED_POSITIVE_QUANTITY,
+  EXPECTED_QUANTITY,
+  EXPECTED_QUANTITY_TYPE,
+  QUANTITY_TOO_LARGE,
+  message,
+} from './messages';
+
+/** Integer text, optionally with a zero fraction as the spec writes quantities (`"2.000"`). */
+const INTEGER_TEXT = /^([0-9]+)(?:\.0+)?$/;
+
+/** A quantity: a bigint, a safe integer number, or integer text such as `"3"` or `"3.000"`. */
+export type Quantity = bigint | number | string;
+
+/**
+ * Checks a quantity and returns it as a bigint. Wrong types throw TypeError; negative,
+ * fractional, non-finite or (with `positive`) zero quantities throw RangeError, as do
+ * quantities above `Number.MAX_SAFE_INTEGER` when `safe` is set.
+ */
+export function parseQuantity(
+  quantity: unknown,
+  name: string,
+  options: { positive?: boolean; safe?: boolean } = {},
+): bigint {
+  let result: bigint;
+  if (typeof quantity === 'bigint') {
+    result = quantity;
+  } else if (typeof quantity === 'number') {
+    assert(Number.isInteger(quantity), message(EXPECTED_QUANTITY, { name, got: quantity }));
+    assert(Number.isSafeInteger(quantity), message(QUANTITY_TOO_LARGE, { name, got: quantity }));
+    result = BigInt(quantity);
+  } else if (typeof quantity === 'string') {
+    const match = INTEGER_TEXT.exec(quantity);
+    assert(match !== null, message(EXPECTED_QUANTITY, { name, got: quantity }));
+    result = BigInt(match[1] as string);
+  } else {
+    throw new TypeError(message(EXPECTED_QUANTITY_TYPE, { name, got: quantity }));
+  }
+  assert(result >= 0n, message(EXPECTED_QUANTITY, { name, got: quantity }));
+  assert(
+    !options.positive || result > 0n,
+    message(EXPECTED_POSITIVE_QUANTITY, { name, got: quantity }),
+  );
+  assert(
+    !options.safe || result <= BigInt(Number.MAX_SAFE_INTEGER),
+    message(QUANTITY_TOO_LARGE, { name, got: quantity }),
+  );
+  return result;
+}

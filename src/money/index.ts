@@ -1,0 +1,15 @@
+export { addAmounts } from './addAmounts';
+export { allocate } from './allocate';
+export { compareAmounts } from './compareAmounts';
+export { expandBundle, type BundleLine, type ExpandedBundleLine } from './expandBundle';
+export { formatAmount } from './formatAmount';
+export { fromMinorUnits } from './fromMinorUnits';
+export { isAmount } from './isAmount';
+export { multiplyAmount } from './multiplyAmount';
+export { negateAmount } from './negateAmount';
+export { roundAmount, type RoundingMode } from './roundAmount';
+export { splitBundleDiscount } from './splitBundleDiscount';
+export { subtractAmounts } from './subtractAmounts';
+export { sumAmounts } from './sumAmounts';
+export { toMinorUnits } from './toMinorUnits';
+export type { Quantity } from './_lib/parseQuantity';
