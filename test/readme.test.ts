@@ -1,0 +1,42 @@
+/**
+ * The README's rule table is generated from the rules' metadata; this test keeps it
+ * in sync (run `UPDATE_README=1 npx vitest run test/readme.test.ts` to rewrite it).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../rules/index';
+import { rulesMarkdownTable } from '../src/lint/docs';
+
+const README = fileURLToPath(new URL('../README.md', import.meta.url));
+const START = '<!-- rules:start -->';
+const END = '<!-- rules:end -->';
+
+describe('README', () => {
+  it('starts with the install-and-demo command and the test command', () => {
+    const [first, second] = readFileSync(README, 'utf8').split('\n');
+    expect(first).toContain('npm install && npm run demo');
+    expect(second).toContain('npm test');
+  });
+
+  it('has the rule table generated from the rules metadata', () => {
+    const text = readFileSync(README, 'utf8');
+    const start = text.indexOf(START);
+    const end = text.indexOf(END);
+    expect(start).toBeGreaterThan(-1);
+    expect(end).toBeGreaterThan(start);
+    const expected = `${START}\n${rulesMarkdownTable(RULES)}\n${END}`;
+    const actual = text.slice(start, end + END.length);
+    if (process.env.UPDATE_README === '1' && actual !== expected) {
+      writeFileSync(README, text.slice(0, start) + expected + text.slice(end + END.length));
+      return;
+    }
+    expect(actual).toBe(expected);
+  });
+
+  it('lists every rule id in the table', () => {
+    const table = rulesMarkdownTable(RULES);
+    for (const rule of RULES) expect(table).toContain(`\`${rule.meta.id}\``);
+    expect(table.split('\n')).toHaveLength(RULES.length + 2);
+  });
+});
