@@ -1,6 +1,32 @@
-// PLACEHOLDER: replaced by the business-rule work in this session.
 import { defineRule } from '../src/lint/define-rule';
+import { asObject, member, objectsOf, ptr } from '../src/lint/read';
+import { isBlank } from '../src/lint/checks/order-items';
 
+/** Rule `invoice-locale`: the BillTo partner has no personData.locale. */
 export default defineRule({
-  meta: { id: 'invoice-locale', description: 'TODO', severity: 'error', kinds: [], docs: { rationale: '', invalid: '', valid: '' } },
+  meta: {
+    id: 'invoice-locale',
+    description: 'The BillTo partner has no personData.locale, which selects the language of the e-invoice.',
+    severity: 'warn',
+    kinds: ['order'],
+    fmsOnly: true,
+    docs: {
+      rationale:
+        'Rule 8: "E-invoicing (FMS-only): partner.personData.locale, in the form LanguageCode-CountryCode, selects the language of the e-invoice."',
+      invalid: '{ "partnerType": "BillTo", "personData": { "firstName": "Jane", "lastName": "Doe" } }',
+      valid: '{ "partnerType": "BillTo", "personData": { "firstName": "Jane", "lastName": "Doe", "locale": "de-DE" } }',
+    },
+  },
+  check(ctx) {
+    for (const { index, value } of objectsOf(ctx.body.partner)) {
+      if (member(value, 'partnerType') !== 'BillTo') continue;
+      // A missing personData is reported by `required`.
+      const personData = asObject(member(value, 'personData'));
+      if (!personData || !isBlank(member(personData, 'locale'))) continue;
+      ctx.report(
+        ptr(ctx.base, 'partner', index, 'personData', 'locale'),
+        'The BillTo partner should have personData.locale (ll-CC) to select the e-invoice language.',
+      );
+    }
+  },
 });

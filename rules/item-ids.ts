@@ -1,6 +1,32 @@
-// PLACEHOLDER: replaced by the business-rule work in this session.
 import { defineRule } from '../src/lint/define-rule';
+import { asArray, member, ptr } from '../src/lint/read';
 
+/** Rule `item-ids`: itemId is not "1", "2", ... in array order. */
 export default defineRule({
-  meta: { id: 'item-ids', description: 'TODO', severity: 'error', kinds: [], docs: { rationale: '', invalid: '', valid: '' } },
+  meta: {
+    id: 'item-ids',
+    description: 'An itemId is not the sequential line number "1", "2", "3"... in array order.',
+    severity: 'error',
+    kinds: ['order'],
+    docs: {
+      rationale: 'Order item[].itemId: "R, sequential line number 1,2,3...".',
+      invalid: '"item": [{ "itemId": "1", ... }, { "itemId": "3", ... }]',
+      valid: '"item": [{ "itemId": "1", ... }, { "itemId": "2", ... }]',
+    },
+  },
+  check(ctx) {
+    const items = asArray(ctx.body.item);
+    for (let i = 0; i < items.length; i++) {
+      const itemId = member(items[i], 'itemId');
+      // Missing or non-string ids are reported by `required` and `type`.
+      if (typeof itemId !== 'string' || itemId === String(i + 1)) continue;
+      ctx.report(
+        ptr(ctx.base, 'item', i, 'itemId'),
+        `itemId must be the line number in array order, here ${i + 1}.`,
+        { params: { expected: String(i + 1) } },
+      );
+      // One wrong id usually shifts all later ones: report the first only.
+      return;
+    }
+  },
 });

@@ -1,6 +1,28 @@
-// PLACEHOLDER: replaced by the business-rule work in this session.
 import { defineRule } from '../src/lint/define-rule';
+import { ptr } from '../src/lint/read';
+import { amountOfType, itemsOf } from '../src/lint/checks/order-items';
 
+/** Rule `netprice-required`: an item has no netprice amount. */
 export default defineRule({
-  meta: { id: 'netprice-required', description: 'TODO', severity: 'error', kinds: [], docs: { rationale: '', invalid: '', valid: '' } },
+  meta: {
+    id: 'netprice-required',
+    description: 'An item has no amount of amountType netprice.',
+    severity: 'error',
+    kinds: ['order'],
+    docs: {
+      rationale:
+        'Amount types: "netprice is the net price of the item. It is required and is printed on export documents"; rule 10: "item amounts always carry the netprice".',
+      invalid: '"amount": [{ "currencyISO3": "EUR", "amountType": "grossprice", "value": "47.60" }]',
+      valid:
+        '"amount": [{ "currencyISO3": "EUR", "amountType": "netprice", "value": "40.00" }, { "currencyISO3": "EUR", "amountType": "grossprice", "value": "47.60" }]',
+    },
+  },
+  check(ctx) {
+    for (const { index, value } of itemsOf(ctx.body)) {
+      if (amountOfType(value, 'netprice')) continue;
+      ctx.report(ptr(ctx.base, 'item', index, 'amount'), 'Each item needs an amount of amountType netprice.', {
+        params: { amountType: 'netprice' },
+      });
+    }
+  },
 });

@@ -1,6 +1,40 @@
-// PLACEHOLDER: replaced by the business-rule work in this session.
 import { defineRule } from '../src/lint/define-rule';
+import { asObject, member, ptr } from '../src/lint/read';
+import { CARD_PAYMENT_METHODS } from '../src/spec/tables';
 
+const CARD_STATUSES: readonly string[] = ['authorized', 'captured'];
+const OTHER_STATUSES: readonly string[] = ['paid'];
+
+/** Rule `payment-status`: payment.status does not fit the payment method. */
 export default defineRule({
-  meta: { id: 'payment-status', description: 'TODO', severity: 'error', kinds: [], docs: { rationale: '', invalid: '', valid: '' } },
+  meta: {
+    id: 'payment-status',
+    description: 'payment.status does not fit the payment method: card methods authorized or captured, all others paid.',
+    severity: 'error',
+    kinds: ['order'],
+    fmsOnly: true,
+    docs: {
+      rationale:
+        'payment.status: "Credit card: authorized. Credit card captured immediately (for example download products): captured. Other methods: paid."',
+      invalid: '"payment": { "paymentMethod": "PayPal", "status": "authorized" }',
+      valid: '"payment": { "paymentMethod": "PayPal", "status": "paid" }',
+    },
+  },
+  check(ctx) {
+    const payment = asObject(ctx.body.payment);
+    const method = member(payment, 'paymentMethod');
+    const status = member(payment, 'status');
+    // A missing status is `required`'s; a non-string method or status is `type`'s.
+    if (typeof method !== 'string' || typeof status !== 'string') return;
+    const card = CARD_PAYMENT_METHODS.includes(method);
+    const allowed = card ? CARD_STATUSES : OTHER_STATUSES;
+    if (allowed.includes(status)) return;
+    ctx.report(
+      ptr(ctx.base, 'payment', 'status'),
+      card
+        ? 'status must be authorized or captured for a card payment method.'
+        : 'status must be paid for a payment method that is not a card.',
+      { params: { allowed } },
+    );
+  },
 });

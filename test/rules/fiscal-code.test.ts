@@ -1,0 +1,72 @@
+import { ORDER_VERSIONS } from '../../src/spec/tables';
+import { FMS_PROFILE, PROFILE, change, set, validOrder } from '../fixtures';
+import { ruleTester } from './_harness';
+
+const rule = 'fiscal-code';
+const at = { rule, path: '/clientRequest/order/dynamicField' };
+const italy = (partner: 0 | 1, version: '1' | '1.1' | '1.2' = '1.1') =>
+  change(validOrder(version), {
+    [`/clientRequest/partner/${partner}/addressData/countryISO2`]: 'IT',
+    [`/clientRequest/partner/${partner}/addressData/city`]: 'Milano',
+    [`/clientRequest/partner/${partner}/addressData/postalCode`]: '20121',
+  });
+const fiscalCode = (value: unknown) => ({ name: 'FISCAL_CODE', value });
+
+ruleTester(rule, 'order', {
+  valid: [
+    ...ORDER_VERSIONS.map((version) => ({
+      name: `an Italian order with FISCAL_CODE (v${version})`,
+      payload: set(italy(0, version), '/clientRequest/order/dynamicField/1', fiscalCode('RSSMRA80A01H501U')),
+      version,
+      profile: FMS_PROFILE,
+    })),
+    {
+      name: 'FISCAL_CODE as the only dynamic field, ShipTo in Italy',
+      payload: set(italy(1), '/clientRequest/order/dynamicField', [fiscalCode('RSSMRA80A01H501U')]),
+      profile: FMS_PROFILE,
+    },
+    { name: 'a German order', payload: validOrder(), profile: FMS_PROFILE },
+    { name: 'not FMS: not checked', payload: italy(0), profile: PROFILE },
+    { name: 'no profile: not checked', payload: italy(0) },
+  ],
+  invalid: [
+    ...ORDER_VERSIONS.map((version) => ({
+      name: `BillTo in Italy without FISCAL_CODE (v${version})`,
+      payload: italy(0, version),
+      version,
+      profile: FMS_PROFILE,
+      errors: [at],
+    })),
+    { name: 'ShipTo in Italy without FISCAL_CODE', payload: italy(1), profile: FMS_PROFILE, errors: [at] },
+    {
+      name: 'both partners in Italy: one problem',
+      payload: change(italy(0), { '/clientRequest/partner/1/addressData/countryISO2': 'IT' }),
+      profile: FMS_PROFILE,
+      errors: [at],
+    },
+    {
+      name: 'FISCAL_CODE with an empty value',
+      payload: set(italy(0), '/clientRequest/order/dynamicField/1', fiscalCode('')),
+      profile: FMS_PROFILE,
+      errors: [at],
+    },
+    {
+      name: 'FISCAL_CODE without value',
+      payload: set(italy(0), '/clientRequest/order/dynamicField/1', { name: 'FISCAL_CODE' }),
+      profile: FMS_PROFILE,
+      errors: [at],
+    },
+    {
+      name: 'fiscal code under another name',
+      payload: set(italy(0), '/clientRequest/order/dynamicField/1', { name: 'fiscalCode', value: 'RSSMRA80A01H501U' }),
+      profile: FMS_PROFILE,
+      errors: [at],
+    },
+    {
+      name: 'no order dynamicField list',
+      payload: set(italy(0), '/clientRequest/order/dynamicField', undefined),
+      profile: FMS_PROFILE,
+      errors: [at],
+    },
+  ],
+});

@@ -1,0 +1,50 @@
+import { ORDER_VERSIONS } from '../../src/spec/tables';
+import { FMS_PROFILE, PROFILE, set, validOrder } from '../fixtures';
+import { ruleTester } from './_harness';
+
+const rule = 'weee-item';
+const eur = (amountType: string, value: string) => ({ currencyISO3: 'EUR', amountType, value });
+const weee = (localizedDescription?: string, itemId = '4') => ({
+  itemId,
+  sku: 'ACME_WEEE',
+  quantity: { uom: 'EA', value: '2' },
+  amount: [eur('netprice', '0.84'), eur('grossprice', '1.00')],
+  ...(localizedDescription === undefined ? {} : { localizedDescription }),
+});
+const withWeee = (description?: string, version: '1' | '1.1' | '1.2' = '1.1') =>
+  set(validOrder(version), '/clientRequest/item/3', weee(description));
+const at = (i = 3) => ({ rule, path: `/clientRequest/item/${i}/localizedDescription` });
+
+ruleTester(rule, 'order', {
+  valid: [
+    ...ORDER_VERSIONS.map((version) => ({ name: `a WEEE item naming SKU-1 (v${version})`, payload: withWeee('WEEE SKU-1', version), version, profile: FMS_PROFILE })),
+    { name: 'the sku alone', payload: withWeee('SKU-2'), profile: FMS_PROFILE },
+    { name: 'the sku first, then words', payload: withWeee('SKU-2 WEEE-Gebuehr'), profile: FMS_PROFILE },
+    { name: 'the sku after punctuation', payload: withWeee('WEEE:SKU-1.'), profile: FMS_PROFILE },
+    { name: 'no WEEE item', payload: validOrder(), profile: FMS_PROFILE },
+    { name: 'not FMS: not checked', payload: withWeee('WEEE fee'), profile: { ...PROFILE, weeeSku: 'ACME_WEEE' } },
+    { name: 'FMS without weeeSku: not checked', payload: withWeee('WEEE fee'), profile: { ...FMS_PROFILE, weeeSku: undefined } },
+    { name: 'no profile: not checked', payload: withWeee('WEEE fee') },
+  ],
+  invalid: [
+    ...ORDER_VERSIONS.map((version) => ({
+      name: `a WEEE item naming no product (v${version})`,
+      payload: withWeee('WEEE fee', version),
+      version,
+      profile: FMS_PROFILE,
+      errors: [at()],
+    })),
+    { name: 'no localizedDescription', payload: withWeee(), profile: FMS_PROFILE, errors: [at()] },
+    { name: 'an empty localizedDescription', payload: withWeee(''), profile: FMS_PROFILE, errors: [at()] },
+    { name: 'a longer part number is not the sku', payload: withWeee('WEEE SKU-10'), profile: FMS_PROFILE, errors: [at()] },
+    { name: 'a part number glued to letters', payload: withWeee('WEEEforSKU-1x'), profile: FMS_PROFILE, errors: [at()] },
+    { name: 'the sku in another letter case', payload: withWeee('WEEE sku-1'), profile: FMS_PROFILE, errors: [at()] },
+    { name: 'naming the WEEE SKU itself', payload: withWeee('ACME_WEEE'), profile: FMS_PROFILE, errors: [at()] },
+    {
+      name: 'two WEEE items, the second naming nothing',
+      payload: set(withWeee('WEEE SKU-1'), '/clientRequest/item/4', weee('WEEE', '5')),
+      profile: FMS_PROFILE,
+      errors: [at(4)],
+    },
+  ],
+});
