@@ -1,6 +1,36 @@
-// PLACEHOLDER: replaced by the business-rule work in this session.
+import { namesCountry } from '../src/lint/checks/geo-country-names';
+import { partnersOf } from '../src/lint/checks/geo-partners';
 import { defineRule } from '../src/lint/define-rule';
+import { asObject, member, ptr } from '../src/lint/read';
+import { alpha3ToAlpha2, isCountryAlpha3 } from '../src/spec/codes';
 
+/** Rule `country-name`: countryName does not name the countryISO3 country. */
 export default defineRule({
-  meta: { id: 'country-name', description: 'TODO', severity: 'error', kinds: [], docs: { rationale: '', invalid: '', valid: '' } },
+  meta: {
+    id: 'country-name',
+    description: 'countryName does not name the countryISO3 country (English names and aliases, any letter case).',
+    severity: 'warn',
+    kinds: ['return'],
+    docs: {
+      rationale:
+        'Return partners carry both "addressData.countryName: R, full country name" and "countryISO3: R, 3-letter country code"; when they disagree the return address is ambiguous.',
+      invalid: '"addressData": { "countryName": "France", "countryISO3": "DEU" }',
+      valid: '"addressData": { "countryName": "Germany", "countryISO3": "DEU" }',
+    },
+  },
+  check(ctx) {
+    for (const { partner, path } of partnersOf(ctx)) {
+      const address = asObject(member(partner, 'addressData'));
+      const code = member(address, 'countryISO3');
+      const name = member(address, 'countryName');
+      // A wrong code or a non-string name is reported by country-code and type.
+      if (!isCountryAlpha3(code) || typeof name !== 'string') continue;
+      if (!namesCountry(alpha3ToAlpha2(code)!, name)) {
+        ctx.report(
+          ptr(path, 'addressData', 'countryName'),
+          'countryName is not an English name of the country given by countryISO3.',
+        );
+      }
+    }
+  },
 });

@@ -1,0 +1,35 @@
+import { set, validReturn } from '../fixtures';
+import { ruleTester } from './_harness';
+
+const rule = 'rma-line-price';
+const D = '/item/0/dynamicField';
+
+const fields = (list: unknown) => set(validReturn(), D, list);
+const secondItem = () => ({ ...validReturn().item[0], sku: 'SKU-2', dynamicField: [{ name: 'COLOR', value: 'red' }] });
+
+ruleTester(rule, 'return', {
+  valid: [
+    { name: 'the fixture', payload: validReturn() },
+    { name: 'RMALinePrice after other fields', payload: fields([{ name: 'COLOR', value: 'red' }, { name: 'RMALinePrice', value: '47.60' }]) },
+    { name: 'an integer price', payload: fields([{ name: 'RMALinePrice', value: '48' }]) },
+    { name: 'a zero price', payload: fields([{ name: 'RMALinePrice', value: '0.00' }]) },
+    { name: 'a dynamicField that is not an array is left to type', payload: fields({ name: 'RMALinePrice', value: '47.60' }) },
+    { name: 'non-object items are left to type', payload: set(validReturn(), '/item/1', 'SKU-2') },
+  ],
+  invalid: [
+    { name: 'no dynamicField member', payload: fields(undefined), errors: [{ rule, path: D }] },
+    { name: 'an empty dynamicField list', payload: fields([]), errors: [{ rule, path: D }] },
+    { name: 'only other fields', payload: fields([{ name: 'COLOR', value: 'red' }]), errors: [{ rule, path: D }] },
+    { name: 'the name in another letter case', payload: fields([{ name: 'rmalineprice', value: '47.60' }]), errors: [{ rule, path: D }] },
+    { name: 'no value', payload: fields([{ name: 'RMALinePrice' }]), errors: [{ rule, path: `${D}/0/value` }] },
+    { name: 'an empty value', payload: fields([{ name: 'COLOR', value: 'red' }, { name: 'RMALinePrice', value: '' }]), errors: [{ rule, path: `${D}/1/value` }] },
+    { name: 'a decimal comma', payload: fields([{ name: 'RMALinePrice', value: '47,60' }]), errors: [{ rule, path: `${D}/0/value` }] },
+    { name: 'a currency sign', payload: fields([{ name: 'RMALinePrice', value: '€47.60' }]), errors: [{ rule, path: `${D}/0/value` }] },
+    { name: 'a number value', payload: fields([{ name: 'RMALinePrice', value: 47.6 }]), errors: [{ rule, path: `${D}/0/value` }] },
+    {
+      name: 'the second item',
+      payload: set(validReturn(), '/item/1', secondItem()),
+      errors: [{ rule, path: '/item/1/dynamicField' }],
+    },
+  ],
+});
