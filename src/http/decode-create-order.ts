@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { OrderResultSchema, type OrderResult } from '../spec/responses';
+import type { ApiResult } from './api-result';
+import { failure, isText, makeDecoder, type ErrorTable } from './decoding';
+
+/** Fulfilment errors: 401 `{ statusCode, message }`, 500 `{ statusCode, activityId, message }`. */
+const ERRORS: ErrorTable = {
+  401: { kind: 'unauthorized', shapes: ['status-code'] },
+  500: { kind: 'server', shapes: ['server-error'] },
+};
+
+const decode = makeDecoder<OrderResult>(ERRORS, (status, body, raw) => {
+  if (status !== 200) return undefined;
+  const parsed = v.safeParse(OrderResultSchema, body);
+  if (!parsed.success) return undefined;
+  const { result, errorCode, errorMessage } = parsed.output;
+  // Errors rule 2: "result false, or result with errorCode" is unsuccessful.
+  if ((result === true || result === 'true') && !isText(errorCode)) return { ok: true, value: parsed.output };
+  return failure('rejected', status, raw, {
+    ...(isText(errorCode) ? { code: errorCode } : {}),
+    ...(isText(errorMessage) ? { message: errorMessage } : {}),
+  });
+});
+
+/**
+ * Decodes a create-order response of any version: `result` as v1's boolean or v1.1's string `"true"`/`"false"`.
+ *
+ * @param status The HTTP status code.
+ * @param body The parsed JSON body, or its text (parsed here when it is JSON).
+ * @returns `{ ok: true, value: orderResult }`, or `{ ok: false, error }` with kind `rejected` (code = errorCode, message = errorMessage) when the order was not accepted; never throws.
+ * @example
+ * const result = decodeCreateOrder(200, { result: 'false', errorCode: 'E042', errorMessage: 'Unknown SKU' });
+ * // { ok: false, error: { kind: 'rejected', status: 200, code: 'E042', message: 'Unknown SKU', raw: {...} } }
+ */
+export function decodeCreateOrder(status: number, body: unknown): ApiResult<OrderResult> {
+  return decode(status, body);
+}

@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { ReturnTokenResultSchema, type ReturnTokenResult } from '../spec/responses';
+import type { ApiResult } from './api-result';
+import { failure, isText, makeDecoder, type ErrorTable } from './decoding';
+
+/** A successful return-token result: resultCode "0" and the token in transactionID. */
+export type IssuedReturnToken = ReturnTokenResult & {
+  /** The transaction token of the new return. */
+  readonly transactionID: string;
+};
+
+/** Returns-portal errors: 401 `{ statusCode, message }`, 500 `{ statusCode, activityId, message }`. */
+const ERRORS: ErrorTable = {
+  401: { kind: 'unauthorized', shapes: ['status-code'] },
+  500: { kind: 'server', shapes: ['server-error'] },
+};
+
+const decode = makeDecoder<IssuedReturnToken>(ERRORS, (status, body, raw) => {
+  if (status !== 200) return undefined;
+  const parsed = v.safeParse(ReturnTokenResultSchema, body);
+  if (!parsed.success) return undefined;
+  const result = parsed.output;
+  if (result.resultCode !== '0') {
+    return failure('rejected', status, raw, {
+      code: result.resultCode,
+      ...(isText(result.resultMessage) ? { message: result.resultMessage } : {}),
+    });
+  }
+  // Success without a token is no documented shape: the caller could not redirect anyway.
+  return isText(result.transactionID) ? { ok: true, value: { ...result, transactionID: result.transactionID } } : undefined;
+});
+
+/**
+ * Decodes a create-return-token response: resultCode "0" is success, any other code is `rejected`.
+ *
+ * @param status The HTTP status code.
+ * @param body The parsed JSON body, or its text (parsed here when it is JSON).
+ * @returns `{ ok: true, value: { transactionID, resultCode, resultMessage } }` or `{ ok: false, error }`; never throws.
+ * @example
+ * const result = decodeCreateReturnToken(200, { transactionID: 'T-1', resultCode: '0', resultMessage: 'OK' });
+ * if (result.ok) redirectToPortal(result.value.transactionID);
+ */
+export function decodeCreateReturnToken(status: number, body: unknown): ApiResult<IssuedReturnToken> {
+  return decode(status, body);
+}

@@ -1,0 +1,39 @@
+import { lintOrder, type LintOptions } from '../lint/index';
+import { ORDER_VERSIONS, type OrderVersion } from '../spec/tables';
+import { JSON_CONTENT_TYPE, jsonBody } from './body';
+import { clientHeaders, operationUrl, type Connection } from './connection';
+import { BAD_VERSION } from './messages';
+import { refuseOnErrors } from './payload-rejected-error';
+import { ordersPath } from './paths';
+import { createHttpRequest, type HttpRequest } from './request';
+
+/** Connection, order version and lint settings for create order. */
+export interface CreateOrderOptions extends Connection, LintOptions {
+  /** The order version: picks the path (`/fulfillmentapi/v<version>/orders`) and the lint rules. */
+  readonly version: OrderVersion;
+  /** `false` skips lintOrder; by default a payload with lint errors is refused. */
+  readonly lint?: boolean;
+}
+
+/**
+ * Describes POST `/fulfillmentapi/v<version>/orders` with the wrapped order as its JSON body, after linting it.
+ *
+ * @param payload The order request `{ clientRequest: { requestHeader, order, payment?, partner, item } }`.
+ * @param options baseUrl, credentials, `version`, `lint`, and the LintOptions (`profile`, `rules`) passed to lintOrder.
+ * @returns The request descriptor; `body` is the payload's JSON text.
+ * @throws PayloadRejectedError when lintOrder reports an error (unless `lint: false`).
+ * @throws TypeError or RangeError naming a missing or unusable credential, baseUrl or version, or an unserialisable payload.
+ * @example
+ * const request = describeCreateOrder(order, { baseUrl, credentials, version: '1.1', profile });
+ * // POST https://api.example.test/fulfillmentapi/v1.1/orders
+ */
+export function describeCreateOrder(payload: unknown, options: CreateOrderOptions): HttpRequest {
+  const headers = { ...clientHeaders(options), ...JSON_CONTENT_TYPE };
+  const version = options.version;
+  if (!ORDER_VERSIONS.includes(version)) throw new RangeError(BAD_VERSION);
+  const url = operationUrl(options.baseUrl, ordersPath(version));
+  if (options.lint !== false) {
+    refuseOnErrors('order', lintOrder(payload, { version, profile: options.profile, rules: options.rules }));
+  }
+  return createHttpRequest('POST', url, headers, jsonBody(payload));
+}

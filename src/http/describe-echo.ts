@@ -1,0 +1,71 @@
+import * as v from 'valibot';
+import type { Problem } from '../lint/index';
+import { EchoRequestSchema } from '../spec/echo';
+import { JSON_CONTENT_TYPE, jsonBody } from './body';
+import { operationUrl, subscriptionHeaders, type EchoConnection } from './connection';
+import { refuseOnErrors } from './payload-rejected-error';
+import { PATHS } from './paths';
+import { createHttpRequest, type HttpRequest } from './request';
+
+/** Connection (subscription key only) and the lint switch for the echo interface. */
+export interface EchoOptions extends EchoConnection {
+  /** `false` skips the EchoRequest schema check; by default a malformed body is refused. */
+  readonly lint?: boolean;
+}
+
+const EXPECTED: Readonly<Record<string, string>> = {
+  vehicleType: 'a string',
+  speedUnit: 'a string',
+  maxSpeed: 'a finite number',
+  avgSpeed: 'a finite number',
+};
+
+/**
+ * Checks an echo body against EchoRequestSchema, as Problems with the lint rule ids
+ * `required` and `type`; messages name members, never values.
+ *
+ * @param payload The echo body.
+ * @returns The problems; empty when the body is an EchoRequest.
+ * @example
+ * lintEcho({ vehicleType: 'train', maxSpeed: '125', avgSpeed: 90, speedUnit: 'mph' });
+ * // [{ rule: 'type', severity: 'error', path: '/maxSpeed', message: 'Member maxSpeed must be a finite number.' }]
+ */
+export function lintEcho(payload: unknown): Problem[] {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    return [{ rule: 'type', severity: 'error', path: '', message: 'The echo request must be a JSON object.' }];
+  }
+  const result = v.safeParse(EchoRequestSchema, payload, { abortPipeEarly: true });
+  const problems: Problem[] = [];
+  for (const issue of result.issues ?? []) {
+    const key = String(issue.path?.[0]?.key ?? '');
+    const missing = issue.input === undefined;
+    problems.push({
+      rule: missing ? 'required' : 'type',
+      severity: 'error',
+      path: `/${key}`,
+      message: missing ? `Member ${key} is required.` : `Member ${key} must be ${EXPECTED[key] ?? 'valid'}.`,
+    });
+  }
+  return problems;
+}
+
+/**
+ * Describes POST `/echo/resource` with the echo request as its JSON body (subscription key only).
+ *
+ * @param payload The echo request `{ vehicleType, maxSpeed, avgSpeed, speedUnit }`.
+ * @param options baseUrl, `credentials.subscriptionKey` and `lint`.
+ * @returns The request descriptor; `body` is the payload's JSON text.
+ * @throws PayloadRejectedError when the body is not an EchoRequest (unless `lint: false`).
+ * @throws TypeError or RangeError naming a missing or unusable subscription key or baseUrl.
+ * @example
+ * const request = describeEcho(
+ *   { vehicleType: 'train', maxSpeed: 125, avgSpeed: 90, speedUnit: 'mph' },
+ *   { baseUrl, credentials: { subscriptionKey } },
+ * );
+ */
+export function describeEcho(payload: unknown, options: EchoOptions): HttpRequest {
+  const headers = { ...subscriptionHeaders(options), ...JSON_CONTENT_TYPE };
+  const url = operationUrl(options.baseUrl, PATHS.echo);
+  if (options.lint !== false) refuseOnErrors('echo', lintEcho(payload));
+  return createHttpRequest('POST', url, headers, jsonBody(payload));
+}

@@ -1,0 +1,42 @@
+/**
+ * Every message the http module throws, in one place. None of them interpolates a
+ * credential or a payload value: only field names and counts.
+ */
+
+/**
+ * Placeholder shown instead of a secret header value in every printable view.
+ *
+ * @example
+ * JSON.stringify(describeInventory({ baseUrl, credentials })); // ..."ClientAuthKey":"<redacted>"...
+ */
+export const REDACTED = '<redacted>';
+
+/** A credential or option that is missing or of the wrong type. */
+export const missingField = (field: string): string => `${field} is required: a non-empty string.`;
+
+/** A credential that is an empty string. */
+export const emptyField = (field: string): string => `${field} must not be empty.`;
+
+/** A credential that could not travel as an HTTP header value. */
+export const badHeaderValue = (field: string): string =>
+  `${field} must be printable ASCII without leading or trailing spaces (an HTTP header value).`;
+
+/** The credentials object itself is missing. */
+export const MISSING_CREDENTIALS = 'credentials is required: an object with the onboarding keys.';
+
+/** baseUrl is not usable. */
+export const BAD_BASE_URL =
+  'baseUrl must be an absolute http(s) URL without user info, query or fragment.';
+
+/** An unknown order version. */
+export const BAD_VERSION = 'version must be one of "1", "1.1", "1.2".';
+
+/** A query filter that is not a non-empty string. */
+export const badFilter = (field: string): string =>
+  `${field} must be a non-empty string when given.`;
+
+/** A payload that JSON.stringify cannot turn into a JSON text. */
+export const NOT_SERIALISABLE = 'payload cannot be serialised as JSON.';
+
+/** send() found no fetch implementation. */
+export const NO_FETCH = 'send needs a fetch implementation: pass one or run where globalThis.fetch exists.';

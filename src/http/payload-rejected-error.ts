@@ -1,0 +1,54 @@
+import type { Problem } from '../lint/index';
+
+/** Which payload a descriptor refused. */
+export type RejectedPayloadKind = 'order' | 'return' | 'echo';
+
+/**
+ * Thrown by a request descriptor when its payload lints with errors: the request
+ * would fail or be mishandled by the operator, so it is not built.
+ *
+ * The message names the count and the first rule and path only; problem messages
+ * (which never echo personal data) are in `problems`.
+ *
+ * @example
+ * try {
+ *   describeCreateOrder(payload, { ...connection, version: '1.1' });
+ * } catch (error) {
+ *   if (error instanceof PayloadRejectedError) console.table(error.problems);
+ * }
+ */
+export class PayloadRejectedError extends Error {
+  /** Always `'PayloadRejectedError'`. */
+  override readonly name = 'PayloadRejectedError';
+  /** The payload kind that was refused. */
+  readonly kind: RejectedPayloadKind;
+  /** Every problem lint reported, errors and warnings, in lint order. */
+  readonly problems: readonly Problem[];
+
+  /**
+   * Creates the error from the lint problems of a refused payload.
+   *
+   * @param kind The payload kind.
+   * @param problems All problems lint reported (at least one with severity `'error'`).
+   */
+  constructor(kind: RejectedPayloadKind, problems: readonly Problem[]) {
+    const errors = problems.filter((problem) => problem.severity === 'error');
+    const first = errors[0];
+    const where = first === undefined ? '' : `; first: ${first.rule} at ${first.path === '' ? 'the root' : first.path}`;
+    super(`${kind} payload refused: ${errors.length} lint error${errors.length === 1 ? '' : 's'}${where}.`);
+    this.kind = kind;
+    this.problems = problems;
+  }
+}
+
+/**
+ * Throws {@link PayloadRejectedError} when `problems` holds an error.
+ *
+ * @param kind The payload kind.
+ * @param problems Lint output.
+ */
+export function refuseOnErrors(kind: RejectedPayloadKind, problems: readonly Problem[]): void {
+  if (problems.some((problem) => problem.severity === 'error')) {
+    throw new PayloadRejectedError(kind, problems);
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * The echo interface's request body (spec: Echo request). The spec's table has no
+ * Rule column; fulfilkit treats all four members as required because the
+ * interface is a demonstration whose examples always send all four.
+ */
+import * as v from 'valibot';
+
+/** Echo request: vehicleType, maxSpeed, avgSpeed, speedUnit (numbers must be finite: JSON has no NaN). */
+export const EchoRequestSchema = v.object({
+  vehicleType: v.string(),
+  maxSpeed: v.pipe(v.number(), v.finite()),
+  avgSpeed: v.pipe(v.number(), v.finite()),
+  speedUnit: v.string(),
+});
+
+/** The echo interface's JSON request body. */
+export type EchoRequest = v.InferOutput<typeof EchoRequestSchema>;

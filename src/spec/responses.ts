@@ -1,0 +1,142 @@
+/**
+ * Response bodies of the five interfaces as valibot schemas (spec: Payment-method
+ * entry, Inventory entry, Return-token result, Order result, Errors).
+ *
+ * Success bodies are loose objects: operators add members, and a new member must
+ * not turn a good answer into an "unexpected" one. Optional members accept `null`
+ * because the operator sends `null` for "not set" (order result: "null when successful").
+ */
+import * as v from 'valibot';
+
+/** An optional string member that may also arrive as `null`. */
+const optionalText = v.nullish(v.string());
+
+/**
+ * A JSON object (not an array) with loosely checked members: valibot's object
+ * schemas would take an array for an object whose members are all optional.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function record<const E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>(
+      (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
+      'Expected an object, not an array.',
+    ),
+    v.looseObject(entries),
+  );
+}
+
+/** A status code: the spec says string; the API gateway's own 401/429 bodies send a number. */
+const statusCode = v.union([v.string(), v.number()]);
+
+/** One item of `message[]` in a payment-method entry: what is wrong, where, and what kind. */
+export const FieldMessageSchema = record({
+  message: optionalText,
+  path: optionalText,
+  errorType: optionalText,
+});
+
+/** One configured payment method (entry fields of the payment-method interface, all strings). */
+export const PaymentMethodItemSchema = record({
+  type: optionalText,
+  paymentValue: optionalText,
+  payTerm: optionalText,
+  paymentMethod: optionalText,
+  ccType: optionalText,
+});
+
+/**
+ * Payment-method entry: the element of the 200 array and the body of the
+ * payment-method interface's 401, 404 and 500 responses.
+ */
+export const PaymentMethodEntrySchema = record({
+  result: optionalText,
+  paymentMethod: v.nullish(v.array(PaymentMethodItemSchema)),
+  errorCode: optionalText,
+  message: v.nullish(v.array(FieldMessageSchema)),
+});
+
+/** 200 body of list payment methods: a JSON array of payment-method entries. */
+export const PaymentMethodListSchema = v.array(PaymentMethodEntrySchema);
+
+/** One product at one stock location (inventory[] of the product interface). */
+export const InventoryItemSchema = record({
+  productID: v.string(),
+  quantity: v.number(),
+  stockLocationName: optionalText,
+});
+
+/** 200 body of inventory details; errorCode and errorMessage are empty on success. */
+export const InventoryEntrySchema = record({
+  inventory: v.array(InventoryItemSchema),
+  errorCode: optionalText,
+  errorMessage: optionalText,
+});
+
+/** Order result of create order v1: `result` is a boolean. */
+export const OrderResultV1Schema = record({
+  result: v.boolean(),
+  errorCode: optionalText,
+  errorMessage: optionalText,
+});
+
+/** Order result of create order v1.1 (and v1.2): `result` is the string `"true"` or `"false"`. */
+export const OrderResultV11Schema = record({
+  result: v.picklist(['true', 'false']),
+  errorCode: optionalText,
+  errorMessage: optionalText,
+});
+
+/** Order result of any version (boolean or string `result`). */
+export const OrderResultSchema = v.union([OrderResultV1Schema, OrderResultV11Schema]);
+
+/** Return-token result: resultCode `"0"` means success and transactionID holds the token. */
+export const ReturnTokenResultSchema = record({
+  transactionID: optionalText,
+  resultCode: v.string(),
+  resultMessage: optionalText,
+});
+
+/** Product interface 401 body: `statuscode`, spelled in lower case, and message. */
+export const ProductUnauthorizedBodySchema = record({
+  statuscode: statusCode,
+  message: optionalText,
+});
+
+/** Status-code error body: product 404, returns and fulfilment 401, the gateway's 401. */
+export const StatusCodeErrorBodySchema = record({
+  statusCode,
+  message: optionalText,
+});
+
+/** Returns and fulfilment 500 body: statusCode, the operator's internal activityId, message. */
+export const ServerErrorBodySchema = record({
+  statusCode,
+  activityId: v.string(),
+  message: optionalText,
+});
+
+/** One item of a payment-method entry's `message[]`. */
+export type FieldMessage = v.InferOutput<typeof FieldMessageSchema>;
+/** One configured payment method. */
+export type PaymentMethodItem = v.InferOutput<typeof PaymentMethodItemSchema>;
+/** A payment-method entry (success element and error body of the payment-method interface). */
+export type PaymentMethodEntry = v.InferOutput<typeof PaymentMethodEntrySchema>;
+/** One product at one stock location. */
+export type InventoryItem = v.InferOutput<typeof InventoryItemSchema>;
+/** The inventory details answer. */
+export type InventoryEntry = v.InferOutput<typeof InventoryEntrySchema>;
+/** Order result of v1 (boolean result). */
+export type OrderResultV1 = v.InferOutput<typeof OrderResultV1Schema>;
+/** Order result of v1.1 and v1.2 (string result). */
+export type OrderResultV11 = v.InferOutput<typeof OrderResultV11Schema>;
+/** Order result of any version. */
+export type OrderResult = v.InferOutput<typeof OrderResultSchema>;
+/** The return-token result. */
+export type ReturnTokenResult = v.InferOutput<typeof ReturnTokenResultSchema>;
+/** Product 401 body (`statuscode` in lower case). */
+export type ProductUnauthorizedBody = v.InferOutput<typeof ProductUnauthorizedBodySchema>;
+/** `{ statusCode, message }` error body. */
+export type StatusCodeErrorBody = v.InferOutput<typeof StatusCodeErrorBodySchema>;
+/** `{ statusCode, activityId, message }` error body. */
+export type ServerErrorBody = v.InferOutput<typeof ServerErrorBodySchema>;

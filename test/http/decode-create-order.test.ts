@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { decodeCreateOrder } from '../../src/http/decode-create-order';
+import {
+  GATEWAY_401,
+  ORDER_RESULT_V1_FALSE,
+  ORDER_RESULT_V1_TRUE,
+  ORDER_RESULT_V11_FALSE,
+  ORDER_RESULT_V11_TRUE,
+  PRODUCT_401,
+  SERVER_500,
+  STATUS_401,
+} from './fixtures';
+
+describe('decodeCreateOrder', () => {
+  it.each([
+    ['v1 boolean true', ORDER_RESULT_V1_TRUE],
+    ['v1.1 string "true"', ORDER_RESULT_V11_TRUE],
+    ['v1.2 with an added requestId', { ...ORDER_RESULT_V11_TRUE, requestId: 'req-42' }],
+    ['members left out instead of null', { result: 'true' }],
+  ])('decodes %s as accepted', (_name, body) => {
+    expect(decodeCreateOrder(200, body)).toStrictEqual({ ok: true, value: body });
+  });
+
+  it.each([
+    ['v1 boolean false', ORDER_RESULT_V1_FALSE],
+    ['v1.1 string "false"', ORDER_RESULT_V11_FALSE],
+    ['result true with an errorCode', { result: 'true', errorCode: 'E100', errorMessage: 'requestReference already used' }],
+  ])('decodes %s as rejected with errorCode and errorMessage', (_name, body) => {
+    expect(decodeCreateOrder(200, body)).toStrictEqual({
+      ok: false,
+      error: { kind: 'rejected', status: 200, code: 'E100', message: 'requestReference already used', raw: body },
+    });
+  });
+
+  it('decodes result false without reasons as rejected', () => {
+    expect(decodeCreateOrder(200, { result: false, errorCode: null, errorMessage: null })).toStrictEqual({
+      ok: false,
+      error: { kind: 'rejected', status: 200, raw: { result: false, errorCode: null, errorMessage: null } },
+    });
+  });
+
+  it('decodes a JSON text body', () => {
+    expect(decodeCreateOrder(200, '{"result":"true","errorCode":null,"errorMessage":null}').ok).toBe(true);
+  });
+
+  it.each([
+    ['the fulfilment 401', STATUS_401, 'Unauthorized'],
+    ["the gateway's 401", GATEWAY_401, GATEWAY_401.message],
+  ])('decodes %s as unauthorized', (_name, body, message) => {
+    expect(decodeCreateOrder(401, body)).toStrictEqual({
+      ok: false,
+      error: { kind: 'unauthorized', status: 401, code: '401', message, raw: body },
+    });
+  });
+
+  it('decodes the 500 with its activityId', () => {
+    expect(decodeCreateOrder(500, SERVER_500)).toStrictEqual({
+      ok: false,
+      error: { kind: 'server', status: 500, code: '500', message: 'Internal server error', activityId: '7f3c2a10-0001', raw: SERVER_500 },
+    });
+  });
+
+  it.each([
+    ['a result of "TRUE"', 200, { result: 'TRUE' }],
+    ['a result of 1', 200, { result: 1 }],
+    ['no result', 200, { errorCode: null }],
+    ['the product 401 shape', 401, PRODUCT_401],
+    ['a 500 without activityId', 500, { statusCode: '500', message: 'x' }],
+    ['an undocumented 404', 404, { statusCode: '404', message: 'Resource not found' }],
+    ['a 400 (validation format not shown)', 400, { errors: [{ field: 'sku' }] }],
+    ['a 201', 201, ORDER_RESULT_V11_TRUE],
+  ])('decodes %s as unexpected', (_name, status, body) => {
+    const result = decodeCreateOrder(status, body);
+    expect(result.ok === false && result.error.kind).toBe('unexpected');
+    expect(result.ok === false && result.error.raw).toBe(body);
+  });
+});

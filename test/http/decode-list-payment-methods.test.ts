@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { decodeListPaymentMethods } from '../../src/http/decode-list-payment-methods';
+import { GATEWAY_401, PAYMENT_METHOD_ENTRY, PRODUCT_404, paymentMethodError } from './fixtures';
+
+describe('decodeListPaymentMethods', () => {
+  it('decodes the 200 array of payment-method entries', () => {
+    expect(decodeListPaymentMethods(200, [PAYMENT_METHOD_ENTRY])).toStrictEqual({ ok: true, value: [PAYMENT_METHOD_ENTRY] });
+  });
+
+  it('decodes an empty 200 array', () => {
+    expect(decodeListPaymentMethods(200, [])).toStrictEqual({ ok: true, value: [] });
+  });
+
+  it('keeps members the operator adds', () => {
+    const entry = { ...PAYMENT_METHOD_ENTRY, region: 'EU', paymentMethod: [{ paymentMethod: 'Visa', logo: 'visa.svg' }] };
+    const result = decodeListPaymentMethods(200, [entry]);
+    expect(result).toStrictEqual({ ok: true, value: [entry] });
+  });
+
+  it('accepts null for unset members', () => {
+    const entry = { result: 'true', paymentMethod: [{ type: 'card', paymentValue: null, payTerm: null, paymentMethod: 'Visa', ccType: null }], errorCode: null, message: null };
+    expect(decodeListPaymentMethods(200, [entry]).ok).toBe(true);
+  });
+
+  it('parses a JSON text body', () => {
+    expect(decodeListPaymentMethods(200, JSON.stringify([PAYMENT_METHOD_ENTRY]))).toStrictEqual({ ok: true, value: [PAYMENT_METHOD_ENTRY] });
+  });
+
+  it.each([
+    [401, 'unauthorized', paymentMethodError('401', 'Client authentication failed')],
+    [404, 'not-found', paymentMethodError('NO_DATA', 'No data found')],
+    [500, 'server', paymentMethodError('500', 'Internal error')],
+  ] as const)('decodes %i with a payment-method entry body as %s', (status, kind, body) => {
+    expect(decodeListPaymentMethods(status, body)).toStrictEqual({
+      ok: false,
+      error: {
+        kind,
+        status,
+        code: body.errorCode,
+        message: body.message[0]?.message,
+        fieldMessages: body.message,
+        raw: body,
+      },
+    });
+  });
+
+  it('decodes a 404 sent as an array, like the 200 ("same object as 200")', () => {
+    const body = [paymentMethodError('NO_DATA', 'No data found')];
+    const result = decodeListPaymentMethods(404, body);
+    expect(result.ok === false && result.error).toMatchObject({ kind: 'not-found', code: 'NO_DATA', message: 'No data found' });
+  });
+
+  it('joins several field messages and fills absent parts with empty text', () => {
+    const body = { errorCode: 'E1', message: [{ message: 'Bad country', path: 'country' }, { message: 'Bad method', errorType: 'Validation' }] };
+    const result = decodeListPaymentMethods(404, body);
+    expect(result.ok === false && result.error).toMatchObject({
+      message: 'Bad country; Bad method',
+      fieldMessages: [
+        { message: 'Bad country', path: 'country', errorType: '' },
+        { message: 'Bad method', path: '', errorType: 'Validation' },
+      ],
+    });
+  });
+
+  it("decodes the gateway's 401 for a bad subscription key", () => {
+    expect(decodeListPaymentMethods(401, GATEWAY_401)).toStrictEqual({
+      ok: false,
+      error: { kind: 'unauthorized', status: 401, code: '401', message: GATEWAY_401.message, raw: GATEWAY_401 },
+    });
+  });
+
+  it.each([
+    ['a 404 with a status-code body', 404, PRODUCT_404],
+    ['a 200 with an object instead of an array', 200, PAYMENT_METHOD_ENTRY],
+    ['a 200 array holding an array', 200, [[]]],
+    ['a 200 array with a wrong member type', 200, [{ paymentMethod: 'Visa' }]],
+    ['a 500 with an HTML page', 500, '<html>Bad gateway</html>'],
+    ['an undocumented 429', 429, { statusCode: 429, message: 'Rate limit is exceeded.' }],
+    ['a 401 with an empty object', 401, {}],
+  ])('decodes %s as unexpected, keeping the raw body', (_name, status, body) => {
+    const result = decodeListPaymentMethods(status, body);
+    expect(result.ok).toBe(false);
+    expect(result.ok === false && result.error.kind).toBe('unexpected');
+    expect(result.ok === false && result.error.status).toBe(status);
+    expect(result.ok === false && result.error.raw).toBe(body);
+  });
+
+  it('still reads code and message from a known shape of an undocumented status', () => {
+    const result = decodeListPaymentMethods(429, { statusCode: 429, message: 'Rate limit is exceeded.' });
+    expect(result.ok === false && result.error).toMatchObject({ kind: 'unexpected', code: '429', message: 'Rate limit is exceeded.' });
+  });
+});

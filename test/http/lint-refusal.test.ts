@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PayloadRejectedError,
+  describeCreateOrder,
+  describeCreateReturnToken,
+  describeEcho,
+  lintEcho,
+} from '../../src/http/index';
+import { CONNECTION, ECHO_REQUEST, ORDER, RETURN_REQUEST } from './fixtures';
+
+type Order = typeof ORDER;
+
+/** A copy of the fixture order with `change` applied to its clientRequest. */
+function order(change: (body: Order['clientRequest']) => void): Order {
+  const copy = structuredClone(ORDER);
+  change(copy.clientRequest);
+  return copy;
+}
+
+/** Runs `call` and returns what it threw. */
+function thrown(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('orders are linted with their version before a request is built', () => {
+  const missingLevel = order((body) => {
+    delete (body.order as { shipServiceLevel?: string }).shipServiceLevel;
+  });
+
+  it('refuses a payload with errors, with every problem attached', () => {
+    const error = thrown(() => describeCreateOrder(missingLevel, { ...CONNECTION, version: '1.1' }));
+    expect(error).toBeInstanceOf(PayloadRejectedError);
+    expect(error).toBeInstanceOf(Error);
+    const rejected = error as PayloadRejectedError;
+    expect(rejected.name).toBe('PayloadRejectedError');
+    expect(rejected.kind).toBe('order');
+    expect(rejected.problems).toContainEqual(
+      expect.objectContaining({ rule: 'required', severity: 'error', path: '/clientRequest/order/shipServiceLevel' }),
+    );
+    expect(rejected.message).toMatch(/^order payload refused: \d+ lint errors?; first: \w[\w-]* at \//);
+  });
+
+  it('names the root as "the root"', () => {
+    const error = thrown(() => describeCreateOrder({}, { ...CONNECTION, version: '1' })) as PayloadRejectedError;
+    expect(error.message).toBe('order payload refused: 1 lint error; first: wrapper at the root.');
+  });
+
+  it('builds the request with lint: false', () => {
+    expect(describeCreateOrder(missingLevel, { ...CONNECTION, version: '1.1', lint: false }).body).toBe(JSON.stringify(missingLevel));
+  });
+
+  it('builds the request when lint reports warnings only', () => {
+    const puo = order((body) => {
+      body.order.shipServiceLevel = 'PUO';
+    });
+    expect(describeCreateOrder(puo, { ...CONNECTION, version: '1.1' }).method).toBe('POST');
+  });
+
+  it('lints with the requested version', () => {
+    const exi = order((body) => {
+      body.order.shipServiceLevel = 'EXI';
+    });
+    expect(describeCreateOrder(exi, { ...CONNECTION, version: '1.2' }).url).toMatch(/\/v1\.2\/orders$/);
+    expect(() => describeCreateOrder(exi, { ...CONNECTION, version: '1.1' })).toThrow(PayloadRejectedError);
+    const poNumber = order((body) => {
+      (body.order as Record<string, unknown>).poNumber = 'PO-1';
+    });
+    expect(() => describeCreateOrder(poNumber, { ...CONNECTION, version: '1' })).toThrow(PayloadRejectedError);
+    expect(describeCreateOrder(poNumber, { ...CONNECTION, version: '1.1' }).method).toBe('POST');
+  });
+
+  it('passes rules through', () => {
+    const exi = order((body) => {
+      body.order.shipServiceLevel = 'EXI';
+    });
+    expect(describeCreateOrder(exi, { ...CONNECTION, version: '1.1', rules: { enum: 'warn' } }).method).toBe('POST');
+  });
+
+  it('never puts personal data of the payload into the message', () => {
+    const longName = order((body) => {
+      body.partner[0]!.personData.firstName = 'Maximiliane-Josephine-Antonia';
+    });
+    const error = thrown(() => describeCreateOrder(longName, { ...CONNECTION, version: '1.1' })) as PayloadRejectedError;
+    expect(error.problems.some((problem) => problem.rule === 'max-length')).toBe(true);
+    expect(error.message).not.toContain('Maximiliane');
+  });
+});
+
+describe('return requests are linted before a request is built', () => {
+  const noReason = structuredClone(RETURN_REQUEST);
+  delete (noReason.rma as { returnReason?: string }).returnReason;
+
+  it('refuses a payload with errors', () => {
+    const error = thrown(() => describeCreateReturnToken(noReason, CONNECTION)) as PayloadRejectedError;
+    expect(error).toBeInstanceOf(PayloadRejectedError);
+    expect(error.kind).toBe('return');
+    expect(error.problems).toContainEqual(
+      expect.objectContaining({ rule: 'required', severity: 'error', path: '/rma/returnReason' }),
+    );
+  });
+
+  it('builds the request with lint: false', () => {
+    expect(describeCreateReturnToken(noReason, { ...CONNECTION, lint: false }).body).toBe(JSON.stringify(noReason));
+  });
+
+  it('passes rules through', () => {
+    expect(describeCreateReturnToken(noReason, { ...CONNECTION, rules: { required: 'off' } }).method).toBe('POST');
+  });
+});
+
+describe('echo bodies are checked against EchoRequest', () => {
+  it.each([
+    ['a missing member', { vehicleType: 'train', maxSpeed: 125, avgSpeed: 90 }, [{ rule: 'required', path: '/speedUnit' }]],
+    ['a number as text', { ...ECHO_REQUEST, maxSpeed: '125' }, [{ rule: 'type', path: '/maxSpeed' }]],
+    ['an infinite number', { ...ECHO_REQUEST, avgSpeed: Number.POSITIVE_INFINITY }, [{ rule: 'type', path: '/avgSpeed' }]],
+    ['two problems', { maxSpeed: 1, avgSpeed: 1, speedUnit: 2 }, [{ rule: 'required', path: '/vehicleType' }, { rule: 'type', path: '/speedUnit' }]],
+    ['an array', [ECHO_REQUEST], [{ rule: 'type', path: '' }]],
+    ['null', null, [{ rule: 'type', path: '' }]],
+  ])('reports %s', (_name, payload, expected) => {
+    expect(lintEcho(payload)).toStrictEqual(expected.map((problem) => expect.objectContaining({ ...problem, severity: 'error' })));
+    expect(() => describeEcho(payload, CONNECTION)).toThrow(PayloadRejectedError);
+  });
+
+  it('accepts a valid body, with extra members', () => {
+    expect(lintEcho({ ...ECHO_REQUEST, colour: 'red' })).toStrictEqual([]);
+  });
+
+  it('never echoes values in messages', () => {
+    const problems = lintEcho({ ...ECHO_REQUEST, vehicleType: 12345678 });
+    expect(problems[0]?.message).toBe('Member vehicleType must be a string.');
+  });
+
+  it('builds the request with lint: false', () => {
+    expect(describeEcho('not an object', { ...CONNECTION, lint: false }).body).toBe('"not an object"');
+  });
+});
