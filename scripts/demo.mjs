@@ -1,0 +1,194 @@
+/**
+ * A short tour of fulfilkit: lint the example payloads, then lint 10,000 generated
+ * orders as NDJSON in bulk through the CLI. Run with `npm run demo` (builds first).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lintOrder, lintReturn, RULES } from '../dist/index.js';
+import { main, stylish } from '../dist/cli.js';
+
+const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
+const out = (text = '') => process.stdout.write(text + '\n');
+const heading = (text) => out(`\n== ${text} ==`);
+const example = (file) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
+
+/** Building an order with the builders: a later section goes here; it prints nothing yet. */
+function buildSection() {}
+
+/** Lints every example file and prints its problems, ESLint style. */
+function examplesSection() {
+  heading('The example payloads (examples/), linted with the FMS client profile');
+  const profile = example('profile.json');
+  const files = [
+    ['order-v1.json', 'order', '1'],
+    ['order-v1.1.json', 'order', '1.1'],
+    ['order-v1.2.json', 'order', '1.2'],
+    ['order-v1.1-invalid.json', 'order', '1.1'],
+    ['return.json', 'return'],
+    ['return-invalid.json', 'return'],
+  ];
+  for (const [file, kind, version] of files) {
+    const payload = example(file);
+    const problems = kind === 'order' ? lintOrder(payload, { version, profile }) : lintReturn(payload, { profile });
+    const summary = { payloads: 1, errors: 0, warnings: 0, byRule: {} };
+    for (const p of problems) {
+      if (p.severity === 'error') summary.errors++;
+      else summary.warnings++;
+    }
+    const label = `examples/${file} (${kind === 'order' ? `order v${version}` : 'return'})`;
+    if (problems.length === 0) {
+      out(`\n${label}: no problems`);
+      continue;
+    }
+    out(stylish([{ source: label, file, kind, problems }], { summary, rules: RULES, toolVersion: '' }).trimEnd());
+  }
+}
+
+/** A small seeded generator, so that every run lints the same orders. */
+function random(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (list) => list[Math.floor(next() * list.length)] };
+}
+
+/** Minor units (bigint cents) as decimal text: money is never a float here. */
+const money = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+const FIRST = ['Anna', 'Jonas', 'Lea', 'Mateo', 'Sofia', 'Lukas', 'Emma', 'Noah', 'Mia', 'Elias'];
+const LAST = ['Berg', 'Keller', 'Novak', 'Jansen', 'Moreau', 'Rossi', 'Weber', 'Dubois', 'Vogel', 'Meyer'];
+const PLACES = [
+  { countryISO2: 'DE', city: 'Berlin', postalCode: '10115', street: 'Invalidenstrasse' },
+  { countryISO2: 'AT', city: 'Wien', postalCode: '1010', street: 'Graben' },
+  { countryISO2: 'NL', city: 'Utrecht', postalCode: '3511 AB', street: 'Oudegracht' },
+  { countryISO2: 'FR', city: 'Lyon', postalCode: '69002', street: 'Rue de la République' },
+  { countryISO2: 'US', city: 'Austin', postalCode: '78701', street: 'Congress Avenue', state: 'TX' },
+];
+const PRODUCTS = ['TENT-2P-GRN', 'PACK-45L-BLU', 'BOTTLE-1L', 'HEADLAMP-USB', 'MAT-SELFINF-L', 'STOVE-GAS', 'JACKET-SHELL-M', 'SOCKS-WOOL-42'];
+const METHODS = [
+  ['Visa', 'authorized'],
+  ['MasterCard', 'authorized'],
+  ['PayPal', 'paid'],
+  ['KlarnaInvoice', 'paid'],
+];
+
+/** One valid v1.1 order: 1-5 products plus the shipping-cost item, totals that add up. */
+function generateOrder(rng, n) {
+  const ref = `WEB-2026-${String(n).padStart(6, '0')}`;
+  const place = rng.pick(PLACES);
+  const [paymentMethod, status] = rng.pick(METHODS);
+  const amount = (amountType, cents) => ({ currencyISO3: 'EUR', amountType, value: money(cents) });
+  const items = [];
+  let net = 0n;
+  let gross = 0n;
+  const count = rng.int(1, 5);
+  for (let i = 0; i < count; i++) {
+    const quantity = BigInt(rng.int(1, 3));
+    const unitNet = BigInt(rng.int(299, 24999));
+    const unitGross = (unitNet * 119n + 50n) / 100n;
+    net += unitNet * quantity;
+    gross += unitGross * quantity;
+    items.push({
+      itemId: String(i + 1),
+      clientItemRef: `L${i + 1}`,
+      sku: PRODUCTS[(n + i) % PRODUCTS.length],
+      quantity: { uom: 'EA', value: String(quantity) },
+      amount: [amount('netprice', unitNet), amount('grossprice', unitGross)],
+      taxLevel: 'HIGH',
+      taxFactor: '1.19',
+      pricing: 'grosspricing',
+    });
+  }
+  net += 420n;
+  gross += 500n;
+  items.push({ itemId: String(count + 1), sku: 'NORDIC_SHIPCOSTS', quantity: { uom: 'EA', value: '1' }, amount: [amount('netprice', 420n), amount('grossprice', 500n)], taxFactor: '1.19' });
+  const person = { firstName: rng.pick(FIRST), lastName: rng.pick(LAST) };
+  const addressData = {
+    address: [{ line: '1', value: `${place.street} ${rng.int(1, 120)}` }],
+    postalCode: place.postalCode,
+    city: place.city,
+    ...(place.state ? { state: place.state } : {}),
+    countryISO2: place.countryISO2,
+  };
+  return {
+    clientRequest: {
+      requestHeader: { externalMessageReference: ref, client: 'NordicOutdoor', requestReference: ref },
+      order: {
+        shipServiceLevel: rng.pick(['STD', 'STD', 'EXP', 'ECO']),
+        poNumber: `PO-${n}`,
+        incoTerms1: 'DAP',
+        amount: [amount('totalNet', net), amount('totalTax', gross - net), amount('totalGross', gross)],
+      },
+      payment: { paymentMethod, transactionID: `TX-${n}`, amount: [amount('authorized', gross)], status },
+      partner: [
+        {
+          partnerType: 'BillTo',
+          personData: { ...person, email: [{ emailType: 'email', value: `customer${n}@example.com` }], locale: 'de-DE' },
+          addressData,
+        },
+        { partnerType: 'ShipTo', personData: person, addressData },
+      ],
+      item: items,
+    },
+  };
+}
+
+/** The typical mistakes, one of which ~2% of the generated orders get. */
+const MISTAKES = [
+  (o) => { o.clientRequest.order.shipServiceLevel = 'EXPRESS'; },
+  (o) => { o.clientRequest.item[0].quantity.value = 2; },
+  (o) => { o.clientRequest.item[0].amount.shift(); },
+  (o) => { o.clientRequest.partner[0].personData.firstName = 'Maximiliane-Alexandra'; },
+  (o) => { o.clientRequest.requestHeader.requestReference = 'WEB-2026-000001'; },
+  (o) => { o.clientRequest.payment.transactionId = o.clientRequest.payment.transactionID; delete o.clientRequest.payment.transactionID; },
+];
+
+/** Generates 10,000 orders as NDJSON, lints them through the CLI and prints the totals. */
+async function bulkSection() {
+  const total = 10_000;
+  heading(`Bulk: ${total.toLocaleString('en')} generated v1.1 orders as NDJSON`);
+  const rng = random(20260301);
+  const lines = [];
+  let broken = 0;
+  for (let n = 1; n <= total; n++) {
+    const order = generateOrder(rng, n);
+    if (rng.next() < 0.02) {
+      if (rng.next() < 0.1) {
+        broken++;
+        lines.push(JSON.stringify(order).slice(0, 120));
+        continue;
+      }
+      rng.pick(MISTAKES)(order);
+    }
+    lines.push(JSON.stringify(order));
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'fulfilkit-demo-'));
+  const file = join(dir, 'orders.ndjson');
+  writeFileSync(file, lines.join('\n') + '\n');
+  try {
+    let json = '';
+    const sink = { write: (text) => (json += text) };
+    const started = performance.now();
+    const code = await main(['lint', '--format', 'json', '--api-version', '1.1', file], { stdin: process.stdin, stdout: sink, stderr: process.stderr });
+    const seconds = (performance.now() - started) / 1000;
+    const { summary, results } = JSON.parse(json);
+    out(`linted with: fulfilkit lint --format json orders.ndjson (${broken} lines cut short on purpose)`);
+    out(`payloads: ${summary.payloads}, with problems: ${results.length}, exit code: ${code}`);
+    out(`errors: ${summary.errors}, warnings: ${summary.warnings}`);
+    const width = Math.max(...Object.keys(summary.byRule).map((id) => id.length));
+    for (const [id, count] of Object.entries(summary.byRule)) out(`  ${id.padEnd(width)}  ${count}`);
+    out(`time: ${seconds.toFixed(2)} s, ${Math.round(summary.payloads / seconds).toLocaleString('en')} payloads per second`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+buildSection();
+examplesSection();
+await bulkSection();

@@ -1,0 +1,38 @@
+/**
+ * `fulfilkit rules`: the rule catalogue as a table or JSON.
+ */
+import type { Rule } from '../lint/define-rule';
+
+/**
+ * Lists rules as an aligned table (`id  severity  kinds  FMS  description`) or as JSON.
+ *
+ * @param rules The registry.
+ * @param format `stylish` (table) or `json`.
+ * @returns The text, ending with a newline.
+ * @example listRules(RULES, 'json')
+ */
+export function listRules(rules: readonly Rule[], format: 'stylish' | 'json'): string {
+  if (format === 'json') {
+    const list = rules.map(({ meta }) => ({
+      id: meta.id,
+      severity: meta.severity,
+      kinds: meta.kinds,
+      ...(meta.versions ? { versions: meta.versions } : {}),
+      fmsOnly: meta.fmsOnly === true,
+      scope: meta.scope ?? 'payload',
+      description: meta.description,
+    }));
+    return JSON.stringify(list, null, 2) + '\n';
+  }
+  const kindsOf = (rule: Rule) => {
+    const { meta } = rule;
+    if (meta.scope === 'cli') return 'cli';
+    const kinds = meta.kinds.join(',');
+    const withVersions = meta.versions ? `${kinds} v${meta.versions.join('/v')}` : kinds;
+    return meta.scope === 'batch' ? `${withVersions} (batch)` : withVersions;
+  };
+  const rows = [['rule', 'severity', 'applies to', 'fms', 'description'], ...rules.map((r) => [r.meta.id, r.meta.severity, kindsOf(r), r.meta.fmsOnly ? 'FMS' : '', r.meta.description])];
+  const width = [0, 0, 0, 0];
+  for (const row of rows) for (let i = 0; i < 4; i++) width[i] = Math.max(width[i]!, row[i]!.length);
+  return rows.map((row) => row.map((cell, i) => (i < 4 ? cell.padEnd(width[i]!) : cell)).join('  ')).join('\n') + '\n';
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../rules/index';
+import { json } from '../../src/cli/formatters/json';
+import { sarif } from '../../src/cli/formatters/sarif';
+import { stylish } from '../../src/cli/formatters/stylish';
+import type { FormatOptions } from '../../src/cli/formatters/types';
+import type { LintResult } from '../../src/cli/result';
+import { cli } from './_run';
+
+const results: LintResult[] = [
+  {
+    source: 'orders.ndjson:3',
+    file: 'orders.ndjson',
+    line: 3,
+    kind: 'order',
+    problems: [
+      { rule: 'enum', severity: 'error', path: '/clientRequest/order/shipServiceLevel', message: 'shipServiceLevel must be one of STD, EXP, ECO, PUD in v1.1.' },
+      { rule: 'spelling', severity: 'warn', path: '/clientRequest/payment/transactionId', message: 'transactionId is an example-body spelling.' },
+    ],
+  },
+  { source: 'batch.json#/1', file: 'batch.json', index: 1, kind: null, problems: [{ rule: 'parse', severity: 'error', path: '', message: 'The input is not valid JSON.' }] },
+];
+const options: FormatOptions = {
+  summary: { payloads: 5, errors: 2, warnings: 1, byRule: { spelling: 1, enum: 1, parse: 1 } },
+  rules: RULES,
+  toolVersion: '9.9.9',
+};
+
+describe('stylish', () => {
+  it('groups by source with path, severity, message and rule, then a summary line', () => {
+    const text = stylish(results, options);
+    expect(text).toContain('\norders.ndjson:3\n');
+    expect(text).toMatch(/\/clientRequest\/order\/shipServiceLevel\s+error\s+shipServiceLevel must be one of .*\s+enum\n/);
+    expect(text).toMatch(/\/clientRequest\/payment\/transactionId\s+warning\s+.*spelling\n/);
+    expect(text).toMatch(/\(root\)\s+error\s+The input is not valid JSON\.\s+parse/);
+    expect(text.trimEnd().split('\n').pop()).toBe('✖ 3 problems (2 errors, 1 warning)');
+    expect(text).not.toContain('\u001b[');
+  });
+
+  it('aligns the columns of one source', () => {
+    const lines = stylish(results, options).split('\n').filter((l) => l.startsWith('  /'));
+    expect(lines[0]!.indexOf('error')).toBe(lines[1]!.indexOf('warning'));
+  });
+
+  it('says so when there are no problems', () => {
+    expect(stylish([], { ...options, summary: { payloads: 2, errors: 0, warnings: 0, byRule: {} } })).toBe('✔ No problems (2 payloads).\n');
+  });
+
+  it('colours only when asked', () => {
+    expect(stylish(results, { ...options, color: true })).toContain('\u001b[31m');
+  });
+});
+
+describe('json', () => {
+  it('prints one document with results and a summary sorted by rule', () => {
+    const doc = JSON.parse(json(results, options));
+    expect(doc.results).toEqual([
+      { source: 'orders.ndjson:3', kind: 'order', problems: results[0]!.problems },
+      { source: 'batch.json#/1', kind: null, problems: results[1]!.problems },
+    ]);
+    expect(doc.summary).toEqual({ payloads: 5, errors: 2, warnings: 1, byRule: { enum: 1, parse: 1, spelling: 1 } });
+    expect(Object.keys(doc.summary.byRule)).toEqual(['enum', 'parse', 'spelling']);
+  });
+});
+
+describe('sarif', () => {
+  const log = JSON.parse(sarif(results, options));
+  const run = log.runs[0];
+
+  it('is a SARIF 2.1.0 log with the rules as the tool driver', () => {
+    expect(log.version).toBe('2.1.0');
+    expect(log.$schema).toMatch(/sarif-2\.1\.0/);
+    expect(run.tool.driver.name).toBe('fulfilkit');
+    expect(run.tool.driver.version).toBe('9.9.9');
+    expect(run.tool.driver.rules).toHaveLength(RULES.length);
+    const unknownField = run.tool.driver.rules.find((r: { id: string }) => r.id === 'unknown-field');
+    expect(unknownField.defaultConfiguration.level).toBe('warning');
+    expect(unknownField.shortDescription.text).toBe(RULES.find((r) => r.meta.id === 'unknown-field')!.meta.description);
+  });
+
+  it('has one result per problem with level, message, file, line and pointer', () => {
+    expect(run.results).toHaveLength(3);
+    const [first, second, third] = run.results;
+    expect(first).toMatchObject({
+      ruleId: 'enum',
+      level: 'error',
+      message: { text: 'shipServiceLevel must be one of STD, EXP, ECO, PUD in v1.1.' },
+      locations: [
+        {
+          physicalLocation: { artifactLocation: { uri: 'orders.ndjson' }, region: { startLine: 3 } },
+          logicalLocations: [{ fullyQualifiedName: '/clientRequest/order/shipServiceLevel' }],
+        },
+      ],
+    });
+    expect(run.tool.driver.rules[first.ruleIndex].id).toBe('enum');
+    expect(second.level).toBe('warning');
+    // An element of a top-level array: the pointer is into the file, no line.
+    expect(third.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'batch.json' } });
+    expect(third.locations[0].logicalLocations[0].fullyQualifiedName).toBe('/1');
+  });
+
+  it('encodes file names as URI references', () => {
+    const out = JSON.parse(sarif([{ ...results[1]!, file: 'my dir\\a b.json' }], options));
+    expect(out.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('my%20dir/a%20b.json');
+  });
+});
+
+describe('formats through the CLI', () => {
+  it('--format json prints one parsable document', async () => {
+    const out = await cli(['lint', '--format', 'json', 'examples/order-v1.1-invalid.json']);
+    const doc = JSON.parse(out.stdout);
+    expect(doc.results[0].source).toBe('examples/order-v1.1-invalid.json');
+    expect(doc.summary.errors).toBeGreaterThan(0);
+  });
+
+  it('--format sarif lists the problems of every input', async () => {
+    const out = await cli(['lint', '--format', 'sarif', 'examples/orders.ndjson']);
+    expect(out.code).toBe(1);
+    const log = JSON.parse(out.stdout);
+    expect(log.version).toBe('2.1.0');
+    const parse = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'parse');
+    expect(parse.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'examples/orders.ndjson' }, region: { startLine: 4 } });
+  });
+});
