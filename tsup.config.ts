@@ -11,6 +11,8 @@ export default defineConfig([
     sourcemap: false,
     target: 'es2022',
     treeshake: true,
+    // Node 20 will not import a package's JSON without an import attribute: bundle the code tables.
+    noExternal: ['i18n-iso-countries'],
   },
   {
     entry: { cli: 'src/cli/main.ts' },
@@ -19,5 +21,6 @@ export default defineConfig([
     platform: 'node',
     banner: { js: '#!/usr/bin/env node' },
     dts: false,
+    noExternal: ['i18n-iso-countries'],
   },
 ]);
