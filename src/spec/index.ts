@@ -61,3 +61,36 @@ export type {
 } from './order';
 export { ReturnRequestSchema } from './return';
 export type { ReturnAmount, ReturnItem, ReturnPartner, ReturnRequest } from './return';
+export { EchoRequestSchema } from './echo';
+export type { EchoRequest } from './echo';
+export {
+  FieldMessageSchema,
+  InventoryEntrySchema,
+  InventoryItemSchema,
+  OrderResultSchema,
+  OrderResultV1Schema,
+  OrderResultV11Schema,
+  PaymentMethodEntrySchema,
+  PaymentMethodItemSchema,
+  PaymentMethodListSchema,
+  ProductUnauthorizedBodySchema,
+  ReturnTokenResultSchema,
+  ServerErrorBodySchema,
+  StatusCodeErrorBodySchema,
+} from './responses';
+export type {
+  FieldMessage,
+  InventoryEntry,
+  InventoryItem,
+  OrderResult,
+  OrderResultV1,
+  OrderResultV11,
+  PaymentMethodEntry,
+  PaymentMethodItem,
+  ProductUnauthorizedBody,
+  ReturnTokenResult,
+  ServerErrorBody,
+  StatusCodeErrorBody,
+} from './responses';
+export { JSON_SCHEMA_DRAFT, orderJsonSchema, returnJsonSchema, toJsonSchema } from './json-schema';
+export type { JsonSchema, JsonType } from './json-schema';

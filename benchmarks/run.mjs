@@ -1,0 +1,544 @@
+/**
+ * fulfilkit benchmarks, all in one run (see benchmarks/README.md):
+ *
+ * 1. Per payload: lintOrder (all rules; no profile and an FMS profile), valibot
+ *    safeParse of the v1.1 schema and ajv (allErrors) on the exported JSON Schema,
+ *    on the same generated 5-item v1.1 orders, valid and invalid. Interleaved
+ *    rounds, median ns/op, ratios to ajv.
+ * 2. Bulk NDJSON: 100k orders; read + JSON.parse every line, with and without lintBatch.
+ * 3. Browser bundle of lintOrder (esbuild, minified, gzip) and a locale-data check.
+ *
+ * Writes benchmarks/results.json. Environment: BENCH_QUICK=1 (a smoke run),
+ * BENCH_SKIP=bulk,bundle (skip parts, e.g. when profiling).
+ */
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import Ajv from 'ajv';
+import * as v from 'valibot';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..');
+const QUICK = process.env.BENCH_QUICK === '1';
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+
+const CONFIG = QUICK
+  ? { payloads: 200, warmupPasses: 2, rounds: 5, bulkOrders: 5_000, bulkRounds: 2, bulkInvalidEvery: 50 }
+  : { payloads: 2_000, warmupPasses: 3, rounds: 9, bulkOrders: 100_000, bulkRounds: 3, bulkInvalidEvery: 50 };
+
+const VERSION = '1.1';
+const FMS_PROFILE = {
+  client: 'ACME',
+  clientCode: 'ACME',
+  orderDiscountSku: 'ACME_DISCOUNT',
+  weeeSku: 'ACME_WEEE',
+  fms: true,
+  processesCardData: true,
+};
+// One options object per setting: the engine caches its rule plan per options object.
+const LINT_OPTIONS = { version: VERSION };
+const LINT_FMS_OPTIONS = { version: VERSION, profile: FMS_PROFILE };
+const NEEDED = ['lintOrder', 'lintBatch', 'orderJsonSchema', 'ORDER_REQUEST_SCHEMAS'];
+
+// ---------------------------------------------------------------------------
+// The library under test: the build in dist/, or a bundle of benchmarks/entry.ts.
+
+async function loadLibrary() {
+  const notes = [];
+  let dist = {};
+  try {
+    dist = await import(pathToFileURL(join(ROOT, 'dist', 'index.js')).href);
+  } catch (error) {
+    notes.push(`dist/index.js could not be imported (${error.code ?? error.message})`);
+  }
+  const missing = NEEDED.filter((name) => dist[name] === undefined);
+  if (missing.length === 0) return { lib: dist, source: 'dist/index.js', notes };
+  if (Object.keys(dist).length > 0) notes.push(`dist/index.js lacks ${missing.join(', ')}`);
+  // esbuild ships with tsup; bundle the TypeScript sources of the missing names.
+  const esbuild = await import('esbuild');
+  const dir = mkdtempSync(join(tmpdir(), 'fulfilkit-bench-lib-'));
+  const outfile = join(dir, 'entry.mjs');
+  await esbuild.build({
+    entryPoints: [join(HERE, 'entry.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+  });
+  const fallback = await import(pathToFileURL(outfile).href);
+  rmSync(dir, { recursive: true, force: true });
+  const lib = { ...fallback };
+  const fromDist = NEEDED.filter((name) => dist[name] !== undefined);
+  for (const name of fromDist) lib[name] = dist[name];
+  const source = fromDist.length > 0 ? `dist/index.js (${fromDist.join(', ')}) + benchmarks/entry.ts bundle (${missing.join(', ')})` : 'benchmarks/entry.ts bundled by esbuild';
+  return { lib, source, notes };
+}
+
+// ---------------------------------------------------------------------------
+// Payloads: deterministic, distinct, 5-item v1.1 orders.
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = (rnd, list) => list[Math.floor(rnd() * list.length)];
+const int = (rnd, lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
+// Money as integer cents, written as decimal text: no float arithmetic on amounts.
+const money = (cents) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+const pad2 = (n) => String(n).padStart(2, '0');
+
+const FIRST = ['Jane', 'John', 'Anna', 'Lukas', 'Sophie', 'Mats', 'Eva', 'Jules', 'Noor', 'Emma', 'Finn', 'Lea'];
+const LAST = ['Doe', 'Meyer', 'Jansen', 'Dubois', 'Garcia', 'Novak', 'Schmidt', 'Peeters', 'Rossi', 'Smith'];
+const PLACES = [
+  { country: 'DE', locale: 'de-DE', city: 'Berlin', postalCode: '10115' },
+  { country: 'DE', locale: 'de-DE', city: 'Hamburg', postalCode: '20095' },
+  { country: 'NL', locale: 'nl-NL', city: 'Utrecht', postalCode: '3511 AB' },
+  { country: 'FR', locale: 'fr-FR', city: 'Lyon', postalCode: '69001' },
+  { country: 'AT', locale: 'de-AT', city: 'Wien', postalCode: '1010' },
+  { country: 'BE', locale: 'nl-BE', city: 'Gent', postalCode: '9000' },
+  { country: 'ES', locale: 'es-ES', city: 'Madrid', postalCode: '28001' },
+  { country: 'US', locale: 'en-US', city: 'Albany', postalCode: '12207', state: 'NY' },
+  { country: 'US', locale: 'en-US', city: 'Austin', postalCode: '73301', state: 'TX' },
+  { country: 'CA', locale: 'en-CA', city: 'Toronto', postalCode: 'M5H 2N2', state: 'ON' },
+];
+const STREETS = ['Hauptstrasse', 'Main Street', 'Rue de la Paix', 'Kerkstraat', 'Calle Mayor', 'Ringweg'];
+const CARDS = [
+  { method: 'Visa', bin: '411111' },
+  { method: 'MasterCard', bin: '555555' },
+  { method: 'Amex', bin: '378282' },
+  { method: 'Maestro', bin: '675964' },
+];
+
+function partner(rnd, partnerType, withCompany) {
+  const place = pick(rnd, PLACES);
+  const first = pick(rnd, FIRST);
+  const last = pick(rnd, LAST);
+  const p = { partnerType };
+  if (withCompany) p.companyData = { name: `${last} Trading`, customerNumber: `C-${int(rnd, 1000, 9999)}`, taxNumber: `${place.country}${int(rnd, 100000000, 999999999)}` };
+  p.personData = {
+    firstName: first,
+    lastName: last,
+    phone: [{ phoneType: 'home', value: `+49 30 ${int(rnd, 1000000, 9999999)}` }],
+    email: [{ emailType: 'email', value: `${first.toLowerCase()}.${last.toLowerCase()}@example.com` }],
+    locale: place.locale,
+  };
+  p.addressData = {
+    address: [{ line: '1', value: `${pick(rnd, STREETS)} ${int(rnd, 1, 200)}` }, ...(rnd() < 0.4 ? [{ line: '2', value: `${int(rnd, 1, 5)}. OG` }] : [])],
+    postalCode: place.postalCode,
+    city: place.city,
+    ...(place.state ? { state: place.state } : {}),
+    countryISO2: place.country,
+  };
+  return p;
+}
+
+/** A valid 5-item v1.1 order: 4 products and the shipping-cost item, 2 partners, a card payment. */
+function validOrder(i, rnd) {
+  const currency = 'EUR';
+  const amount = (amountType, cents) => ({ currencyISO3: currency, amountType, value: money(cents) });
+  const items = [];
+  let net = 0;
+  let tax = 0;
+  for (let n = 1; n <= 5; n++) {
+    const shipping = n === 5;
+    const qty = shipping ? 1 : int(rnd, 1, 4);
+    const unitNet = shipping ? int(rnd, 0, 1) * 495 + 500 : int(rnd, 199, 49_999);
+    const unitGross = Math.round((unitNet * 119) / 100);
+    net += unitNet * qty;
+    tax += (unitGross - unitNet) * qty;
+    items.push({
+      itemId: String(n),
+      ...(shipping ? {} : { clientItemRef: `L-${i}-${n}` }),
+      sku: shipping ? 'ACME_SHIPCOSTS' : `SKU-${int(rnd, 10000, 99999)}`,
+      quantity: { uom: 'EA', value: String(qty) },
+      amount: [amount('netprice', unitNet), amount('grossprice', unitGross)],
+      taxLevel: 'HIGH',
+      taxFactor: '1.19',
+      pricing: 'grosspricing',
+      ...(shipping ? {} : { localizedDescription: `Artikel ${n}` }),
+    });
+  }
+  const card = pick(rnd, CARDS);
+  const day = `2026-${pad2(int(rnd, 1, 12))}-${pad2(int(rnd, 1, 28))}`;
+  return {
+    clientRequest: {
+      requestHeader: { externalMessageReference: `MSG-${i}`, client: 'ACME', requestReference: `REQ-${i}` },
+      order: {
+        shipServiceLevel: pick(rnd, ['STD', 'EXP', 'ECO', 'PUD']),
+        poNumber: `PO-${i}`,
+        incoTerms1: 'DAP',
+        dateTimeWantedDeliveryDate: `${day}T${pad2(int(rnd, 8, 18))}:00:00 +01.00`,
+        amount: [amount('totalNet', net), amount('totalTax', tax), amount('totalGross', net + tax)],
+        note: [{ noteType: 'GIFT', value: 'Please wrap' }],
+        dynamicField: [{ name: 'CHANNEL', value: pick(rnd, ['WEB', 'APP', 'CC']) }],
+      },
+      payment: {
+        paymentMethod: card.method,
+        entityID: `ENT-${int(rnd, 1, 9)}`,
+        transactionID: `TX-${i}`,
+        acquireID: `ACQ-${i}`,
+        amount: [amount('authorized', net + tax)],
+        status: 'authorized',
+        cardData: {
+          holder: 'Card Holder',
+          bin: card.bin,
+          last4digits: String(int(rnd, 1000, 9999)),
+          dateCardExpiry: `20${int(rnd, 27, 31)}-${pad2(int(rnd, 1, 12))}-28`,
+          dateAuthExpiry: `${day}`,
+        },
+      },
+      partner: [partner(rnd, 'BillTo', rnd() < 0.5), partner(rnd, 'ShipTo', false)],
+      item: items,
+    },
+  };
+}
+
+/** Mutations that each cause one problem; an invalid order gets 2 or 3 of them. */
+const MUTATIONS = [
+  ['too-long first name', (o) => (o.clientRequest.partner[0].personData.firstName = 'Maximiliane-Charlotte Sophie')],
+  ['ship service level outside the enum', (o) => (o.clientRequest.order.shipServiceLevel = 'NEXTDAY')],
+  ['quantity value as a number', (o) => (o.clientRequest.item[1].quantity.value = 2)],
+  ['lower-case currency code', (o) => (o.clientRequest.item[0].amount[0].currencyISO3 = 'eur')],
+  ['missing city', (o) => delete o.clientRequest.partner[1].addressData.city],
+  ['unknown country code', (o) => (o.clientRequest.partner[1].addressData.countryISO2 = 'XX')],
+  ['unknown order member', (o) => (o.clientRequest.order.giftWrap = 'yes')],
+  ['amount with a decimal comma', (o) => (o.clientRequest.item[2].amount[1].value = '12,50')],
+  ['payment method outside the enum', (o) => (o.clientRequest.payment.paymentMethod = 'Bitcoin')],
+];
+
+function invalidOrder(i, rnd) {
+  const order = validOrder(i, rnd);
+  const count = int(rnd, 2, 3);
+  const chosen = new Set();
+  while (chosen.size < count) chosen.add(int(rnd, 0, MUTATIONS.length - 1));
+  for (const m of chosen) MUTATIONS[m][1](order);
+  return order;
+}
+
+// ---------------------------------------------------------------------------
+// Timing.
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+let sink = 0;
+
+/** One pass over all payloads; returns ns per payload. */
+function timePass(run, payloads) {
+  const start = process.hrtime.bigint();
+  let s = 0;
+  for (let i = 0; i < payloads.length; i++) s += run(payloads[i]);
+  const ns = Number(process.hrtime.bigint() - start);
+  sink += s;
+  return ns / payloads.length;
+}
+
+function micro(lib) {
+  const schema = lib.ORDER_REQUEST_SCHEMAS[VERSION];
+  const validate = new Ajv({ allErrors: true }).compile(lib.orderJsonSchema(VERSION));
+  const contenders = [
+    ['lintOrder', (p) => lib.lintOrder(p, LINT_OPTIONS).length],
+    ['lintOrder+fms', (p) => lib.lintOrder(p, LINT_FMS_OPTIONS).length],
+    ['valibot', (p) => {
+      const r = v.safeParse(schema, p);
+      return r.success ? 0 : r.issues.length;
+    }],
+    ['ajv', (p) => (validate(p) ? 0 : validate.errors.length)],
+  ];
+  const rnd = mulberry32(20260301);
+  const sets = {
+    valid: Array.from({ length: CONFIG.payloads }, (_, i) => validOrder(i, rnd)),
+    invalid: Array.from({ length: CONFIG.payloads }, (_, i) => invalidOrder(CONFIG.payloads + i, rnd)),
+  };
+
+  // What each contender finds, so that the timings are read with their output in mind.
+  const found = {};
+  for (const [setName, payloads] of Object.entries(sets)) {
+    const lint = payloads.map((p) => lib.lintOrder(p, LINT_FMS_OPTIONS));
+    const rules = {};
+    for (const problems of lint) for (const p of problems) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
+    found[setName] = {
+      count: payloads.length,
+      bytesPerPayload: Math.round(payloads.reduce((n, p) => n + JSON.stringify(p).length, 0) / payloads.length),
+      withLintProblems: lint.filter((x) => x.length > 0).length,
+      lintProblemsPerPayload: round(lint.reduce((n, x) => n + x.length, 0) / payloads.length),
+      lintProblemsByRule: rules,
+      ajvErrorsPerPayload: round(payloads.reduce((n, p) => n + (validate(p) ? 0 : validate.errors.length), 0) / payloads.length),
+      valibotIssuesPerPayload: round(payloads.reduce((n, p) => n + (v.safeParse(schema, p).issues?.length ?? 0), 0) / payloads.length),
+    };
+  }
+
+  for (let w = 0; w < CONFIG.warmupPasses; w++) {
+    for (const payloads of Object.values(sets)) for (const [, run] of contenders) timePass(run, payloads);
+  }
+  const samples = {};
+  for (const setName of Object.keys(sets)) samples[setName] = Object.fromEntries(contenders.map(([name]) => [name, []]));
+  for (let r = 0; r < CONFIG.rounds; r++) {
+    for (const [setName, payloads] of Object.entries(sets)) {
+      // Rotate the starting contender so no one always runs right after the same neighbour.
+      for (let k = 0; k < contenders.length; k++) {
+        const [name, run] = contenders[(r + k) % contenders.length];
+        samples[setName][name].push(timePass(run, payloads));
+      }
+    }
+  }
+  const nsPerOp = {};
+  const ratios = {};
+  for (const [setName, byName] of Object.entries(samples)) {
+    nsPerOp[setName] = {};
+    for (const [name, xs] of Object.entries(byName)) {
+      nsPerOp[setName][name] = { median: Math.round(median(xs)), min: Math.round(Math.min(...xs)), max: Math.round(Math.max(...xs)) };
+    }
+    const ajv = nsPerOp[setName].ajv.median;
+    ratios[setName] = Object.fromEntries(Object.entries(nsPerOp[setName]).map(([name, s]) => [name, round(s.median / ajv)]));
+  }
+  return { found, nsPerOp, ratios };
+}
+
+// ---------------------------------------------------------------------------
+// Bulk NDJSON.
+
+function* readLines(file) {
+  const fd = openSync(file, 'r');
+  const buf = Buffer.allocUnsafe(1 << 20);
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  try {
+    for (;;) {
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      const text = rest + decoder.write(buf.subarray(0, n));
+      let start = 0;
+      let nl;
+      while ((nl = text.indexOf('\n', start)) !== -1) {
+        if (nl > start) yield text.slice(start, nl);
+        start = nl + 1;
+      }
+      rest = text.slice(start);
+    }
+    rest += decoder.end();
+    if (rest.length > 0) yield rest;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function* parsedLines(file) {
+  for (const line of readLines(file)) {
+    try {
+      yield JSON.parse(line);
+    } catch {
+      yield undefined;
+    }
+  }
+}
+
+function bulk(lib) {
+  const dir = mkdtempSync(join(tmpdir(), 'fulfilkit-bench-'));
+  const file = join(dir, 'orders.ndjson');
+  try {
+    const rnd = mulberry32(7);
+    const fd = openSync(file, 'w');
+    let bytes = 0;
+    let chunk = '';
+    for (let i = 0; i < CONFIG.bulkOrders; i++) {
+      const order = i % CONFIG.bulkInvalidEvery === CONFIG.bulkInvalidEvery - 1 ? invalidOrder(i, rnd) : validOrder(i, rnd);
+      chunk += JSON.stringify(order) + '\n';
+      if (chunk.length > 1 << 22) {
+        bytes += writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+    bytes += writeSync(fd, chunk);
+    closeSync(fd);
+
+    const baseline = () => {
+      let n = 0;
+      for (const payload of parsedLines(file)) n += payload === undefined ? 0 : 1;
+      return n;
+    };
+    const lint = () => {
+      const results = lib.lintBatch(parsedLines(file), { kind: 'order', version: VERSION });
+      let n = 0;
+      for (const problems of results) n += problems.length;
+      return n;
+    };
+    const time = (fn) => {
+      const start = process.hrtime.bigint();
+      sink += fn();
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    time(baseline); // warm the page cache and the parser
+    const baseMs = [];
+    const lintMs = [];
+    for (let r = 0; r < CONFIG.bulkRounds; r++) {
+      baseMs.push(time(baseline));
+      lintMs.push(time(lint));
+    }
+    const b = median(baseMs);
+    const l = median(lintMs);
+    return {
+      orders: CONFIG.bulkOrders,
+      invalidEvery: CONFIG.bulkInvalidEvery,
+      bytes,
+      baselineMs: Math.round(b),
+      lintMs: Math.round(l),
+      ratio: round(l / b),
+      rounds: { baselineMs: baseMs.map(Math.round), lintMs: lintMs.map(Math.round) },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Browser bundle of lintOrder.
+
+// Country names that only non-English locale data contains.
+const FOREIGN_NAMES = ['Vereinigte Staaten', 'États-Unis', 'Estados Unidos', 'Stati Uniti'];
+
+async function bundle() {
+  const esbuild = await import('esbuild');
+  const from = existsSync(join(ROOT, 'src', 'index.ts')) ? './src/index' : './src/lint/engine';
+  const result = await esbuild.build({
+    stdin: { contents: `export { lintOrder } from '${from}';`, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-entry.ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  const text = Buffer.from(code).toString('utf8');
+  const byOrigin = {};
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [input, info] of Object.entries(output.inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      const origin = m ? m[1] : input.split('/')[0];
+      byOrigin[origin] = (byOrigin[origin] ?? 0) + info.bytesInOutput;
+    }
+  }
+  return {
+    entry: `export { lintOrder } from '${from}'`,
+    rawBytes: code.length,
+    gzipBytes: gzipSync(code).length,
+    foreignLocaleNames: FOREIGN_NAMES.filter((name) => text.includes(name)),
+    englishCountryNames: text.includes('Afghanistan'),
+    bytesByOrigin: Object.fromEntries(Object.entries(byOrigin).sort((a, b) => b[1] - a[1])),
+  };
+}
+
+// ---------------------------------------------------------------------------
+
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+async function main() {
+  const started = Date.now();
+  const { lib, source, notes } = await loadLibrary();
+  console.log(`fulfilkit bench: node ${process.version}, ${cpus().length} CPUs, library from ${source}${QUICK ? ' (QUICK)' : ''}`);
+  for (const note of notes) console.log(`  note: ${note}`);
+
+  const m = micro(lib);
+  console.log(`\nPer payload: ${CONFIG.payloads} distinct 5-item v${VERSION} orders per set, median of ${CONFIG.rounds} interleaved rounds`);
+  console.log(`${pad('', 26)}${lpad('valid ns/op', 12)}${lpad('× ajv', 8)}${lpad('invalid ns/op', 15)}${lpad('× ajv', 8)}`);
+  const labels = { lintOrder: 'lintOrder (all rules)', 'lintOrder+fms': 'lintOrder (FMS profile)', valibot: 'valibot safeParse', ajv: 'ajv (allErrors)' };
+  for (const [name, label] of Object.entries(labels)) {
+    console.log(
+      `${pad(label, 26)}${lpad(m.nsPerOp.valid[name].median, 12)}${lpad(m.ratios.valid[name].toFixed(2), 8)}` +
+        `${lpad(m.nsPerOp.invalid[name].median, 15)}${lpad(m.ratios.invalid[name].toFixed(2), 8)}`,
+    );
+  }
+  for (const [setName, f] of Object.entries(m.found)) {
+    console.log(
+      `  ${setName}: ${f.bytesPerPayload} bytes/order; lint (FMS) ${f.lintProblemsPerPayload} problems/order, ` +
+        `ajv ${f.ajvErrorsPerPayload} errors/order, valibot ${f.valibotIssuesPerPayload} issues/order`,
+    );
+  }
+  if (m.found.valid.withLintProblems > 0) {
+    console.log(`  WARNING: ${m.found.valid.withLintProblems} generated "valid" orders lint with problems: ${JSON.stringify(m.found.valid.lintProblemsByRule)}`);
+  }
+
+  let bulkResult;
+  if (!SKIP.has('bulk')) {
+    bulkResult = bulk(lib);
+    console.log(
+      `\nBulk NDJSON: ${bulkResult.orders} orders (${(bulkResult.bytes / 1e6).toFixed(0)} MB, every ${bulkResult.invalidEvery}th invalid), median of ${CONFIG.bulkRounds}` +
+        `\n  read + JSON.parse: ${bulkResult.baselineMs} ms; + lintBatch: ${bulkResult.lintMs} ms; ratio ${bulkResult.ratio.toFixed(2)} (target ≤ 1.25)`,
+    );
+  }
+
+  let bundleResult;
+  if (!SKIP.has('bundle')) {
+    bundleResult = await bundle();
+    const top = Object.entries(bundleResult.bytesByOrigin).slice(0, 5).map(([k, n]) => `${k} ${(n / 1024).toFixed(1)} KiB`);
+    console.log(
+      `\nBrowser bundle (${bundleResult.entry}; esbuild minify, esm, browser): ${bundleResult.rawBytes} bytes raw, ${bundleResult.gzipBytes} bytes gzip` +
+        `\n  largest inputs: ${top.join(', ')}` +
+        `\n  non-English locale data: ${bundleResult.foreignLocaleNames.length === 0 ? 'none (ok)' : 'FOUND ' + bundleResult.foreignLocaleNames.join(', ')}`,
+    );
+  }
+
+  const lintVsAjv = {
+    limit: 1.0,
+    valid: m.ratios.valid.lintOrder,
+    invalid: m.ratios.invalid.lintOrder,
+    validFms: m.ratios.valid['lintOrder+fms'],
+    invalidFms: m.ratios.invalid['lintOrder+fms'],
+  };
+  lintVsAjv.met = Math.max(lintVsAjv.valid, lintVsAjv.invalid, lintVsAjv.validFms, lintVsAjv.invalidFms) <= lintVsAjv.limit;
+  const targets = {
+    lintVsAjv,
+    bulk: bulkResult ? { limit: 1.25, ratio: bulkResult.ratio, met: bulkResult.ratio <= 1.25 } : undefined,
+    bundleLocaleData: bundleResult ? { met: bundleResult.foreignLocaleNames.length === 0 } : undefined,
+  };
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    quick: QUICK,
+    library: { source, notes },
+    config: CONFIG,
+    payloads: m.found,
+    nsPerOp: m.nsPerOp,
+    ratiosToAjv: m.ratios,
+    bulk: bulkResult,
+    bundle: bundleResult,
+    targets,
+    durationMs: Date.now() - started,
+    sink: sink % 1000,
+  };
+  writeFileSync(join(HERE, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+
+  const verdict = (ok) => (ok === undefined ? 'skipped' : ok ? 'met' : 'MISSED');
+  console.log(
+    `\nTargets: lint/ajv ≤ 1.0: ${verdict(targets.lintVsAjv.met)}; bulk ≤ 1.25× baseline: ${verdict(targets.bulk?.met)}; ` +
+      `no locale data in the bundle: ${verdict(targets.bundleLocaleData?.met)}` +
+      `\nWrote benchmarks/results.json in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  // Speed targets are reported, not enforced (noisy machines); locale data in the bundle is a defect.
+  if (targets.bundleLocaleData && !targets.bundleLocaleData.met) process.exitCode = 1;
+}
+
+await main();
