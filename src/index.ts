@@ -9,3 +9,4 @@ export * from './lint/index';
 export { rulesMarkdownTable } from './lint/docs';
 export { RULES } from '../rules/index';
 export * from './money/index';
+export * from './http/index';
