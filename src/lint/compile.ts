@@ -30,6 +30,8 @@ interface Compiled {
   readonly check: Check;
   readonly optional: boolean;
   readonly nullable: boolean;
+  /** The member appears only in responses. */
+  readonly responseOnly: boolean;
 }
 
 /** Context of a compilation: the version named in messages. */
@@ -88,9 +90,16 @@ type AnySchema = v.GenericSchema & {
 };
 
 function checksOf(schema: AnySchema): FieldCheck<unknown>[] {
-  return (schema.pipe ?? []).filter(
-    (item): item is FieldCheck<unknown> => item.kind === 'validation' && (item as FieldCheck<unknown>).type === 'fulfilkit_check',
-  );
+  const out: FieldCheck<unknown>[] = [];
+  for (const item of schema.pipe ?? []) {
+    if (item.kind === 'validation' && (item as FieldCheck<unknown>).type === 'fulfilkit_check') {
+      out.push(item as FieldCheck<unknown>);
+    } else if (item.kind === 'schema' && item !== schema) {
+      // A pipe nested in a pipe (v.pipe(v.pipe(v.string(), a), b)) keeps its own checks.
+      out.push(...checksOf(item as AnySchema));
+    }
+  }
+  return out;
 }
 
 function fieldMessage(check: FieldCheck<unknown>, name: string, value: unknown, ctx: CompileContext): string {
@@ -137,7 +146,7 @@ function compileNode(schema: AnySchema, name: string, ctx: CompileContext): Comp
     else break;
     node = node.wrapped!;
   }
-  return { check: compileBase(node, name, ctx), optional, nullable };
+  return { check: compileBase(node, name, ctx), optional, nullable, responseOnly: metaOf(node).responseOnly === true };
 }
 
 function compileBase(node: AnySchema, name: string, ctx: CompileContext): Check {
@@ -192,16 +201,18 @@ function compileType(node: AnySchema, name: string, meta: FieldMeta, ctx: Compil
       const ambiguous = new Set<string>(meta.ambiguous ?? []);
       const wrong = typeProblem('a string');
       const list = options.join(', ');
+      const ambiguousList = [...ambiguous].join(', ');
       return (value, walk) => {
         if (typeof value !== 'string') return wrong(value, walk);
         if (allowed.has(value)) return true;
         if (ambiguous.has(value)) {
+          // Name the constant set, never the payload value itself (house rule on messages).
           report(
             walk,
             'ambiguous-value',
-            `${name} "${value}" is named by the spec's guidance text but not by its enumeration (${list}); whether the operator accepts it is not shown.`,
+            `${name} uses a value (one of ${ambiguousList}) that the spec's guidance text names but its enumeration (${list}) does not; whether the operator accepts it is not shown.`,
             undefined,
-            { params: { allowed: options } },
+            { params: { allowed: options, ambiguous: [...ambiguous] } },
           );
         } else {
           report(walk, 'enum', `${name} must be one of ${list} in ${ctx.label}.`, undefined, { params: { allowed: options } });
@@ -259,7 +270,10 @@ function compileObject(node: AnySchema, name: string, meta: FieldMeta, ctx: Comp
         continue;
       }
       if (member === null && !entry.nullable) {
-        if (entry.optional) {
+        if (entry.responseOnly) {
+          // A response member sent as null is still a response member in a request.
+          report(walk, 'response-only', `${entry.key} appears only in responses; the operator does not read it in a request.`, entry.key);
+        } else if (entry.optional) {
           report(walk, 'type', `${entry.key} must not be null; leave it out instead.`, entry.key);
         } else {
           report(walk, 'required', `${entry.key} is required in ${objectName} and must not be null.`, entry.key);

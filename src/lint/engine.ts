@@ -7,7 +7,7 @@ import { ReturnRequestSchema } from '../spec/return';
 import { ORDER_VERSIONS, type OrderVersion } from '../spec/tables';
 import { compileSchema, isObject, report, type Check, type Levels, type Walk } from './compile';
 import type { Rule, RuleContext } from './define-rule';
-import { ptr } from './read';
+import { member, ptr } from './read';
 import type { LintBatchOptions, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from './types';
 
 const orderCheckers = new Map<OrderVersion, Check>();
@@ -37,6 +37,33 @@ interface Plan {
 const planCache = new WeakMap<object, Map<string, Plan>>();
 const NO_OPTIONS = {};
 
+let profileKeys: readonly string[] | undefined;
+
+/**
+ * What a plan depends on: rule overrides, profile.fms and which required profile
+ * members are present. Part of the cache key, so that changing an options object
+ * between calls is never answered from a stale plan.
+ */
+function stampOf(options: LintOptions): string {
+  let stamp = '';
+  const overrides: unknown = options.rules;
+  if (isObject(overrides)) {
+    for (const id in overrides) {
+      if (Object.prototype.hasOwnProperty.call(overrides, id)) stamp += id + '=' + String(overrides[id]) + ';';
+    }
+  }
+  const profile: unknown = options.profile;
+  if (isObject(profile)) {
+    profileKeys ??= [...new Set(RULES.flatMap((rule) => rule.meta.requires ?? []))];
+    stamp += profile.fms === true ? '|fms' : '|';
+    for (const key of profileKeys) {
+      const value = profile[key];
+      stamp += value === undefined || value === null || value === '' ? '0' : '1';
+    }
+  }
+  return stamp;
+}
+
 function ruleApplies(rule: Rule, kind: PayloadKind, version: OrderVersion | undefined, options: LintOptions): boolean {
   const { meta } = rule;
   if (!meta.kinds.includes(kind)) return false;
@@ -52,7 +79,7 @@ function ruleApplies(rule: Rule, kind: PayloadKind, version: OrderVersion | unde
 
 /** Resolves levels and checks for one (options, kind, version), cached per options object. */
 function planFor(options: LintOptions, kind: PayloadKind, version: OrderVersion | undefined): Plan {
-  const cacheKey = kind + ':' + (version ?? '');
+  const cacheKey = kind + ':' + (version ?? '') + ':' + stampOf(options);
   let byKey = planCache.get(options);
   const cached = byKey?.get(cacheKey);
   if (cached) return cached;
@@ -197,7 +224,7 @@ export function lintReturn(payload: unknown, options: LintOptions = NO_OPTIONS):
  * const results = lintBatch(orders, { kind: 'order', version: '1.1' });
  */
 export function lintBatch(payloads: Iterable<unknown>, options: LintBatchOptions): Problem[][] {
-  const kind = options.kind;
+  const kind = isObject(options) ? options.kind : undefined;
   if (kind !== 'order' && kind !== 'return') throw new TypeError("options.kind must be 'order' or 'return'.");
   if (kind === 'order') assertVersion(options);
   const version = kind === 'order' ? (options as LintOrderOptions).version : undefined;
@@ -208,10 +235,8 @@ export function lintBatch(payloads: Iterable<unknown>, options: LintBatchOptions
   for (const payload of payloads) {
     const problems = kind === 'order' ? lintOrder(payload, options as LintOrderOptions) : lintReturn(payload, options);
     if (duplicateLevel !== undefined && duplicateLevel !== 'off') {
-      const body = kind === 'order' ? (isObject(payload) ? payload.clientRequest : undefined) : payload;
-      const header = isObject(body) ? body.requestHeader : undefined;
-      const reference = isObject(header) ? header.requestReference : undefined;
-      if (typeof reference === 'string') {
+      const reference = requestReferenceOf(payload, kind);
+      if (reference !== undefined) {
         if (seen.has(reference)) {
           problems.push({
             rule: 'duplicate-request-reference',
@@ -227,4 +252,15 @@ export function lintBatch(payloads: Iterable<unknown>, options: LintBatchOptions
     results.push(problems);
   }
   return results;
+}
+
+/** The requestReference of a payload, read without ever throwing (hostile input included). */
+function requestReferenceOf(payload: unknown, kind: PayloadKind): string | undefined {
+  try {
+    const body = kind === 'order' ? member(payload, 'clientRequest') : payload;
+    const reference = member(member(body, 'requestHeader'), 'requestReference');
+    return typeof reference === 'string' ? reference : undefined;
+  } catch {
+    return undefined;
+  }
 }

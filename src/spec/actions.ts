@@ -206,7 +206,8 @@ export function countryCode(length: 2 | 3): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function localeFormat(): FieldCheck<string> {
-  return fieldCheck<string>('locale-format', 'll-CC', 'll-CC', (s) => LOCALE.test(s));
+  // The spec names the second part an ISO 2 country code: check it exactly, not just its shape.
+  return fieldCheck<string>('locale-format', 'll-CC', 'll-CC', (s) => LOCALE.test(s) && isCountryAlpha2(s.slice(3)));
 }
 
 /**
@@ -228,7 +229,8 @@ export function emailFormat(): FieldCheck<string> {
  * @example isHttpUrl('ftp://x'); // false
  */
 export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  // The authority must follow '//' directly: WHATWG URL would read https:///path as host "path".
+  if (!/^https?:\/\/[^/?#\\]/i.test(value) || /\s/.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;

@@ -1,0 +1,119 @@
+/**
+ * Engine gating with synthetic probe rules appended to the real registry: kinds,
+ * versions, fmsOnly, requires, scope and severity overrides, independent of any
+ * business rule's own logic.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { Rule, RuleContext } from '../../src/lint/define-rule';
+import { FMS_PROFILE, PROFILE, validOrder, validReturn } from '../fixtures';
+
+const seen: { id: string; ctx: RuleContext }[] = [];
+
+vi.mock('../../rules/index', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../rules/index')>();
+  const probe = (id: string, meta: Partial<Rule['meta']>): Rule => ({
+    meta: { id, description: 'Probe.', severity: 'warn', kinds: ['order', 'return'], docs: { rationale: 'r', invalid: 'i', valid: 'v' }, ...meta },
+    check(ctx) {
+      seen.push({ id, ctx });
+      ctx.report(ctx.base, `Probe ${id}.`);
+    },
+  });
+  return {
+    RULES: [
+      ...actual.RULES,
+      probe('probe-all', {}),
+      probe('probe-order', { kinds: ['order'] }),
+      probe('probe-return', { kinds: ['return'] }),
+      probe('probe-v1', { kinds: ['order'], versions: ['1'] }),
+      probe('probe-fms', { kinds: ['order'], fmsOnly: true, severity: 'error' }),
+      probe('probe-requires', { requires: ['clientCode', 'returnReasons'] }),
+      probe('probe-batch', { scope: 'batch' }),
+      probe('probe-structural', { structural: true }),
+      {
+        meta: { id: 'probe-throws', description: 'Probe.', severity: 'warn', kinds: ['order'], docs: { rationale: 'r', invalid: 'i', valid: 'v' } },
+        check() {
+          throw new Error('a buggy rule');
+        },
+      } satisfies Rule,
+    ],
+  };
+});
+
+const { lintBatch, lintOrder, lintReturn } = await import('../../src/lint/engine');
+
+const probes = (problems: { rule: string }[]) => problems.map((p) => p.rule).filter((r) => r.startsWith('probe-')).sort();
+
+describe('rule gating', () => {
+  it('runs order rules by kind and version', () => {
+    const off = { 'probe-throws': 'off' } as const;
+    expect(probes(lintOrder(validOrder('1'), { version: '1', rules: off }))).toEqual(['probe-all', 'probe-order', 'probe-structural', 'probe-v1']);
+    expect(probes(lintOrder(validOrder('1.1'), { version: '1.1', rules: off }))).toEqual(['probe-all', 'probe-order', 'probe-structural']);
+    expect(probes(lintOrder(validOrder('1.2'), { version: '1.2', rules: off }))).toEqual(['probe-all', 'probe-order', 'probe-structural']);
+  });
+
+  it('runs return rules by kind; versions do not apply to returns', () => {
+    expect(probes(lintReturn(validReturn()))).toEqual(['probe-all', 'probe-return', 'probe-structural']);
+  });
+
+  it('runs fmsOnly rules only when profile.fms is true', () => {
+    const rules = { 'probe-throws': 'off' } as const;
+    expect(probes(lintOrder(validOrder(), { version: '1.1', rules, profile: PROFILE }))).not.toContain('probe-fms');
+    expect(probes(lintOrder(validOrder(), { version: '1.1', rules, profile: { ...FMS_PROFILE, fms: 'yes' as never } }))).not.toContain('probe-fms');
+    expect(probes(lintOrder(validOrder(), { version: '1.1', rules, profile: FMS_PROFILE }))).toContain('probe-fms');
+  });
+
+  it('runs a rule that requires profile members only when all are present and not empty', () => {
+    expect(probes(lintReturn(validReturn()))).not.toContain('probe-requires');
+    expect(probes(lintReturn(validReturn(), { profile: { client: 'ACME', clientCode: 'ACME' } }))).not.toContain('probe-requires');
+    expect(probes(lintReturn(validReturn(), { profile: { client: 'ACME', clientCode: '', returnReasons: [] } }))).not.toContain('probe-requires');
+    expect(probes(lintReturn(validReturn(), { profile: PROFILE }))).toContain('probe-requires');
+  });
+
+  it('never runs the check of a batch-scoped rule per payload; a structural rule may add a check (like required)', () => {
+    const all = lintOrder(validOrder(), { version: '1.1', profile: FMS_PROFILE, rules: { 'probe-throws': 'off' } });
+    expect(probes(all)).not.toContain('probe-batch');
+    expect(probes(all)).toContain('probe-structural');
+  });
+
+  it('hands the rule the body, its pointer, kind, version and profile', () => {
+    seen.length = 0;
+    const order = validOrder('1.2');
+    lintOrder(order, { version: '1.2', profile: PROFILE, rules: { 'probe-throws': 'off' } });
+    const ctx = seen.find((s) => s.id === 'probe-all')!.ctx;
+    expect(ctx.body).toBe(order.clientRequest);
+    expect(ctx.base).toBe('/clientRequest');
+    expect(ctx.kind).toBe('order');
+    expect(ctx.version).toBe('1.2');
+    expect(ctx.profile).toBe(PROFILE);
+    seen.length = 0;
+    const ret = validReturn();
+    lintReturn(ret);
+    const rctx = seen.find((s) => s.id === 'probe-all')!.ctx;
+    expect(rctx.body).toBe(ret);
+    expect(rctx.base).toBe('');
+    expect(rctx.version).toBeUndefined();
+  });
+
+  it('does not run rule checks when the body is not an object', () => {
+    seen.length = 0;
+    lintOrder({ clientRequest: [] }, { version: '1.1' });
+    lintOrder({}, { version: '1.1' });
+    lintReturn([]);
+    expect(seen).toEqual([]);
+  });
+
+  it('applies overrides to probe rules: severity, and off', () => {
+    const problems = lintOrder(validOrder(), {
+      version: '1.1',
+      profile: FMS_PROFILE,
+      rules: { 'probe-all': 'error', 'probe-fms': 'warn', 'probe-order': 'off', 'probe-throws': 'off', 'probe-requires': 'off', 'probe-structural': 'off' },
+    });
+    const bySeverity = Object.fromEntries(problems.filter((p) => p.rule.startsWith('probe-')).map((p) => [p.rule, p.severity]));
+    expect(bySeverity).toEqual({ 'probe-all': 'error', 'probe-fms': 'warn' });
+  });
+
+  it('does not throw when a rule throws', () => {
+    expect(() => lintOrder(validOrder(), { version: '1.1' })).not.toThrow();
+    expect(() => lintBatch([validOrder()], { kind: 'order', version: '1.1' })).not.toThrow();
+  });
+});
