@@ -128,10 +128,17 @@ function runChecks(
       out.push(problem);
     },
   };
+  let failed = false;
   for (const rule of plan.checks) {
     current = rule.meta.id;
-    rule.check!(ctx);
+    // One rule that cannot read a hostile value must not keep the others from running.
+    try {
+      rule.check!(ctx);
+    } catch {
+      failed = true;
+    }
   }
+  if (failed) throw new TypeError('unreadable payload');
 }
 
 function unreadable(out: Problem[], levels: Levels): Problem[] {
