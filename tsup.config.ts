@@ -4,7 +4,11 @@ export default defineConfig([
   {
     entry: {
       index: 'src/index.ts',
+      arbitraries: 'src/testing/arbitraries.ts',
+      vitest: 'src/testing/vitest.ts',
     },
+    // Peers of the test kit stay external.
+    external: ['fast-check', 'vitest'],
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,

@@ -1,0 +1,33 @@
+import { instantOf, offsetOf, writeOffset, type DateInput } from './_lib/dates';
+
+/** Options of {@link formatReturnDateTime}. */
+export interface ReturnDateTimeOptions {
+  /**
+   * Offset in minutes east of UTC (`60` → `+01.00`). Default: the offset of `date`
+   * when it is text in the `±hh.mm` format (kept as written), else `0` (`+00.00`).
+   */
+  offsetMinutes?: number;
+}
+
+/**
+ * Formats a point in time as the returns portal's `rma.dateTimeOrder`:
+ * `YYYY-MM-DDThh:mm:ss ±hh.mm` (the spec writes `yyyy-mm-ddT00:00:00 +00.00`).
+ * Accepts the original order's date-time as sent in any order version, so a v1.2
+ * `…Z` date-time becomes `… +00.00`.
+ *
+ * @param date A `Date`, epoch milliseconds, or date-time text: an order date-time of
+ *   any version, `YYYY-MM-DD` (midnight UTC), or ISO 8601 with `Z` or an offset.
+ * @param options `offsetMinutes`.
+ * @returns The date-time text.
+ * @throws {TypeError} When `date` is of a wrong type.
+ * @throws {RangeError} When `date` is not a real date or the offset is out of ±14 h.
+ * @example
+ * formatReturnDateTime('2026-02-20T09:15:00Z'); // '2026-02-20T09:15:00 +00.00'
+ * formatReturnDateTime('2026-02-20T10:15:00 +01.00'); // '2026-02-20T10:15:00 +01.00'
+ * formatReturnDateTime(new Date('2026-02-20T09:15:00Z'), { offsetMinutes: -300 }); // '2026-02-20T04:15:00 -05.00'
+ */
+export function formatReturnDateTime(date: DateInput, options: ReturnDateTimeOptions = {}): string {
+  const instant = instantOf(date, 'date');
+  const offset = options.offsetMinutes === undefined ? (instant.offsetMinutes ?? 0) : offsetOf(options.offsetMinutes, 'options.offsetMinutes');
+  return writeOffset(instant.ms, offset, 'date');
+}
