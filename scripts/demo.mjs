@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lintOrder, lintReturn, RULES } from '../dist/index.js';
+import { addShippingCosts, buildOrder, expandBundle, lintOrder, lintReturn, RULES } from '../dist/index.js';
 import { main, stylish } from '../dist/cli.js';
 
 const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -14,8 +14,52 @@ const out = (text = '') => process.stdout.write(text + '\n');
 const heading = (text) => out(`\n== ${text} ==`);
 const example = (file) => JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
 
-/** Building an order with the builders: a later section goes here; it prints nothing yet. */
-function buildSection() {}
+/** Builds an order from a checkout cart: a bundle split into its items, shipping costs, linted clean. */
+function buildSection() {
+  heading('Build an order from a cart (a bundle and shipping costs), then lint it');
+  const profile = { client: 'ACME', clientCode: 'ACME' };
+  // Spec rule 11: send the bundle's items, each reduced by its share of the bundle discount.
+  const bundle = expandBundle(
+    [
+      { sku: 'KETTLE-1', quantity: 1, unitPrice: '39.90' },
+      { sku: 'MUG-RED', quantity: 2, unitPrice: '8.50' },
+    ],
+    '10.00',
+    'EUR',
+  );
+  out(`bundle "breakfast set" (discount 10.00 EUR) becomes: ${bundle.map((l) => `${l.quantity} × ${l.sku} at ${l.unitPrice}`).join(', ')}`);
+  const order = addShippingCosts(
+    buildOrder({
+      version: '1.1',
+      profile,
+      externalMessageReference: 'WEB-10001',
+      currency: 'EUR',
+      shipServiceLevel: 'STD',
+      billTo: {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        email: 'jane.doe@example.com',
+        locale: 'de-DE',
+        address: 'Hauptstrasse 1, Hinterhaus, 3. Obergeschoss links bei Familie Doe',
+        postalCode: '10115',
+        city: 'Berlin',
+        country: 'DE',
+      },
+      lines: [...bundle.map((l) => ({ ...l, taxFactor: '1.19' })), { sku: 'TEA-GREEN', quantity: 1, unitPrice: '4.20', taxFactor: '1.07' }],
+    }),
+    { cost: '4.95', taxFactor: '1.19' },
+    { version: '1.1', profile },
+  );
+  const body = order.clientRequest;
+  for (const item of body.item) {
+    const price = (type) => item.amount.find((a) => a.amountType === type)?.value;
+    out(`  item ${item.itemId}  ${item.sku.padEnd(15)} qty ${item.quantity.value}  net ${price('netprice')}  gross ${price('grossprice')}`);
+  }
+  out(`  address lines: ${body.partner[0].addressData.address.map((l) => `${l.line}: ${l.value.length} chars`).join(', ')}`);
+  out(`  totals: ${body.order.amount.map((a) => `${a.amountType} ${a.value}`).join(', ')}`);
+  const problems = lintOrder(order, { version: '1.1', profile });
+  out(`lintOrder: ${problems.length === 0 ? 'no problems' : JSON.stringify(problems)}`);
+}
 
 /** Lints every example file and prints its problems, ESLint style. */
 function examplesSection() {

@@ -2,15 +2,45 @@
  * The README's rule table is generated from the rules' metadata; this test keeps it
  * in sync (run `UPDATE_README=1 npx vitest run test/readme.test.ts` to rewrite it).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index';
 import { rulesMarkdownTable } from '../src/lint/docs';
+import { documentedFunctions, functionsMarkdown } from './_docs-examples';
+import * as build from '../src/build/index';
 
 const README = fileURLToPath(new URL('../README.md', import.meta.url));
 const START = '<!-- rules:start -->';
 const END = '<!-- rules:end -->';
+
+/** Checks (or, with UPDATE_README=1, rewrites) a generated README section. */
+function expectSection(name: string, body: string): void {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const text = readFileSync(README, 'utf8');
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  expect(from, `README section ${name}`).toBeGreaterThan(-1);
+  expect(to).toBeGreaterThan(from);
+  const expected = `${start}\n${body}\n${end}`;
+  const actual = text.slice(from, to + end.length);
+  if (process.env.UPDATE_README === '1' && actual !== expected) {
+    writeFileSync(README, text.slice(0, from) + expected + text.slice(to + end.length));
+    return;
+  }
+  expect(actual).toBe(expected);
+}
+
+/** Every exported builder with its JSDoc example, in the barrel's order. */
+function builderDocs() {
+  const dir = fileURLToPath(new URL('../src/build/', import.meta.url));
+  const docs = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+    .flatMap((f) => documentedFunctions(readFileSync(dir + f, 'utf8')));
+  const exported = Object.entries(build).filter(([, value]) => typeof value === 'function').map(([name]) => name);
+  return { docs: docs.filter((d) => exported.includes(d.name)), exported };
+}
 
 describe('README', () => {
   it('starts with the install-and-demo command and the test command', () => {
@@ -32,6 +62,13 @@ describe('README', () => {
       return;
     }
     expect(actual).toBe(expected);
+  });
+
+  it('repeats the JSDoc example of every exported builder', () => {
+    const { docs, exported } = builderDocs();
+    // Every exported builder is documented with an example.
+    expect(docs.map((d) => d.name).sort()).toEqual([...exported].sort());
+    expectSection('builders', functionsMarkdown(docs));
   });
 
   it('lists every rule id in the table', () => {
