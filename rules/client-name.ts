@@ -1,5 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
-import { member, ptr } from '../src/lint/read';
+import { isTrusted } from '../src/lint/checks/views';
+import { isObject, member, ptr } from '../src/lint/read';
 
 /** Rule `client-name`: requestHeader.client differs from the client name of the profile. */
 export default defineRule({
@@ -17,7 +18,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const client = member(member(ctx.body, 'requestHeader'), 'client');
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const header = t ? ctx.body.requestHeader : member(ctx.body, 'requestHeader');
+    const client = isObject(header) ? (t ? header.client : member(header, 'client')) : undefined;
     if (typeof client === 'string' && client !== ctx.profile?.client) {
       ctx.report(ptr(ctx.base, 'requestHeader', 'client'), 'requestHeader.client must equal the client name supplied at onboarding (profile.client).');
     }

@@ -1,6 +1,6 @@
-import { amountsOf } from '../src/lint/amounts';
+import { amountCurrency, amountIndex, amountPath } from '../src/lint/amounts';
 import { defineRule } from '../src/lint/define-rule';
-import { asString, member, ptr } from '../src/lint/read';
+import { ptr } from '../src/lint/read';
 
 /** Rule `currency-mixed`: More than one currency in one payload. */
 export default defineRule({
@@ -19,12 +19,13 @@ export default defineRule({
   check(ctx) {
     // The first string currency in document order is the payload's currency.
     let first: string | undefined;
-    for (const { amount, path } of amountsOf(ctx)) {
-      const currency = asString(member(amount, 'currencyISO3'));
-      if (currency === undefined) continue;
+    const index = amountIndex(ctx);
+    for (let k = 0; k < index.amounts.length; k++) {
+      const currency = amountCurrency(index, k);
+      if (typeof currency !== 'string') continue;
       if (first === undefined) first = currency;
       else if (currency !== first) {
-        ctx.report(ptr(path, 'currencyISO3'), "This amount's currency differs from the payload's first currency; use one currency per payload.");
+        ctx.report(ptr(amountPath(ctx, index, k), 'currencyISO3'), "This amount's currency differs from the payload's first currency; use one currency per payload.");
       }
     }
   },

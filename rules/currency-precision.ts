@@ -1,8 +1,8 @@
-import { amountsOf } from '../src/lint/amounts';
-import { fractionDigits } from '../src/lint/checks/money-decimal';
+import { amountCurrency, amountIndex, amountPath, amountValue } from '../src/lint/amounts';
+import { digitsAfterDot, fractionDigits } from '../src/lint/checks/money-decimal';
 import { defineRule } from '../src/lint/define-rule';
-import { member, ptr } from '../src/lint/read';
-import { currencyDigits, isCurrencyCode } from '../src/spec/codes';
+import { ptr } from '../src/lint/read';
+import { currencyDigits } from '../src/spec/codes';
 
 /** Rule `currency-precision`: An amount value has more fraction digits than the currency's minor unit. */
 export default defineRule({
@@ -19,15 +19,27 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { amount, path } of amountsOf(ctx)) {
-      const currency = member(amount, 'currencyISO3');
+    const index = amountIndex(ctx);
+    // Amounts of one payload mostly share a currency: look its minor unit up once.
+    let last: unknown;
+    let digits: number | undefined;
+    for (let k = 0; k < index.amounts.length; k++) {
+      const currency = amountCurrency(index, k);
       // Unknown currencies are currency-code's business; their minor unit is unknown.
-      if (!isCurrencyCode(currency)) continue;
-      const digits = currencyDigits(currency)!;
-      const found = fractionDigits(member(amount, 'value'));
+      if (typeof currency !== 'string') continue;
+      if (currency !== last) {
+        last = currency;
+        digits = currencyDigits(currency);
+      }
+      if (digits === undefined) continue;
+      const value = amountValue(index, k);
+      if (typeof value !== 'string') continue;
+      // Numeric text has its fraction digits after its only dot: within the minor unit, no scan is needed.
+      if (digitsAfterDot(value) <= digits) continue;
+      const found = fractionDigits(value);
       if (found !== undefined && found > digits) {
         ctx.report(
-          ptr(path, 'value'),
+          ptr(amountPath(ctx, index, k), 'value'),
           `The value has ${found} fraction digits but its currency has ${digits} minor-unit digits.`,
           { params: { digits, found } },
         );

@@ -1,5 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
-import { member, objectsOf, ptr } from '../src/lint/read';
+import { addressDataOf, countryISO2Of, isTrusted, partnerTypeOf } from '../src/lint/checks/views';
+import { isObject, member, ptr } from '../src/lint/read';
 import { DYNAMIC_FIELD } from '../src/spec/tables';
 
 const ROLES: readonly unknown[] = ['BillTo', 'ShipTo'];
@@ -20,16 +21,27 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const italian = objectsOf(ctx.body.partner).some(
-      ({ value }) => ROLES.includes(member(value, 'partnerType')) && member(member(value, 'addressData'), 'countryISO2') === 'IT',
-    );
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const partners = ctx.body.partner;
+    if (!Array.isArray(partners)) return;
+    let italian = false;
+    for (let p = 0; p < partners.length && !italian; p++) {
+      const partner: unknown = partners[p];
+      if (!isObject(partner) || !ROLES.includes(partnerTypeOf(partner, t))) continue;
+      const address = addressDataOf(partner, t);
+      italian = address !== undefined && countryISO2Of(address, t) === 'IT';
+    }
     if (!italian) return;
     const dynamicField = member(ctx.body.order, 'dynamicField');
-    const given = objectsOf(dynamicField).some(({ value }) => {
-      const text = member(value, 'value');
-      return member(value, 'name') === DYNAMIC_FIELD.fiscalCode && typeof text === 'string' && text !== '';
-    });
-    if (given) return;
+    if (Array.isArray(dynamicField)) {
+      for (let i = 0; i < dynamicField.length; i++) {
+        const value: unknown = dynamicField[i];
+        if (!isObject(value)) continue;
+        const text = member(value, 'value');
+        if (member(value, 'name') === DYNAMIC_FIELD.fiscalCode && typeof text === 'string' && text !== '') return;
+      }
+    }
     ctx.report(
       ptr(ctx.base, 'order', 'dynamicField'),
       'An order with a partner in Italy needs an order-level dynamicField FISCAL_CODE with a value.',

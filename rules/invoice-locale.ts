@@ -1,5 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
-import { asObject, member, objectsOf, ptr } from '../src/lint/read';
+import { isTrusted, partnerTypeOf, personDataOf } from '../src/lint/checks/views';
+import { isObject, member, ptr } from '../src/lint/read';
 import { isBlank } from '../src/lint/checks/order-items';
 
 /** Rule `invoice-locale`: the BillTo partner has no personData.locale. */
@@ -18,11 +19,16 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { index, value } of objectsOf(ctx.body.partner)) {
-      if (member(value, 'partnerType') !== 'BillTo') continue;
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const partners = ctx.body.partner;
+    if (!Array.isArray(partners)) return;
+    for (let index = 0; index < partners.length; index++) {
+      const partner: unknown = partners[index];
+      if (!isObject(partner) || partnerTypeOf(partner, t) !== 'BillTo') continue;
       // A missing personData is reported by `required`.
-      const personData = asObject(member(value, 'personData'));
-      if (!personData || !isBlank(member(personData, 'locale'))) continue;
+      const personData = personDataOf(partner, t);
+      if (!personData || !isBlank(t ? personData.locale : member(personData, 'locale'))) continue;
       ctx.report(
         ptr(ctx.base, 'partner', index, 'personData', 'locale'),
         'The BillTo partner should have personData.locale (ll-CC) to select the e-invoice language.',

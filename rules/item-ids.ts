@@ -1,5 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
-import { asArray, member, ptr } from '../src/lint/read';
+import { isTrusted, itemIdOf } from '../src/lint/checks/views';
+import { asArray, isNumberText, isObject, ptr } from '../src/lint/read';
 
 /** Rule `item-ids`: itemId is not "1", "2", ... in array order. */
 export default defineRule({
@@ -15,11 +16,14 @@ export default defineRule({
     },
   },
   check(ctx) {
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
     const items = asArray(ctx.body.item);
     for (let i = 0; i < items.length; i++) {
-      const itemId = member(items[i], 'itemId');
+      const item: unknown = items[i];
+      const itemId = isObject(item) ? itemIdOf(item, t) : undefined;
       // Missing or non-string ids are reported by `required` and `type`.
-      if (typeof itemId !== 'string' || itemId === String(i + 1)) continue;
+      if (typeof itemId !== 'string' || isNumberText(itemId, i + 1)) continue;
       ctx.report(
         ptr(ctx.base, 'item', i, 'itemId'),
         `itemId must be the line number in array order, here ${i + 1}.`,

@@ -1,7 +1,7 @@
 import { defineRule } from '../src/lint/define-rule';
-import { amountsOf } from '../src/lint/amounts';
+import { amountIndex, amountPath, amountPlaces, amountType, amountValue } from '../src/lint/amounts';
 import { member, ptr } from '../src/lint/read';
-import { decimalSign, profileSku } from '../src/lint/checks/order-items';
+import { isNegativeText, profileSku } from '../src/lint/checks/order-items';
 
 /** Rule `negative-price`: a negative item price outside the order-discount item. */
 export default defineRule({
@@ -18,16 +18,16 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const discountSku = profileSku(ctx.profile?.orderDiscountSku);
-    let items: readonly unknown[] | undefined;
-    for (const found of amountsOf(ctx)) {
-      if (found.owner !== 'item' || found.itemIndex === undefined) continue;
+    let discountSku: string | undefined | null = null;
+    const index = amountIndex(ctx);
+    for (let k = index.itemsFrom; k < index.amounts.length; k++) {
+      if (!isNegativeText(amountValue(index, k))) continue;
       // v1's discount amount type is a deduction by nature.
-      if (member(found.amount, 'amountType') === 'discount') continue;
-      if (decimalSign(member(found.amount, 'value')) !== -1) continue;
-      items ??= Array.isArray(ctx.body.item) ? ctx.body.item : [];
-      if (discountSku !== undefined && member(items[found.itemIndex], 'sku') === discountSku) continue;
-      ctx.report(ptr(found.path, 'value'), 'Item amounts must not be negative; only the order-discount item carries negative prices.');
+      if (amountType(index, k) === 'discount') continue;
+      if (discountSku === null) discountSku = profileSku(ctx.profile?.orderDiscountSku);
+      const items = ctx.body.item;
+      if (discountSku !== undefined && Array.isArray(items) && member(items[amountPlaces(ctx, index)[3 * k + 1]!], 'sku') === discountSku) continue;
+      ctx.report(ptr(amountPath(ctx, index, k), 'value'), 'Item amounts must not be negative; only the order-discount item carries negative prices.');
     }
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../src/lint/define-rule';
 import { isObject, member, ptr } from '../src/lint/read';
-import { amountOfType, decimalSign, isBlank, itemsWithSku, profileSku } from '../src/lint/checks/order-items';
+import { amountOfType, decimalSign, isBlank, profileSku } from '../src/lint/checks/order-items';
+import { isTrusted, itemListOf, skuOf } from '../src/lint/checks/views';
 
 const DESCRIBING_MEMBERS = ['taxLevel', 'taxFactor', 'pricing', 'localizedDescription'] as const;
 
@@ -31,7 +32,13 @@ export default defineRule({
   check(ctx) {
     const sku = profileSku(ctx.profile?.orderDiscountSku);
     if (sku === undefined) return;
-    for (const { index, value: item } of itemsWithSku(ctx.body, sku)) {
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const items = itemListOf(ctx, t);
+    if (!Array.isArray(items)) return;
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index];
+      if (!isObject(item) || skuOf(item, t) !== sku) continue;
       const at = ptr(ctx.base, 'item', index);
       if (!hasNegative(item, 'netprice') || !hasNegative(item, 'grossprice')) {
         ctx.report(ptr(at, 'amount'), 'The order-discount item needs netprice and grossprice amounts with negative values.');

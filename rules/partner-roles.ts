@@ -1,6 +1,7 @@
-import { partnersOf } from '../src/lint/checks/geo-partners';
+import { partnerPath } from '../src/lint/checks/geo-partners';
+import { isTrusted, partnerTypeOf } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
-import { member, ptr } from '../src/lint/read';
+import { isObject, member, ptr } from '../src/lint/read';
 import { PARTNER_TYPES } from '../src/spec/tables';
 
 /** Rule `partner-roles`: Orders need exactly one BillTo and one ShipTo; returns name no role twice. */
@@ -18,25 +19,32 @@ export default defineRule({
     },
   },
   check(ctx) {
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
     const partners = member(ctx.body, 'partner');
     // A missing or non-array partner list is reported by the schema (required, type).
     if (!Array.isArray(partners)) return;
-    const seen = new Set<string>();
-    for (const { partner, path } of partnersOf(ctx)) {
-      const role = member(partner, 'partnerType');
+    // Bit r is set once PARTNER_TYPES[r] was seen.
+    let seen = 0;
+    for (let p = 0; p < partners.length; p++) {
+      const partner: unknown = partners[p];
+      if (!isObject(partner)) continue;
+      const role = partnerTypeOf(partner, t);
       // Other values are reported by enum.
-      if (typeof role !== 'string' || !PARTNER_TYPES.includes(role)) continue;
-      if (seen.has(role)) {
-        ctx.report(ptr(path, 'partnerType'), 'This partner role already appears earlier in the partner list; give each role once.', {
+      const r = typeof role === 'string' ? PARTNER_TYPES.indexOf(role) : -1;
+      if (r < 0) continue;
+      if ((seen & (1 << r)) !== 0) {
+        ctx.report(partnerPath(ctx, p, 'partnerType'), 'This partner role already appears earlier in the partner list; give each role once.', {
           params: { allowed: PARTNER_TYPES },
         });
       } else {
-        seen.add(role);
+        seen |= 1 << r;
       }
     }
     if (ctx.kind !== 'order') return;
-    for (const role of PARTNER_TYPES) {
-      if (!seen.has(role)) {
+    for (let r = 0; r < PARTNER_TYPES.length; r++) {
+      const role = PARTNER_TYPES[r]!;
+      if ((seen & (1 << r)) === 0) {
         ctx.report(ptr(ctx.base, 'partner'), `The partner list has no ${role} partner; an order needs one BillTo and one ShipTo.`, {
           params: { missing: role },
         });

@@ -1,5 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
-import { member, objectsOf, ptr } from '../src/lint/read';
+import { isTrusted } from '../src/lint/checks/views';
+import { asArray, isObject, member, ptr } from '../src/lint/read';
 import { DYNAMIC_FIELD, PAYMENT_REVIEW_VALUES } from '../src/spec/tables';
 
 const NAMES = [DYNAMIC_FIELD.processAuthStatus, DYNAMIC_FIELD.processAuthStatusCode] as const;
@@ -21,17 +22,20 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const at = ptr(ctx.base, 'order', 'dynamicField');
-    const fields = objectsOf(member(ctx.body.order, 'dynamicField'));
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const order = ctx.body.order;
+    const fields = asArray(isObject(order) ? (t ? order.dynamicField : member(order, 'dynamicField')) : undefined);
     let present = 0;
     for (const name of NAMES) {
       const expected = PAYMENT_REVIEW_VALUES[name];
       let seen = false;
-      for (const { index, value } of fields) {
-        if (member(value, 'name') !== name) continue;
+      for (let index = 0; index < fields.length; index++) {
+        const value: unknown = fields[index];
+        if (!isObject(value) || (t ? value.name : member(value, 'name')) !== name) continue;
         seen = true;
         if (member(value, 'value') !== expected) {
-          ctx.report(ptr(at, index, 'value'), `The value of dynamic field ${name} must be ${expected}.`, {
+          ctx.report(ptr(ctx.base, 'order', 'dynamicField', index, 'value'), `The value of dynamic field ${name} must be ${expected}.`, {
             params: { name, expected },
           });
         }
@@ -39,7 +43,7 @@ export default defineRule({
       if (seen) present++;
     }
     if (present === 1) {
-      ctx.report(at, 'PROCESSAUTHSTATUS and PROCESSAUTHSTATUSCODE must be sent together for a payment review.', {
+      ctx.report(ptr(ctx.base, 'order', 'dynamicField'), 'PROCESSAUTHSTATUS and PROCESSAUTHSTATUSCODE must be sent together for a payment review.', {
         params: { names: NAMES },
       });
     }

@@ -1,6 +1,7 @@
 import { defineRule } from '../src/lint/define-rule';
-import { asObject, member, ptr } from '../src/lint/read';
-import { CARD_PAYMENT_METHODS } from '../src/spec/tables';
+import { ptr } from '../src/lint/read';
+import { isCardMethod } from '../src/lint/checks/order-items';
+import { paymentView } from '../src/lint/checks/views';
 
 const CARD_STATUSES: readonly string[] = ['authorized', 'captured'];
 const OTHER_STATUSES: readonly string[] = ['paid'];
@@ -21,12 +22,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const payment = asObject(ctx.body.payment);
-    const method = member(payment, 'paymentMethod');
-    const status = member(payment, 'status');
+    const { paymentMethod: method, status } = paymentView(ctx);
     // A missing status is `required`'s; a non-string method or status is `type`'s.
     if (typeof method !== 'string' || typeof status !== 'string') return;
-    const card = CARD_PAYMENT_METHODS.includes(method);
+    const card = isCardMethod(method);
     const allowed = card ? CARD_STATUSES : OTHER_STATUSES;
     if (allowed.includes(status)) return;
     ctx.report(

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/lint/define-rule';
-import { findDynamicField, has, member, objectsOf, ptr } from '../src/lint/read';
+import { findDynamicField, has, isObject, member, ptr } from '../src/lint/read';
 import { AMOUNT_VALUE, DYNAMIC_FIELD } from '../src/spec/tables';
 
 /** Rule `rma-line-price`: A return item lacks the dynamic field RMALinePrice with a numeric value. */
@@ -17,18 +17,21 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { index, value: item } of objectsOf(member(ctx.body, 'item'))) {
-      const at = ptr(ctx.base, 'item', index, 'dynamicField');
+    const items = member(ctx.body, 'item');
+    if (!Array.isArray(items)) return;
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index];
+      if (!isObject(item)) continue;
       const fields = member(item, 'dynamicField');
       // A dynamicField that is not an array is reported by the type rule.
-      if (has(item, 'dynamicField') && !Array.isArray(fields)) continue;
+      if (!Array.isArray(fields) && (fields !== undefined || has(item, 'dynamicField'))) continue;
       const found = findDynamicField(fields, DYNAMIC_FIELD.rmaLinePrice);
       if (!found) {
-        ctx.report(at, 'The item needs a dynamic field named RMALinePrice holding its gross price.', {
+        ctx.report(ptr(ctx.base, 'item', index, 'dynamicField'), 'The item needs a dynamic field named RMALinePrice holding its gross price.', {
           params: { name: DYNAMIC_FIELD.rmaLinePrice },
         });
       } else if (typeof found.value !== 'string' || !AMOUNT_VALUE.test(found.value)) {
-        ctx.report(ptr(at, found.index, 'value'), 'The RMALinePrice value must be the gross price as numeric text such as "47.60".', {
+        ctx.report(ptr(ctx.base, 'item', index, 'dynamicField', found.index, 'value'), 'The RMALinePrice value must be the gross price as numeric text such as "47.60".', {
           params: { name: DYNAMIC_FIELD.rmaLinePrice },
         });
       }

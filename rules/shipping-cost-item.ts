@@ -1,20 +1,36 @@
 import { defineRule } from '../src/lint/define-rule';
-import { member, objectsOf, ptr } from '../src/lint/read';
-import { decimalSign, itemsWithSku, profileSku } from '../src/lint/checks/order-items';
+import { asArray, isObject, member, ptr } from '../src/lint/read';
+import { decimalSign, profileSku } from '../src/lint/checks/order-items';
+import { isTrusted, itemAmountOf, itemListOf, skuOf } from '../src/lint/checks/views';
 
 const PRICE_TYPES: readonly string[] = ['netprice', 'grossprice'];
 
 /** Sign of the item's prices: 'none' without a numeric net/gross price, 'zero' when all are zero. */
-function priceState(item: Record<string, unknown>): 'none' | 'zero' | 'priced' {
+function priceState(amounts: unknown, trusted: boolean): 'none' | 'zero' | 'priced' {
   let state: 'none' | 'zero' | 'priced' = 'none';
-  for (const { value } of objectsOf(member(item, 'amount'))) {
-    if (!PRICE_TYPES.includes(member(value, 'amountType') as string)) continue;
-    const sign = decimalSign(member(value, 'value'));
+  if (!Array.isArray(amounts)) return state;
+  for (let i = 0; i < amounts.length; i++) {
+    const value: unknown = amounts[i];
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    if (!isObject(value) || !PRICE_TYPES.includes((trusted ? value.amountType : member(value, 'amountType')) as string)) continue;
+    const sign = decimalSign(trusted ? value.value : member(value, 'value'));
     if (sign === undefined) continue;
     if (sign !== 0) return 'priced';
     state = 'zero';
   }
   return state;
+}
+
+let lastCode: string | undefined;
+let lastSku = '';
+
+/** `<clientCode>_SHIPCOSTS`, built once per client code rather than on every lint call. */
+function defaultSku(clientCode: string): string {
+  if (clientCode !== lastCode) {
+    lastCode = clientCode;
+    lastSku = `${clientCode}_SHIPCOSTS`;
+  }
+  return lastSku;
 }
 
 /** Rule `shipping-cost-item`: more than one shipping-cost item, or one without a price. */
@@ -36,14 +52,19 @@ export default defineRule({
   check(ctx) {
     const clientCode = profileSku(ctx.profile?.clientCode);
     if (clientCode === undefined) return;
-    const sku = profileSku(ctx.profile?.shippingCostSku) ?? `${clientCode}_SHIPCOSTS`;
-    const items = itemsWithSku(ctx.body, sku);
-    for (let n = 0; n < items.length; n++) {
-      const { index, value } = items[n]!;
+    const sku = profileSku(ctx.profile?.shippingCostSku) ?? defaultSku(clientCode);
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const items = asArray(itemListOf(ctx, t));
+    let n = -1;
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index];
+      if (!isObject(item) || skuOf(item, t) !== sku) continue;
+      n++;
       if (n > 0) {
         ctx.report(ptr(ctx.base, 'item', index, 'sku'), 'An order carries at most one shipping-cost item.');
       }
-      const state = priceState(value);
+      const state = priceState(itemAmountOf(item, t), t);
       if (state === 'none') {
         ctx.report(
           ptr(ctx.base, 'item', index, 'amount'),

@@ -1,6 +1,9 @@
-import { partnersOf } from '../src/lint/checks/geo-partners';
+import { partnerPath } from '../src/lint/checks/geo-partners';
+import { companyDataOf, isTrusted, partnerListOf, personDataOf } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
-import { member, ptr } from '../src/lint/read';
+import { asArray, isObject, member } from '../src/lint/read';
+
+const HOLDERS = ['personData', 'companyData'] as const;
 
 /** Rule `single-phone`: More than one phone number where only the first is mapped. */
 export default defineRule({
@@ -17,11 +20,17 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { partner, path } of partnersOf(ctx)) {
-      for (const holder of ['personData', 'companyData'] as const) {
-        const phones = member(member(partner, holder), 'phone');
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const partners = asArray(partnerListOf(ctx, t));
+    for (let p = 0; p < partners.length; p++) {
+      const partner: unknown = partners[p];
+      if (!isObject(partner)) continue;
+      for (const holder of HOLDERS) {
+        const data = holder === 'personData' ? personDataOf(partner, t) : companyDataOf(partner, t);
+        const phones = member(data, 'phone');
         if (Array.isArray(phones) && phones.length > 1) {
-          ctx.report(ptr(path, holder, 'phone', 1), `Only the first phone number of ${holder} is mapped; the others are dropped.`, {
+          ctx.report(partnerPath(ctx, p, holder, 'phone', 1), `Only the first phone number of ${holder} is mapped; the others are dropped.`, {
             params: { count: phones.length },
           });
         }

@@ -1,7 +1,20 @@
-import { partnerCountry, partnersOf } from '../src/lint/checks/geo-partners';
+import { addressCountry, partnerPath } from '../src/lint/checks/geo-partners';
+import { addressDataOf, isTrusted, partnerListOf, stateOf } from '../src/lint/checks/views';
+import { asArray, isObject } from '../src/lint/read';
 import { defineRule } from '../src/lint/define-rule';
-import { asObject, member, ptr } from '../src/lint/read';
 import { STATE_CODES } from '../src/spec/tables';
+
+const SETS = new Map<string, ReadonlySet<string>>();
+
+/** The state codes of a country as a set (a lookup instead of a scan of up to 57 codes). */
+function stateSet(country: string, codes: readonly string[]): ReadonlySet<string> {
+  let set = SETS.get(country);
+  if (!set) {
+    set = new Set(codes);
+    SETS.set(country, set);
+  }
+  return set;
+}
 
 /** Rule `state-code`: The state is not an ISO 3166-2 code of US, CA, MX or AU. */
 export default defineRule({
@@ -18,16 +31,22 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { partner, path } of partnersOf(ctx)) {
-      const address = asObject(member(partner, 'addressData'));
-      const state = member(address, 'state');
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const partners = asArray(partnerListOf(ctx, t));
+    for (let p = 0; p < partners.length; p++) {
+      const partner: unknown = partners[p];
+      if (!isObject(partner)) continue;
+      const address = addressDataOf(partner, t);
+      if (!address) continue;
+      const state = stateOf(address, t);
       if (typeof state !== 'string' || state === '') continue;
-      const country = partnerCountry(ctx, address);
+      const country = addressCountry(ctx, address, t);
       // Other countries' states are not checked (the spec lists no codes for them).
       const codes = country === undefined || !Object.prototype.hasOwnProperty.call(STATE_CODES, country) ? undefined : STATE_CODES[country];
-      if (codes && !codes.includes(state)) {
+      if (codes && !stateSet(country!, codes).has(state)) {
         ctx.report(
-          ptr(path, 'addressData', 'state'),
+          partnerPath(ctx, p, 'addressData', 'state'),
           "state must be an uppercase ISO 3166-2 subdivision code of the address's country, without the country prefix.",
           { params: { allowed: codes } },
         );

@@ -1,6 +1,7 @@
-import { partnerCountry, partnersOf } from '../src/lint/checks/geo-partners';
+import { addressCountry, partnerPath } from '../src/lint/checks/geo-partners';
+import { addressDataOf, isTrusted, partnerListOf, stateOf } from '../src/lint/checks/views';
+import { asArray, isObject } from '../src/lint/read';
 import { defineRule } from '../src/lint/define-rule';
-import { asObject, member, ptr } from '../src/lint/read';
 import { ORDER_STATE_COUNTRIES, RETURN_STATE_COUNTRIES } from '../src/spec/tables';
 
 /** Rule `state-required`: The state is missing where the country needs one. */
@@ -18,15 +19,20 @@ export default defineRule({
     },
   },
   check(ctx) {
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
     const countries = ctx.kind === 'order' ? ORDER_STATE_COUNTRIES : RETURN_STATE_COUNTRIES;
-    for (const { partner, path } of partnersOf(ctx)) {
-      const address = asObject(member(partner, 'addressData'));
+    const partners = asArray(partnerListOf(ctx, t));
+    for (let p = 0; p < partners.length; p++) {
+      const partner: unknown = partners[p];
+      if (!isObject(partner)) continue;
+      const address = addressDataOf(partner, t);
       if (!address) continue;
-      const country = partnerCountry(ctx, address);
+      const country = addressCountry(ctx, address, t);
       if (country === undefined || !countries.includes(country)) continue;
-      const state = member(address, 'state');
+      const state = stateOf(address, t);
       if (state === undefined || state === null || state === '') {
-        ctx.report(ptr(path, 'addressData', 'state'), 'state is required for an address in this country.', {
+        ctx.report(partnerPath(ctx, p, 'addressData', 'state'), 'state is required for an address in this country.', {
           params: { countries },
         });
       }

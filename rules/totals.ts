@@ -1,8 +1,8 @@
-import { isSum, parseDecimal } from '../src/lint/checks/money-decimal';
+import { isSumText } from '../src/lint/checks/money-decimal';
 import { defineRule } from '../src/lint/define-rule';
-import { member, objectsOf, ptr } from '../src/lint/read';
+import { isTrusted } from '../src/lint/checks/views';
+import { isObject, member, ptr } from '../src/lint/read';
 
-const TOTALS = ['totalNet', 'totalTax', 'totalGross'] as const;
 
 /** Rule `totals`: totalGross differs from totalNet + totalTax. */
 export default defineRule({
@@ -18,23 +18,36 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const found: Partial<Record<(typeof TOTALS)[number], { amount: Record<string, unknown>; index: number }>> = {};
-    for (const { index, value } of objectsOf(member(member(ctx.body, 'order'), 'amount'))) {
-      const type = member(value, 'amountType');
-      // The first amount of each type counts.
-      for (const t of TOTALS) if (type === t && !found[t]) found[t] = { amount: value, index };
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const order = t ? ctx.body.order : member(ctx.body, 'order');
+    const amounts = isObject(order) ? (t ? order.amount : member(order, 'amount')) : undefined;
+    if (!Array.isArray(amounts)) return;
+    // The first amount of each type counts.
+    let net = -1;
+    let tax = -1;
+    let gross = -1;
+    for (let i = 0; i < amounts.length; i++) {
+      const amount: unknown = amounts[i];
+      if (!isObject(amount)) continue;
+      const type = t ? amount.amountType : member(amount, 'amountType');
+      if (type === 'totalNet') net = net < 0 ? i : net;
+      else if (type === 'totalTax') tax = tax < 0 ? i : tax;
+      else if (type === 'totalGross') gross = gross < 0 ? i : gross;
     }
-    const { totalNet, totalTax, totalGross } = found;
-    if (!totalNet || !totalTax || !totalGross) return;
-    const currency = member(totalGross.amount, 'currencyISO3');
+    if (net < 0 || tax < 0 || gross < 0) return;
+    const totalNet = amounts[net] as Record<string, unknown>;
+    const totalTax = amounts[tax] as Record<string, unknown>;
+    const totalGross = amounts[gross] as Record<string, unknown>;
+    const currency = t ? totalGross.currencyISO3 : member(totalGross, 'currencyISO3');
     // Sums across currencies mean nothing (currency-mixed reports them).
-    if (typeof currency !== 'string' || member(totalNet.amount, 'currencyISO3') !== currency || member(totalTax.amount, 'currencyISO3') !== currency) return;
-    const net = parseDecimal(member(totalNet.amount, 'value'));
-    const tax = parseDecimal(member(totalTax.amount, 'value'));
-    const gross = parseDecimal(member(totalGross.amount, 'value'));
-    if (!net || !tax || !gross) return;
-    if (!isSum(gross, net, tax)) {
-      ctx.report(ptr(ctx.base, 'order', 'amount', totalGross.index, 'value'), 'totalGross must equal totalNet plus totalTax.');
+    if (typeof currency !== 'string') return;
+    if ((t ? totalNet.currencyISO3 : member(totalNet, 'currencyISO3')) !== currency || (t ? totalTax.currencyISO3 : member(totalTax, 'currencyISO3')) !== currency) return;
+    const exact = t
+      ? isSumText(totalGross.value, totalNet.value, totalTax.value)
+      : isSumText(member(totalGross, 'value'), member(totalNet, 'value'), member(totalTax, 'value'));
+    if (exact === false) {
+      ctx.report(ptr(ctx.base, 'order', 'amount', gross, 'value'), 'totalGross must equal totalNet plus totalTax.');
     }
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../src/lint/define-rule';
-import { member, ptr } from '../src/lint/read';
+import { isObject, member, ptr } from '../src/lint/read';
 import { itemsOf, profileSku } from '../src/lint/checks/order-items';
+import { isTrusted, itemListOf, skuOf } from '../src/lint/checks/views';
 
 /** True when the code unit at `i` of `s` is an ASCII letter or digit. */
 function isAlnumAt(s: string, i: number): boolean {
@@ -36,15 +37,20 @@ export default defineRule({
   check(ctx) {
     const weeeSku = profileSku(ctx.profile?.weeeSku);
     if (weeeSku === undefined) return;
-    const items = itemsOf(ctx.body);
+    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
+    const t = isTrusted(ctx);
+    const items = itemListOf(ctx, t);
+    if (!Array.isArray(items)) return;
+    // Listed only once a WEEE item is found: most orders have none.
     let skus: string[] | undefined;
-    for (const { index, value } of items) {
-      if (member(value, 'sku') !== weeeSku) continue;
-      skus ??= items
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index];
+      if (!isObject(item) || skuOf(item, t) !== weeeSku) continue;
+      skus ??= itemsOf(ctx.body)
         .map((entry) => member(entry.value, 'sku'))
-        .filter((sku): sku is string => typeof sku === 'string' && sku !== '' && sku !== weeeSku);
-      const description = member(value, 'localizedDescription');
-      if (typeof description === 'string' && skus.some((sku) => containsToken(description, sku))) continue;
+        .filter((s): s is string => typeof s === 'string' && s !== '' && s !== weeeSku);
+      const description = member(item, 'localizedDescription');
+      if (typeof description === 'string' && skus.some((s) => containsToken(description, s))) continue;
       ctx.report(
         ptr(ctx.base, 'item', index, 'localizedDescription'),
         'The localizedDescription of a WEEE item must name the sku of the order item the fee applies to.',

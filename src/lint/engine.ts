@@ -1,66 +1,162 @@
 /**
  * The lint engine: `lintOrder`, `lintReturn`, `lintBatch`.
+ *
+ * One lint call: the plan (levels and rule checks for kind, version, profile and
+ * overrides; cached by those, read afresh on every call), then the structural walk,
+ * then the business rules in registry order. The walk is generated code where code may
+ * be generated (generate.ts), else the closures of compile.ts; both report the same
+ * problems in the same order. When the generated walk saw only plain objects, the rules
+ * read schema members directly (`trusted`, see checks/views.ts) instead of through
+ * `member`. Nothing here changes what is reported; test/lint/perf-equivalence.test.ts
+ * holds every path to the output recorded before these shortcuts existed.
  */
 import { RULES } from '../../rules/index';
 import { ORDER_REQUEST_SCHEMAS } from '../spec/order';
 import { ReturnRequestSchema } from '../spec/return';
 import { ORDER_VERSIONS, type OrderVersion } from '../spec/tables';
-import { compileSchema, isObject, report, type Check, type Levels, type Walk } from './compile';
-import type { Rule, RuleContext } from './define-rule';
+import type { GenericSchema } from 'valibot';
+import { compileChecker, isObject, objectPrototypeIsPlain, report, type AnySchema, type Check, type Checker, type Levels, type Walk } from './compile';
+import { generateReporter, generateValidity } from './generate';
+import { LintContext } from './context';
+import type { Rule } from './define-rule';
 import { member, ptr } from './read';
 import type { LintBatchOptions, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from './types';
 
-const orderCheckers = new Map<OrderVersion, Check>();
-let returnChecker: Check | undefined;
+const orderCheckers = new Map<OrderVersion, CompiledSchema>();
+let returnChecker: CompiledSchema | undefined;
 
-// Compiled lazily so that importing the package costs nothing until the first lint.
-function orderChecker(version: OrderVersion): Check {
-  let check = orderCheckers.get(version);
-  if (!check) {
-    check = compileSchema(ORDER_REQUEST_SCHEMAS[version], 'payload', { label: `v${version}` });
-    orderCheckers.set(version, check);
-  }
-  return check;
+/** A compiled schema and, where code may be generated, its generated walk. */
+interface CompiledSchema {
+  readonly checker: Checker;
+  readonly generated: Check | undefined;
+  /** The last payload walked had no structural problem (see `walkPayload`). */
+  lastValid: boolean;
 }
 
-function returnCheck(): Check {
-  returnChecker ??= compileSchema(ReturnRequestSchema, 'payload', { label: 'the return request' });
+/** Compiles a schema; its walk and validity tests are generated code where allowed, closures elsewhere. */
+function compile(schema: GenericSchema, label: string): CompiledSchema {
+  const checker = compileChecker(schema, 'payload', { label, generated: generateValidity(schema as AnySchema) });
+  return { checker, generated: checker.root ? generateReporter(checker.root) : undefined, lastValid: true };
+}
+
+// Compiled lazily so that importing the package costs nothing until the first lint.
+function orderChecker(version: OrderVersion): CompiledSchema {
+  let checker = orderCheckers.get(version);
+  if (!checker) {
+    checker = compile(ORDER_REQUEST_SCHEMAS[version], `v${version}`);
+    orderCheckers.set(version, checker);
+  }
+  return checker;
+}
+
+function returnCheck(): CompiledSchema {
+  returnChecker ??= compile(ReturnRequestSchema, 'the return request');
   return returnChecker;
+}
+
+/**
+ * Runs the structural checks: the generated walk where there is one and `Object.prototype`
+ * is plain, else the closures. A value that throws while read is walked again by the
+ * closures, which decide what is reported before the throw.
+ */
+function walkPayload(compiled: CompiledSchema, payload: unknown, walk: Walk): void {
+  const generated = compiled.generated;
+  if (generated && walk.fast) {
+    const mark = walk.out.length;
+    try {
+      // Payloads come in runs (a file of valid orders, a suite of broken ones): after a valid
+      // one the validity test goes first, which is cheaper than the walk when it passes and
+      // wasted when it fails. Either way the output is the walk's.
+      if (compiled.lastValid && compiled.checker.valid(payload)) return;
+      generated(payload, walk);
+      compiled.lastValid = walk.out.length === mark;
+      return;
+    } catch {
+      walk.out.length = mark;
+      walk.path.length = 0;
+      walk.exotic = true;
+    }
+  } else {
+    walk.exotic = true;
+  }
+  compiled.checker.check(payload, walk);
 }
 
 interface Plan {
   readonly levels: Levels;
   /** Rules with a check that run for this kind, version and profile. */
   readonly checks: readonly Rule[];
+  /** Their ids, in the same order (read here rather than through each rule's meta). */
+  readonly ids: readonly string[];
 }
 
-const planCache = new WeakMap<object, Map<string, Plan>>();
 const NO_OPTIONS = {};
+
+/** Plans without rule overrides, by kind, version and profile bits (see `profileBits`). */
+const plans = new Map<number, Plan>();
+/** Plans with rule overrides, by the same number and the overrides' stamp. */
+const plansWithOverrides = new Map<string, Plan>();
+// Rule overrides are few in practice; the bound only keeps a pathological caller from growing the cache.
+const MAX_PLANS_WITH_OVERRIDES = 256;
 
 let profileKeys: readonly string[] | undefined;
 
 /**
- * What a plan depends on: rule overrides, profile.fms and which required profile
- * members are present. Part of the cache key, so that changing an options object
- * between calls is never answered from a stale plan.
+ * What a plan needs of the profile: profile.fms and which required profile members are
+ * present, as bits. Read on every call (a handful of member reads), so that a profile
+ * changed between calls, or a fresh options literal per call, gets the right plan.
  */
-function stampOf(options: LintOptions): string {
-  let stamp = '';
-  const overrides: unknown = options.rules;
-  if (isObject(overrides)) {
+function profileBits(profile: unknown): number {
+  if (profile === null || (typeof profile !== 'object' && typeof profile !== 'function')) return 0;
+  profileKeys ??= [...new Set(RULES.flatMap((rule) => rule.meta.requires ?? []))];
+  const p = profile as Record<string, unknown>;
+  let bits = p.fms === true ? 1 : 0;
+  for (let i = 0; i < profileKeys.length; i++) {
+    const value = p[profileKeys[i]!];
+    if (value !== undefined && value !== null && value !== '') bits |= 2 << i;
+  }
+  return bits;
+}
+
+/** The last stamp of an overrides object, with the entries it was made from. */
+interface Stamped {
+  readonly entries: unknown[];
+  readonly stamp: string;
+}
+
+const stamps = new WeakMap<object, Stamped>();
+
+/**
+ * The rule overrides as text, e.g. `enum=warn;totals=off;`; '' when there are none.
+ * Kept per overrides object and checked entry by entry on each call, so that an object
+ * changed in place between calls gets a new stamp without building the text each time.
+ */
+function overridesStamp(overrides: unknown): string {
+  if (!isObject(overrides)) return '';
+  const known = stamps.get(overrides);
+  if (known) {
+    const entries = known.entries;
+    let n = 0;
+    let same = true;
     for (const id in overrides) {
-      if (Object.prototype.hasOwnProperty.call(overrides, id)) stamp += id + '=' + String(overrides[id]) + ';';
+      if (!Object.prototype.hasOwnProperty.call(overrides, id)) continue;
+      if (n + 1 >= entries.length || entries[n] !== id || entries[n + 1] !== overrides[id]) {
+        same = false;
+        break;
+      }
+      n += 2;
     }
+    if (same && n === entries.length) return known.stamp;
   }
-  const profile: unknown = options.profile;
-  if (isObject(profile)) {
-    profileKeys ??= [...new Set(RULES.flatMap((rule) => rule.meta.requires ?? []))];
-    stamp += profile.fms === true ? '|fms' : '|';
-    for (const key of profileKeys) {
-      const value = profile[key];
-      stamp += value === undefined || value === null || value === '' ? '0' : '1';
-    }
+  const entries: unknown[] = [];
+  let stamp = '';
+  for (const id in overrides) {
+    if (!Object.prototype.hasOwnProperty.call(overrides, id)) continue;
+    const level = overrides[id];
+    entries.push(id, level);
+    stamp += id + '=' + String(level) + ';';
   }
+  stamps.set(overrides, { entries, stamp });
   return stamp;
 }
 
@@ -77,12 +173,33 @@ function ruleApplies(rule: Rule, kind: PayloadKind, version: OrderVersion | unde
   return true;
 }
 
-/** Resolves levels and checks for one (options, kind, version), cached per options object. */
+/**
+ * Resolves levels and checks for one (options, kind, version). Cached by what the plan
+ * depends on, read afresh on every call: kind, version, profile bits and overrides.
+ */
 function planFor(options: LintOptions, kind: PayloadKind, version: OrderVersion | undefined): Plan {
-  const cacheKey = kind + ':' + (version ?? '') + ':' + stampOf(options);
-  let byKey = planCache.get(options);
-  const cached = byKey?.get(cacheKey);
-  if (cached) return cached;
+  const bits = profileBits(options.profile);
+  const slot = (kind === 'return' ? 0 : version === '1' ? 1 : version === '1.1' ? 2 : 3) + 4 * bits;
+  const stamp = overridesStamp(options.rules);
+  if (stamp === '') {
+    let plan = plans.get(slot);
+    if (!plan) {
+      plan = makePlan(options, kind, version);
+      plans.set(slot, plan);
+    }
+    return plan;
+  }
+  const key = slot + ':' + stamp;
+  let plan = plansWithOverrides.get(key);
+  if (!plan) {
+    plan = makePlan(options, kind, version);
+    if (plansWithOverrides.size >= MAX_PLANS_WITH_OVERRIDES) plansWithOverrides.clear();
+    plansWithOverrides.set(key, plan);
+  }
+  return plan;
+}
+
+function makePlan(options: LintOptions, kind: PayloadKind, version: OrderVersion | undefined): Plan {
   const levels: Record<string, RuleLevel> = {};
   const checks: Rule[] = [];
   const overrides = isObject(options.rules) ? options.rules : {};
@@ -94,13 +211,7 @@ function planFor(options: LintOptions, kind: PayloadKind, version: OrderVersion 
     levels[rule.meta.id] = level;
     if (rule.check && (rule.meta.scope ?? 'payload') === 'payload') checks.push(rule);
   }
-  const plan: Plan = { levels, checks };
-  if (!byKey) {
-    byKey = new Map();
-    planCache.set(options, byKey);
-  }
-  byKey.set(cacheKey, plan);
-  return plan;
+  return { levels, checks, ids: checks.map((rule) => rule.meta.id) };
 }
 
 function runChecks(
@@ -111,26 +222,16 @@ function runChecks(
   options: LintOptions,
   body: Record<string, unknown>,
   base: string,
+  trusted: boolean,
 ): void {
-  let current = '';
-  const ctx: RuleContext = {
-    kind,
-    version,
-    profile: options.profile,
-    body,
-    base,
-    report(path, message, extra) {
-      const severity = plan.levels[current];
-      if (severity === undefined || severity === 'off') return;
-      const problem: Problem = { rule: current, severity, path, message };
-      if (extra?.params) problem.params = extra.params;
-      if (extra?.fix) problem.fix = extra.fix;
-      out.push(problem);
-    },
-  };
+  const checks = plan.checks;
+  if (checks.length === 0) return;
+  const ctx = new LintContext(kind, version, options.profile, body, base, plan.levels, out, trusted);
   let failed = false;
-  for (const rule of plan.checks) {
-    current = rule.meta.id;
+  const ids = plan.ids;
+  for (let i = 0; i < checks.length; i++) {
+    const rule = checks[i]!;
+    ctx.current = ids[i]!;
     // One rule that cannot read a hostile value must not keep the others from running.
     try {
       rule.check!(ctx);
@@ -139,6 +240,14 @@ function runChecks(
     }
   }
   if (failed) throw new TypeError('unreadable payload');
+}
+
+/** The generated walk saw only plain objects: rules may read members directly (see checks/views.ts). */
+/** The last lintOrder or lintReturn call ended with a trusted walk (read by lintBatch right after). */
+let lastTrusted = false;
+
+function trustedWalk(walk: Walk): boolean {
+  return walk.fast === true && walk.exotic !== true;
 }
 
 function unreadable(out: Problem[], levels: Levels): Problem[] {
@@ -167,12 +276,13 @@ function assertVersion(options: unknown): asserts options is LintOrderOptions {
  * if (problems.some((p) => p.severity === 'error')) throw new Error('fix the order first');
  */
 export function lintOrder(payload: unknown, options: LintOrderOptions): Problem[] {
+  lastTrusted = false;
   assertVersion(options);
   const version = options.version;
   const plan = planFor(options, 'order', version);
   const out: Problem[] = [];
   try {
-    const walk: Walk = { path: [], out, levels: plan.levels };
+    const walk: Walk = { path: [], out, levels: plan.levels, fast: objectPrototypeIsPlain(), exotic: false };
     if (!isObject(payload)) {
       report(walk, 'type', 'An order payload must be a JSON object with a clientRequest member.', undefined, {
         params: { expected: 'an object' },
@@ -183,9 +293,11 @@ export function lintOrder(payload: unknown, options: LintOrderOptions): Problem[
       report(walk, 'wrapper', 'The order payload must be wrapped in a clientRequest member.');
       return out;
     }
-    orderChecker(version)(payload, walk);
+    walkPayload(orderChecker(version), payload, walk);
     const body = payload.clientRequest;
-    if (isObject(body)) runChecks(plan, out, 'order', version, options, body, '/clientRequest');
+    const trusted = trustedWalk(walk);
+    if (isObject(body)) runChecks(plan, out, 'order', version, options, body, '/clientRequest', trusted);
+    lastTrusted = trusted;
     return out;
   } catch {
     return unreadable(out, plan.levels);
@@ -203,17 +315,20 @@ export function lintOrder(payload: unknown, options: LintOrderOptions): Problem[
  * const problems = lintReturn(payload, { profile: { client: 'ACME', clientCode: 'ACME', returnReasons: ['damaged'] } });
  */
 export function lintReturn(payload: unknown, options: LintOptions = NO_OPTIONS): Problem[] {
+  lastTrusted = false;
   const opts = isObject(options) ? options : NO_OPTIONS;
   const plan = planFor(opts, 'return', undefined);
   const out: Problem[] = [];
   try {
-    const walk: Walk = { path: [], out, levels: plan.levels };
+    const walk: Walk = { path: [], out, levels: plan.levels, fast: objectPrototypeIsPlain(), exotic: false };
     if (!isObject(payload)) {
       report(walk, 'type', 'A return request must be a JSON object.', undefined, { params: { expected: 'an object' } });
       return out;
     }
-    returnCheck()(payload, walk);
-    runChecks(plan, out, 'return', undefined, opts, payload, '');
+    walkPayload(returnCheck(), payload, walk);
+    const trusted = trustedWalk(walk);
+    runChecks(plan, out, 'return', undefined, opts, payload, '', trusted);
+    lastTrusted = trusted;
     return out;
   } catch {
     return unreadable(out, plan.levels);
@@ -242,23 +357,35 @@ export function lintBatch(payloads: Iterable<unknown>, options: LintBatchOptions
   for (const payload of payloads) {
     const problems = kind === 'order' ? lintOrder(payload, options as LintOrderOptions) : lintReturn(payload, options);
     if (duplicateLevel !== undefined && duplicateLevel !== 'off') {
-      const reference = requestReferenceOf(payload, kind);
+      const reference = lastTrusted ? trustedReferenceOf(payload, kind) : requestReferenceOf(payload, kind);
       if (reference !== undefined) {
-        if (seen.has(reference)) {
+        // One hash-table operation per payload: a reference already in the set leaves its size unchanged.
+        const size = seen.size;
+        seen.add(reference);
+        if (seen.size === size) {
           problems.push({
             rule: 'duplicate-request-reference',
             severity: duplicateLevel,
             path: ptr(kind === 'order' ? '/clientRequest' : '', 'requestHeader', 'requestReference'),
             message: 'This requestReference was already used earlier in the batch; the API rejects duplicates.',
           });
-        } else {
-          seen.add(reference);
         }
       }
     }
     results.push(problems);
   }
   return results;
+}
+
+/**
+ * The requestReference of a payload whose lint call was trusted: every member on the way
+ * is an own member of a plain object, so direct reads give what `member` gives.
+ */
+function trustedReferenceOf(payload: unknown, kind: PayloadKind): string | undefined {
+  const body = kind === 'order' ? (payload as Record<string, unknown>).clientRequest : payload;
+  const header = isObject(body) ? body.requestHeader : undefined;
+  const reference = isObject(header) ? header.requestReference : undefined;
+  return typeof reference === 'string' ? reference : undefined;
 }
 
 /** The requestReference of a payload, read without ever throwing (hostile input included). */

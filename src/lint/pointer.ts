@@ -23,8 +23,21 @@ export function escapeToken(token: string | number): string {
  */
 export function toPointer(tokens: readonly (string | number)[]): string {
   let out = '';
-  for (const t of tokens) out += '/' + escapeToken(t);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    // Indexes and plain member names need no escaping: skip the String() and searches.
+    out += typeof t === 'number' ? '/' + t : needsEscape(t) ? '/' + escapeToken(t) : '/' + t;
+  }
   return out;
+}
+
+/** The token holds `~` or `/`. */
+function needsEscape(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c === 126 || c === 47) return true;
+  }
+  return false;
 }
 
 /**

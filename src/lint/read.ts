@@ -2,7 +2,7 @@
  * Defensive readers for rule checks: any value may arrive, nothing may throw.
  */
 import { isObject } from './compile';
-import { escapeToken } from './pointer';
+import { toPointer } from './pointer';
 
 export { isObject };
 
@@ -29,9 +29,37 @@ export function member(value: unknown, key: string): unknown {
 
 /** Appends reference tokens to a JSON Pointer. */
 export function ptr(base: string, ...tokens: (string | number)[]): string {
-  let out = base;
-  for (const t of tokens) out += '/' + escapeToken(t);
-  return out;
+  return base + toPointer(tokens);
+}
+
+/**
+ * Tells whether `text` is the decimal numeral of `n` (`String(n)`), without building it.
+ *
+ * @param text The text.
+ * @param n A non-negative integer.
+ * @returns `true` for `('3', 3)`, `false` for `('03', 3)`.
+ * @example isNumberText(itemId, i + 1);
+ */
+export function isNumberText(text: string, n: number): boolean {
+  if (n >= 0 && n < 10) return text.length === 1 && text.charCodeAt(0) === 48 + n;
+  return text === String(n);
+}
+
+/**
+ * Tells whether `text` is exactly `length` ASCII digits (`/^\d{length}$/`).
+ *
+ * @param text The text.
+ * @param length The number of digits.
+ * @returns `true` for `('411111', 6)`.
+ * @example isDigitText(bin, 6);
+ */
+export function isDigitText(text: string, length: number): boolean {
+  if (text.length !== length) return false;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** An own member exists (even if null). */
@@ -52,8 +80,10 @@ export function objectsOf(value: unknown): { index: number; value: Record<string
 
 /** The index and value of the first dynamic field named `name` in a dynamicField array. */
 export function findDynamicField(list: unknown, name: string): { index: number; value: unknown } | undefined {
-  for (const { index, value } of objectsOf(list)) {
-    if (value.name === name) return { index, value: value.value };
+  if (!Array.isArray(list)) return undefined;
+  for (let index = 0; index < list.length; index++) {
+    const value: unknown = list[index];
+    if (isObject(value) && value.name === name) return { index, value: value.value };
   }
   return undefined;
 }

@@ -2,8 +2,9 @@
  * Readers shared by the order business rules: items by sku, item amounts by type,
  * the sign of decimal text, blank members. Defensive: any value may arrive.
  */
-import { AMOUNT_VALUE } from '../../spec/tables';
-import { member, objectsOf } from '../read';
+import { scanDecimal } from '../../spec/actions';
+import { CARD_PAYMENT_METHODS } from '../../spec/tables';
+import { isObject, member, objectsOf } from '../read';
 
 /** An object entry of an array, with its index. */
 export interface Indexed {
@@ -21,10 +22,38 @@ export interface Indexed {
  * @example decimalSign('-0.00'); // 0
  */
 export function decimalSign(value: unknown): -1 | 0 | 1 | undefined {
-  if (typeof value !== 'string' || !AMOUNT_VALUE.test(value)) return undefined;
+  if (typeof value !== 'string' || scanDecimal(value, true) < 0) return undefined;
   // Any non-zero digit makes the value non-zero; "-0.00" is zero.
-  if (!/[1-9]/.test(value)) return 0;
-  return value.charCodeAt(0) === 45 /* '-' */ ? -1 : 1;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 49 && c <= 57) return value.charCodeAt(0) === 45 /* '-' */ ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * Tells whether a value is negative amount text, cheaply for the usual non-negative
+ * values (one character read).
+ *
+ * @param value Any value.
+ * @returns `decimalSign(value) === -1`.
+ * @example isNegativeText('-0.01'); // true
+ */
+export function isNegativeText(value: unknown): boolean {
+  return typeof value === 'string' && value.charCodeAt(0) === 45 && decimalSign(value) === -1;
+}
+
+const CARD_METHODS: ReadonlySet<string> = new Set(CARD_PAYMENT_METHODS);
+
+/**
+ * Tells whether a payment method is a card method (`CARD_PAYMENT_METHODS`).
+ *
+ * @param method A payment method.
+ * @returns `true` for `Visa`, `false` for `PayPal`.
+ * @example isCardMethod('MasterCard'); // true
+ */
+export function isCardMethod(method: string): boolean {
+  return CARD_METHODS.has(method);
 }
 
 /**
@@ -81,8 +110,26 @@ export function itemsWithSku(body: Record<string, unknown>, sku: string): Indexe
  * @example amountOfType(item, 'netprice')?.value.value;
  */
 export function amountOfType(item: Record<string, unknown>, amountType: string): Indexed | undefined {
-  for (const entry of objectsOf(member(item, 'amount'))) {
-    if (member(entry.value, 'amountType') === amountType) return entry;
+  const list = member(item, 'amount');
+  const at = amountIndexOfType(list, amountType);
+  return at < 0 ? undefined : { index: at, value: (list as Record<string, unknown>[])[at]! };
+}
+
+/**
+ * Index of the first amount object of `amountType` in an item's amount array, without allocating.
+ *
+ * @param list The item's `amount` member (any value).
+ * @param amountType The amountType to find.
+ * @param trusted Read members directly (a trusted lint call, see views.ts).
+ * @returns The index in `list`, or -1 (also when `list` is not an array).
+ * @example amountIndexOfType(member(item, 'amount'), 'netprice');
+ */
+export function amountIndexOfType(list: unknown, amountType: string, trusted = false): number {
+  if (!Array.isArray(list)) return -1;
+  for (let i = 0; i < list.length; i++) {
+    const el: unknown = list[i];
+    // A direct read is the own member when the lint call is trusted (see views.ts).
+    if (isObject(el) && (trusted ? el.amountType : member(el, 'amountType')) === amountType) return i;
   }
-  return undefined;
+  return -1;
 }
