@@ -27,7 +27,8 @@ export default defineRule({
       const addressData = addressDataOf(partner, t);
       if (!addressData) continue;
       const lines = addressLinesOf(addressData, t);
-      if ((lines === undefined && !has(addressData, 'address')) || (Array.isArray(lines) && lines.length === 0)) {
+      // Null counts as absent (type reports the null too).
+      if (lines === null || (lines === undefined && !has(addressData, 'address')) || (Array.isArray(lines) && lines.length === 0)) {
         ctx.report(partnerPath(ctx, p, 'addressData', 'address'), 'addressData needs at least one address line.');
         continue;
       }
@@ -46,7 +47,7 @@ export default defineRule({
       const first: unknown = lines[0];
       if (isObject(first)) {
         const value = t ? first.value : member(first, 'value');
-        if ((value === undefined && !has(first, 'value')) || value === '') {
+        if (value === null || (value === undefined && !has(first, 'value')) || value === '') {
           ctx.report(partnerPath(ctx, p, 'addressData', 'address', 0, 'value'), 'Address line 1 needs a value.');
         }
       }

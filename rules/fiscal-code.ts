@@ -23,7 +23,7 @@ export default defineRule({
   check(ctx) {
     // Direct reads are the own members in a trusted lint call (see checks/views.ts).
     const t = isTrusted(ctx);
-    const partners = ctx.body.partner;
+    const partners = member(ctx.body, 'partner');
     if (!Array.isArray(partners)) return;
     let italian = false;
     for (let p = 0; p < partners.length && !italian; p++) {
@@ -33,7 +33,7 @@ export default defineRule({
       italian = address !== undefined && countryISO2Of(address, t) === 'IT';
     }
     if (!italian) return;
-    const dynamicField = member(ctx.body.order, 'dynamicField');
+    const dynamicField = member(member(ctx.body, 'order'), 'dynamicField');
     if (Array.isArray(dynamicField)) {
       for (let i = 0; i < dynamicField.length; i++) {
         const value: unknown = dynamicField[i];

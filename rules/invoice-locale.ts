@@ -21,7 +21,7 @@ export default defineRule({
   check(ctx) {
     // Direct reads are the own members in a trusted lint call (see checks/views.ts).
     const t = isTrusted(ctx);
-    const partners = ctx.body.partner;
+    const partners = member(ctx.body, 'partner');
     if (!Array.isArray(partners)) return;
     for (let index = 0; index < partners.length; index++) {
       const partner: unknown = partners[index];

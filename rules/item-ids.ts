@@ -1,6 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
 import { isTrusted, itemIdOf } from '../src/lint/checks/views';
-import { asArray, isNumberText, isObject, ptr } from '../src/lint/read';
+import { asArray, isNumberText, isObject, member, ptr } from '../src/lint/read';
 
 /** Rule `item-ids`: itemId is not "1", "2", ... in array order. */
 export default defineRule({
@@ -18,7 +18,7 @@ export default defineRule({
   check(ctx) {
     // Direct reads are the own members in a trusted lint call (see checks/views.ts).
     const t = isTrusted(ctx);
-    const items = asArray(ctx.body.item);
+    const items = asArray(member(ctx.body, 'item'));
     for (let i = 0; i < items.length; i++) {
       const item: unknown = items[i];
       const itemId = isObject(item) ? itemIdOf(item, t) : undefined;

@@ -25,7 +25,7 @@ export default defineRule({
       // v1's discount amount type is a deduction by nature.
       if (amountType(index, k) === 'discount') continue;
       if (discountSku === null) discountSku = profileSku(ctx.profile?.orderDiscountSku);
-      const items = ctx.body.item;
+      const items = member(ctx.body, 'item');
       if (discountSku !== undefined && Array.isArray(items) && member(items[amountPlaces(ctx, index)[3 * k + 1]!], 'sku') === discountSku) continue;
       ctx.report(ptr(amountPath(ctx, index, k), 'value'), 'Item amounts must not be negative; only the order-discount item carries negative prices.');
     }

@@ -24,7 +24,11 @@ export default defineRule({
     const items = asArray(itemListOf(ctx, t));
     for (let index = 0; index < items.length; index++) {
       const item: unknown = items[index];
-      if (!isObject(item) || amountIndexOfType(itemAmountOf(item, t), 'netprice', t) >= 0) continue;
+      if (!isObject(item)) continue;
+      const amount = itemAmountOf(item, t);
+      // An amount of another type gets its one `type` problem, nothing more.
+      if (amount !== undefined && amount !== null && !Array.isArray(amount)) continue;
+      if (amountIndexOfType(amount, 'netprice', t) >= 0) continue;
       ctx.report(ptr(ctx.base, 'item', index, 'amount'), 'Each item needs an amount of amountType netprice.', {
         params: { amountType: 'netprice' },
       });

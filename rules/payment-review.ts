@@ -24,7 +24,7 @@ export default defineRule({
   check(ctx) {
     // Direct reads are the own members in a trusted lint call (see checks/views.ts).
     const t = isTrusted(ctx);
-    const order = ctx.body.order;
+    const order = member(ctx.body, 'order');
     const fields = asArray(isObject(order) ? (t ? order.dynamicField : member(order, 'dynamicField')) : undefined);
     let present = 0;
     for (const name of NAMES) {

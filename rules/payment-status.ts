@@ -1,5 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
 import { ptr } from '../src/lint/read';
+import { PAYMENT_STATUSES } from '../src/spec/tables';
 import { isCardMethod } from '../src/lint/checks/order-items';
 import { paymentView } from '../src/lint/checks/views';
 
@@ -25,6 +26,8 @@ export default defineRule({
     const { paymentMethod: method, status } = paymentView(ctx);
     // A missing status is `required`'s; a non-string method or status is `type`'s.
     if (typeof method !== 'string' || typeof status !== 'string') return;
+    // A status outside the enumeration is `enum`'s.
+    if (!PAYMENT_STATUSES.includes(status)) return;
     const card = isCardMethod(method);
     const allowed = card ? CARD_STATUSES : OTHER_STATUSES;
     if (allowed.includes(status)) return;

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/lint/define-rule';
-import { has, isObject, ptr } from '../src/lint/read';
+import { has, isObject, member, ptr } from '../src/lint/read';
 
 /** Rule `required`: A required member is missing or null. */
 export default defineRule({
@@ -19,8 +19,9 @@ export default defineRule({
   // payment.status is required when the operator handles the payment (FMS).
   check(ctx) {
     if (ctx.kind !== 'order' || ctx.profile?.fms !== true) return;
-    const payment = ctx.body.payment;
-    if (isObject(payment) && !has(payment, 'status')) {
+    const payment = member(ctx.body, 'payment');
+    // Missing or null: the catalogue's "a required member is missing or null".
+    if (isObject(payment) && (!has(payment, 'status') || payment.status === null)) {
       ctx.report(ptr(ctx.base, 'payment', 'status'), 'status is required in payment when the operator handles payments.');
     }
   },

@@ -23,8 +23,8 @@ export default defineRule({
       const item: unknown = items[index];
       if (!isObject(item)) continue;
       const fields = member(item, 'dynamicField');
-      // A dynamicField that is not an array is reported by the type rule.
-      if (!Array.isArray(fields) && (fields !== undefined || has(item, 'dynamicField'))) continue;
+      // A dynamicField of another type is reported by the type rule; null counts as absent.
+      if (!Array.isArray(fields) && fields !== null && (fields !== undefined || has(item, 'dynamicField'))) continue;
       const found = findDynamicField(fields, DYNAMIC_FIELD.rmaLinePrice);
       if (!found) {
         ctx.report(ptr(ctx.base, 'item', index, 'dynamicField'), 'The item needs a dynamic field named RMALinePrice holding its gross price.', {

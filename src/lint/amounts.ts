@@ -51,19 +51,19 @@ function walkAmounts(ctx: RuleContext, trusted: boolean, out: Record<string, unk
   // Direct reads are the own members when the walk saw only plain objects (see checks/views.ts);
   // one read site per holder keeps each site to one kind of object.
   if (ctx.kind === 'order') {
-    const order = body.order;
+    const order = trusted ? body.order : member(body, 'order');
     if (isObject(order)) collect(out, places, OWNER_ORDER, trusted ? order.amount : member(order, 'amount'), -1);
-    const payment = body.payment;
+    const payment = trusted ? body.payment : member(body, 'payment');
     if (isObject(payment)) collect(out, places, OWNER_PAYMENT, trusted ? payment.amount : member(payment, 'amount'), -1);
   } else {
-    const rmaAmount = member(body.rma, 'amount');
+    const rmaAmount = member(trusted ? body.rma : member(body, 'rma'), 'amount');
     if (isObject(rmaAmount)) {
       out.push(rmaAmount);
       if (places) places.push(OWNER_RMA, -1, -1);
     }
   }
   const itemsFrom = out.length;
-  const items = body.item;
+  const items = trusted ? body.item : member(body, 'item');
   if (Array.isArray(items)) {
     for (let i = 0; i < items.length; i++) {
       const item: unknown = items[i];

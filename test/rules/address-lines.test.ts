@@ -20,11 +20,11 @@ ruleTester(rule, 'order', {
     { name: 'a non-string line number is left to type', payload: lines([{ line: '1', value: 'x' }, { line: 2, value: 'y' }]) },
     { name: 'a missing line number is left to required', payload: lines([{ line: '1', value: 'x' }, { value: 'y' }]) },
     { name: 'an address that is not an array is left to type', payload: lines({ line: '1', value: 'x' }) },
-    { name: 'a null address is left to type', payload: lines(null) },
     { name: 'a partner without addressData', payload: set(validOrder(), '/clientRequest/partner/0/addressData', undefined) },
   ],
   invalid: [
     { name: 'no address member', payload: lines(undefined), errors: [{ rule, path: A }] },
+    { name: 'a null address counts as no address (type reports the null too)', payload: lines(null), errors: [{ rule, path: A }] },
     { name: 'an empty address list (v1.2)', payload: lines([], '1.2'), version: '1.2', errors: [{ rule, path: A }] },
     {
       name: 'lines out of order: the first wrong entry only',

@@ -126,7 +126,7 @@ function readPayment(source: unknown, trusted: boolean): PaymentView {
  * @example const { paymentMethod, status } = paymentView(ctx);
  */
 export function paymentView(ctx: RuleContext): PaymentView {
-  const source = ctx.body.payment;
+  const source = isTrusted(ctx) ? ctx.body.payment : member(ctx.body, 'payment');
   if (!(ctx instanceof LintContext)) return readPayment(source, false);
   if (ctx.payment === undefined || ctx.payment.source !== source) ctx.payment = readPayment(source, ctx.trusted);
   return ctx.payment;
