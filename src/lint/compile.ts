@@ -11,7 +11,7 @@
  *   faster and hands every member that fails back to these closures).
  */
 import type * as v from 'valibot';
-import { codePointLength, metaOf, type FieldCheck, type FieldMeta } from '../spec/actions';
+import { codePointLength, metaOf, unwrapSchema, type FieldCheck, type FieldMeta } from '../spec/actions';
 import type { Problem, RuleLevel } from './types';
 import { escapeToken, toPointer } from './pointer';
 
@@ -253,17 +253,7 @@ function compileNode(schema: AnySchema, name: string, ctx: CompileContext): Comp
 
 /** A schema without its optional, nullable and nullish wrappers, and what they allowed. */
 export function unwrap(schema: AnySchema): { node: AnySchema; optional: boolean; nullable: boolean } {
-  let optional = false;
-  let nullable = false;
-  let node = schema;
-  for (;;) {
-    if (node.type === 'optional' || node.type === 'exact_optional') optional = true;
-    else if (node.type === 'nullable') nullable = true;
-    else if (node.type === 'nullish') (optional = true), (nullable = true);
-    else break;
-    node = node.wrapped!;
-  }
-  return { node, optional, nullable };
+  return unwrapSchema(schema);
 }
 
 function compileBase(node: AnySchema, name: string, ctx: CompileContext, optional: boolean, nullable: boolean): Compiled {

@@ -462,3 +462,35 @@ export function withMeta<const T extends object>(schema: T, meta: FieldMeta): T 
 export function metaOf(schema: object): FieldMeta {
   return META.get(schema) ?? {};
 }
+
+/** A schema without its optional/nullable wrappers, and what the wrappers allowed. */
+export interface UnwrappedSchema<T> {
+  /** The innermost schema (string, object, array, picklist, ...). */
+  readonly node: T;
+  /** The member may be absent (`optional`, `exact_optional`, `nullish`). */
+  readonly optional: boolean;
+  /** The member may be `null` (`nullable`, `nullish`). */
+  readonly nullable: boolean;
+}
+
+/**
+ * Strips valibot's optional, nullable and nullish wrappers off a schema; the lint
+ * compiler and the JSON Schema export both read schemas this way.
+ *
+ * @param schema A valibot schema (any object with `type` and, for wrappers, `wrapped`).
+ * @returns The inner schema and whether the wrappers allow absence and `null`.
+ * @example unwrapSchema(v.optional(v.nullable(v.string()))); // { node: <string schema>, optional: true, nullable: true }
+ */
+export function unwrapSchema<T extends { readonly type: string; readonly wrapped?: unknown }>(schema: T): UnwrappedSchema<T> {
+  let optional = false;
+  let nullable = false;
+  let node = schema;
+  for (;;) {
+    if (node.type === 'optional' || node.type === 'exact_optional') optional = true;
+    else if (node.type === 'nullable') nullable = true;
+    else if (node.type === 'nullish') (optional = true), (nullable = true);
+    else break;
+    node = node.wrapped as T;
+  }
+  return { node, optional, nullable };
+}

@@ -8,7 +8,7 @@
 import countryCodes from 'i18n-iso-countries/codes.json';
 import currencyData from 'currency-codes/data.js';
 import type * as v from 'valibot';
-import { metaOf, type FieldCheck } from './actions';
+import { metaOf, unwrapSchema, type FieldCheck } from './actions';
 import { ORDER_REQUEST_SCHEMAS } from './order';
 import { ReturnRequestSchema } from './return';
 import {
@@ -182,16 +182,7 @@ interface Converted {
 }
 
 function convertNode(schema: AnySchema): Converted {
-  let optional = false;
-  let nullable = false;
-  let node = schema;
-  for (;;) {
-    if (node.type === 'optional' || node.type === 'exact_optional') optional = true;
-    else if (node.type === 'nullable') nullable = true;
-    else if (node.type === 'nullish') (optional = true), (nullable = true);
-    else break;
-    node = node.wrapped!;
-  }
+  const { node, optional, nullable } = unwrapSchema(schema);
   const out = convertBase(node);
   if (metaOf(node).responseOnly) {
     out.readOnly = true;
