@@ -1,7 +1,7 @@
 import { partnerPath } from '../src/lint/checks/geo-partners';
-import { addressDataOf, addressLinesOf, isTrusted, partnerListOf } from '../src/lint/checks/views';
+import { addressLinesOf, forEachAddressData } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
-import { asArray, has, isObject, isNumberText, member } from '../src/lint/read';
+import { has, isObject, isNumberText, member } from '../src/lint/read';
 
 /** Rule `address-lines`: Address lines are not numbered 1, 2, 3... in order, line 1 has no value, or there is no line. */
 export default defineRule({
@@ -18,22 +18,15 @@ export default defineRule({
     },
   },
   check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const partners = asArray(partnerListOf(ctx, t));
-    for (let p = 0; p < partners.length; p++) {
-      const partner: unknown = partners[p];
-      if (!isObject(partner)) continue;
-      const addressData = addressDataOf(partner, t);
-      if (!addressData) continue;
+    forEachAddressData(ctx, (addressData, p, t) => {
       const lines = addressLinesOf(addressData, t);
       // Null counts as absent (type reports the null too).
       if (lines === null || (lines === undefined && !has(addressData, 'address')) || (Array.isArray(lines) && lines.length === 0)) {
         ctx.report(partnerPath(ctx, p, 'addressData', 'address'), 'addressData needs at least one address line.');
-        continue;
+        return;
       }
       // Another type is reported by the type rule.
-      if (!Array.isArray(lines)) continue;
+      if (!Array.isArray(lines)) return;
       for (let i = 0; i < lines.length; i++) {
         const el: unknown = lines[i];
         const line = isObject(el) ? (t ? el.line : member(el, 'line')) : undefined;
@@ -51,6 +44,6 @@ export default defineRule({
           ctx.report(partnerPath(ctx, p, 'addressData', 'address', 0, 'value'), 'Address line 1 needs a value.');
         }
       }
-    }
+    });
   },
 });

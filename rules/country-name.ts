@@ -1,8 +1,8 @@
 import { namesCountry } from '../src/lint/checks/geo-country-names';
 import { partnerPath } from '../src/lint/checks/geo-partners';
-import { addressDataOf, countryISO3Of, isTrusted, partnerListOf } from '../src/lint/checks/views';
+import { countryISO3Of, forEachAddressData } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
-import { asArray, isObject, member } from '../src/lint/read';
+import { member } from '../src/lint/read';
 import { alpha3ToAlpha2, isCountryAlpha3 } from '../src/spec/codes';
 
 /** Rule `country-name`: countryName does not name the countryISO3 country. */
@@ -20,24 +20,17 @@ export default defineRule({
     },
   },
   check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const partners = asArray(partnerListOf(ctx, t));
-    for (let p = 0; p < partners.length; p++) {
-      const partner: unknown = partners[p];
-      if (!isObject(partner)) continue;
-      const address = addressDataOf(partner, t);
-      if (!address) continue;
+    forEachAddressData(ctx, (address, p, t) => {
       const code = countryISO3Of(address, t);
       const name = member(address, 'countryName');
       // A wrong code or a non-string name is reported by country-code and type.
-      if (!isCountryAlpha3(code) || typeof name !== 'string') continue;
+      if (!isCountryAlpha3(code) || typeof name !== 'string') return;
       if (!namesCountry(alpha3ToAlpha2(code)!, name)) {
         ctx.report(
           partnerPath(ctx, p, 'addressData', 'countryName'),
           'countryName is not an English name of the country given by countryISO3.',
         );
       }
-    }
+    });
   },
 });

@@ -1,6 +1,5 @@
 import { addressCountry, partnerPath } from '../src/lint/checks/geo-partners';
-import { addressDataOf, isTrusted, partnerListOf, stateOf } from '../src/lint/checks/views';
-import { asArray, isObject } from '../src/lint/read';
+import { forEachAddressData, stateOf } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
 import { STATE_CODES } from '../src/spec/tables';
 
@@ -31,16 +30,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const partners = asArray(partnerListOf(ctx, t));
-    for (let p = 0; p < partners.length; p++) {
-      const partner: unknown = partners[p];
-      if (!isObject(partner)) continue;
-      const address = addressDataOf(partner, t);
-      if (!address) continue;
+    forEachAddressData(ctx, (address, p, t) => {
       const state = stateOf(address, t);
-      if (typeof state !== 'string' || state === '') continue;
+      if (typeof state !== 'string' || state === '') return;
       const country = addressCountry(ctx, address, t);
       // Other countries' states are not checked (the spec lists no codes for them).
       const codes = country === undefined || !Object.prototype.hasOwnProperty.call(STATE_CODES, country) ? undefined : STATE_CODES[country];
@@ -51,6 +43,6 @@ export default defineRule({
           { params: { allowed: codes } },
         );
       }
-    }
+    });
   },
 });

@@ -1,6 +1,5 @@
 import { addressCountry, partnerPath } from '../src/lint/checks/geo-partners';
-import { addressDataOf, isTrusted, partnerListOf, stateOf } from '../src/lint/checks/views';
-import { asArray, isObject } from '../src/lint/read';
+import { forEachAddressData, stateOf } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
 import { ORDER_STATE_COUNTRIES, RETURN_STATE_COUNTRIES } from '../src/spec/tables';
 
@@ -19,23 +18,16 @@ export default defineRule({
     },
   },
   check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
     const countries = ctx.kind === 'order' ? ORDER_STATE_COUNTRIES : RETURN_STATE_COUNTRIES;
-    const partners = asArray(partnerListOf(ctx, t));
-    for (let p = 0; p < partners.length; p++) {
-      const partner: unknown = partners[p];
-      if (!isObject(partner)) continue;
-      const address = addressDataOf(partner, t);
-      if (!address) continue;
+    forEachAddressData(ctx, (address, p, t) => {
       const country = addressCountry(ctx, address, t);
-      if (country === undefined || !countries.includes(country)) continue;
+      if (country === undefined || !countries.includes(country)) return;
       const state = stateOf(address, t);
       if (state === undefined || state === null || state === '') {
         ctx.report(partnerPath(ctx, p, 'addressData', 'state'), 'state is required for an address in this country.', {
           params: { countries },
         });
       }
-    }
+    });
   },
 });

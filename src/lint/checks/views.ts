@@ -9,7 +9,7 @@
  */
 import { LintContext, type PaymentView } from '../context';
 import type { RuleContext } from '../define-rule';
-import { asObject, member } from '../read';
+import { asArray, asObject, isObject, member } from '../read';
 
 export type { PaymentView };
 
@@ -68,6 +68,28 @@ export function companyDataOf(partner: Record<string, unknown>, t: boolean): Rec
 /** A partner's `addressData` when it is an object. */
 export function addressDataOf(partner: Record<string, unknown>, t: boolean): Record<string, unknown> | undefined {
   return asObject(t ? partner.addressData : member(partner, 'addressData'));
+}
+
+/**
+ * Calls `visit` with the addressData object of each partner that has one, in partner order.
+ *
+ * @param ctx The rule context.
+ * @param visit Receives the addressData, the partner's index and `isTrusted(ctx)`.
+ * @example forEachAddressData(ctx, (address, p, t) => { if (stateOf(address, t) === '') ... });
+ */
+export function forEachAddressData(
+  ctx: RuleContext,
+  visit: (address: Record<string, unknown>, partnerIndex: number, t: boolean) => void,
+): void {
+  // Direct reads are the own members in a trusted lint call.
+  const t = isTrusted(ctx);
+  const partners = asArray(partnerListOf(ctx, t));
+  for (let p = 0; p < partners.length; p++) {
+    const partner: unknown = partners[p];
+    if (!isObject(partner)) continue;
+    const address = addressDataOf(partner, t);
+    if (address) visit(address, p, t);
+  }
 }
 
 /** An addressData's `state` (any value). */
