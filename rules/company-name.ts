@@ -1,7 +1,7 @@
 import { partnerPath } from '../src/lint/checks/geo-partners';
-import { companyDataOf, isTrusted, partnerListOf } from '../src/lint/checks/views';
+import { companyDataOf, forEachPartner } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
-import { asArray, isObject, member } from '../src/lint/read';
+import { member } from '../src/lint/read';
 
 /** Rule `company-name`: companyData without a name. */
 export default defineRule({
@@ -18,19 +18,14 @@ export default defineRule({
     },
   },
   check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const partners = asArray(partnerListOf(ctx, t));
-    for (let p = 0; p < partners.length; p++) {
-      const partner: unknown = partners[p];
-      if (!isObject(partner)) continue;
+    forEachPartner(ctx, (partner, p, t) => {
       const company = companyDataOf(partner, t);
-      if (!company) continue;
+      if (!company) return;
       const name = t ? company.name : member(company, 'name');
       // Other types are reported by the type rule.
       if (name === undefined || name === null || (typeof name === 'string' && name.trim() === '')) {
         ctx.report(partnerPath(ctx, p, 'companyData', 'name'), 'companyData needs a non-blank name: a partner with companyData is a company.');
       }
-    }
+    });
   },
 });

@@ -1,7 +1,7 @@
 import { partnerPath } from '../src/lint/checks/geo-partners';
-import { companyDataOf, isTrusted, partnerListOf, personDataOf } from '../src/lint/checks/views';
+import { companyDataOf, forEachPartner, personDataOf } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
-import { asArray, isObject, member } from '../src/lint/read';
+import { member } from '../src/lint/read';
 
 const HOLDERS = ['personData', 'companyData'] as const;
 
@@ -20,12 +20,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const partners = asArray(partnerListOf(ctx, t));
-    for (let p = 0; p < partners.length; p++) {
-      const partner: unknown = partners[p];
-      if (!isObject(partner)) continue;
+    forEachPartner(ctx, (partner, p, t) => {
       for (const holder of HOLDERS) {
         const data = holder === 'personData' ? personDataOf(partner, t) : companyDataOf(partner, t);
         const phones = member(data, 'phone');
@@ -35,6 +30,6 @@ export default defineRule({
           });
         }
       }
-    }
+    });
   },
 });

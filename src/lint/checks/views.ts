@@ -71,6 +71,23 @@ export function addressDataOf(partner: Record<string, unknown>, t: boolean): Rec
 }
 
 /**
+ * Calls `visit` with each partner that is an object, in partner order.
+ *
+ * @param ctx The rule context.
+ * @param visit Receives the partner, its index and `isTrusted(ctx)`.
+ * @example forEachPartner(ctx, (partner, p, t) => { ... });
+ */
+export function forEachPartner(ctx: RuleContext, visit: (partner: Record<string, unknown>, partnerIndex: number, t: boolean) => void): void {
+  // Direct reads are the own members in a trusted lint call.
+  const t = isTrusted(ctx);
+  const partners = asArray(partnerListOf(ctx, t));
+  for (let p = 0; p < partners.length; p++) {
+    const partner: unknown = partners[p];
+    if (isObject(partner)) visit(partner, p, t);
+  }
+}
+
+/**
  * Calls `visit` with the addressData object of each partner that has one, in partner order.
  *
  * @param ctx The rule context.
@@ -81,15 +98,10 @@ export function forEachAddressData(
   ctx: RuleContext,
   visit: (address: Record<string, unknown>, partnerIndex: number, t: boolean) => void,
 ): void {
-  // Direct reads are the own members in a trusted lint call.
-  const t = isTrusted(ctx);
-  const partners = asArray(partnerListOf(ctx, t));
-  for (let p = 0; p < partners.length; p++) {
-    const partner: unknown = partners[p];
-    if (!isObject(partner)) continue;
+  forEachPartner(ctx, (partner, p, t) => {
     const address = addressDataOf(partner, t);
     if (address) visit(address, p, t);
-  }
+  });
 }
 
 /** An addressData's `state` (any value). */
