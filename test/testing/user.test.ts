@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import '../../src/testing/vitest';
-import { addShippingCosts, buildOrder, buildReturnRequest, lintOrder, lintReturn, type ClientProfile } from '../../src/index';
-import { FMS_TEST_PROFILE, invalidOrderArbitrary, orderInputArbitrary, validReturnArbitrary } from '../../src/testing/arbitraries';
+import 'fulfilkit/vitest';
+import { addShippingCosts, buildOrder, buildReturnRequest, lintOrder, lintReturn, type ClientProfile } from 'fulfilkit';
+import { FMS_TEST_PROFILE, invalidOrderArbitrary, orderInputArbitrary, validReturnArbitrary } from 'fulfilkit/arbitraries';
 
 const profile: ClientProfile = { client: 'ACME', clientCode: 'ACME', returnReasons: ['damaged'] };
 
