@@ -247,13 +247,8 @@ function fieldParams(check: FieldCheck<unknown>, length: number): Problem['param
  * Compiles `schema` (a member named `name`) into a checker.
  */
 function compileNode(schema: AnySchema, name: string, ctx: CompileContext): Compiled {
-  const { node, optional, nullable } = unwrap(schema);
+  const { node, optional, nullable } = unwrapSchema(schema);
   return compileBase(node, name, ctx, optional, nullable);
-}
-
-/** A schema without its optional, nullable and nullish wrappers, and what they allowed. */
-export function unwrap(schema: AnySchema): { node: AnySchema; optional: boolean; nullable: boolean } {
-  return unwrapSchema(schema);
 }
 
 function compileBase(node: AnySchema, name: string, ctx: CompileContext, optional: boolean, nullable: boolean): Compiled {

@@ -13,8 +13,8 @@
  * Where code cannot be generated (a Content-Security-Policy without 'unsafe-eval'), the
  * engine keeps the closures of compile.ts, which give the same output more slowly.
  */
-import { codePointLength, metaOf } from '../spec/actions';
-import { checksOf, unwrap, type AnySchema, type Check, type Compiled, type Valid, type Walk } from './compile';
+import { codePointLength, metaOf, unwrapSchema } from '../spec/actions';
+import { checksOf, type AnySchema, type Check, type Compiled, type Valid, type Walk } from './compile';
 
 // Picklists up to this size compare inline; larger ones use a Set.
 const INLINE_OPTIONS = 8;
@@ -188,7 +188,7 @@ class Generator {
       '  let m;',
     ];
     entries.forEach(([key, schema], i) => {
-      const { node: inner, optional, nullable } = unwrap(schema);
+      const { node: inner, optional, nullable } = unwrapSchema(schema);
       lines.push(`  m = d[${JSON.stringify(key)}];`);
       if (metaOf(inner).responseOnly) {
         // Any value of a response member is reported, null included.
@@ -283,7 +283,7 @@ class Generator {
 }
 
 function unwrapNode(schema: AnySchema): AnySchema {
-  return unwrap(schema).node;
+  return unwrapSchema(schema).node;
 }
 
 /** Compiles the generated functions and returns those named `${prefix}0`, `${prefix}1`, ... */
