@@ -3,5 +3,5 @@
  * imported or lacks a name: run.mjs bundles this file with esbuild at bench time.
  */
 export { lintBatch, lintOrder, lintReturn } from '../src/lint/engine';
-export { ORDER_REQUEST_SCHEMAS } from '../src/spec/order';
-export { orderJsonSchema } from '../src/spec/json-schema';
+export { ORDER_REQUEST_SCHEMAS } from '../src/schema/order';
+export { orderJsonSchema } from '../src/schema/json-schema';

@@ -3,7 +3,7 @@ import { partnerPath } from '../src/lint/checks/geo-partners';
 import { countryISO3Of, forEachAddressData } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
 import { member } from '../src/lint/read';
-import { alpha3ToAlpha2, isCountryAlpha3 } from '../src/spec/codes';
+import { alpha3ToAlpha2, isCountryAlpha3 } from '../src/schema/codes';
 
 /** Rule `country-name`: countryName does not name the countryISO3 country. */
 export default defineRule({

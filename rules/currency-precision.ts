@@ -2,7 +2,7 @@ import { amountCurrency, amountIndex, amountPath, amountValue } from '../src/lin
 import { digitsAfterDot, fractionDigits } from '../src/lint/checks/money-decimal';
 import { defineRule } from '../src/lint/define-rule';
 import { ptr } from '../src/lint/read';
-import { currencyDigits } from '../src/spec/codes';
+import { currencyDigits } from '../src/schema/codes';
 
 /** Rule `currency-precision`: An amount value has more fraction digits than the currency's minor unit. */
 export default defineRule({

@@ -1,7 +1,7 @@
 import { defineRule } from '../src/lint/define-rule';
 import { addressDataOf, countryISO2Of, isTrusted, partnerTypeOf } from '../src/lint/checks/views';
 import { isObject, member, ptr } from '../src/lint/read';
-import { DYNAMIC_FIELD } from '../src/spec/tables';
+import { DYNAMIC_FIELD } from '../src/schema/tables';
 
 const ROLES: readonly unknown[] = ['BillTo', 'ShipTo'];
 

@@ -2,7 +2,7 @@ import { partnerPath } from '../src/lint/checks/geo-partners';
 import { isTrusted, partnerTypeOf } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
 import { isObject, member, ptr } from '../src/lint/read';
-import { PARTNER_TYPES } from '../src/spec/tables';
+import { PARTNER_TYPES } from '../src/schema/tables';
 
 /** Rule `partner-roles`: Orders need exactly one BillTo and one ShipTo; returns name no role twice. */
 export default defineRule({

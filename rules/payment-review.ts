@@ -1,7 +1,7 @@
 import { defineRule } from '../src/lint/define-rule';
 import { isTrusted } from '../src/lint/checks/views';
 import { asArray, isObject, member, ptr } from '../src/lint/read';
-import { DYNAMIC_FIELD, PAYMENT_REVIEW_VALUES } from '../src/spec/tables';
+import { DYNAMIC_FIELD, PAYMENT_REVIEW_VALUES } from '../src/schema/tables';
 
 const NAMES = [DYNAMIC_FIELD.processAuthStatus, DYNAMIC_FIELD.processAuthStatusCode] as const;
 

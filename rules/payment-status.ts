@@ -1,6 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
 import { ptr } from '../src/lint/read';
-import { PAYMENT_STATUSES } from '../src/spec/tables';
+import { PAYMENT_STATUSES } from '../src/schema/tables';
 import { isCardMethod } from '../src/lint/checks/order-items';
 import { paymentView } from '../src/lint/checks/views';
 

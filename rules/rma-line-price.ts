@@ -1,6 +1,6 @@
 import { defineRule } from '../src/lint/define-rule';
 import { findDynamicField, has, isObject, member, ptr } from '../src/lint/read';
-import { AMOUNT_VALUE, DYNAMIC_FIELD } from '../src/spec/tables';
+import { AMOUNT_VALUE, DYNAMIC_FIELD } from '../src/schema/tables';
 
 /** Rule `rma-line-price`: A return item lacks the dynamic field RMALinePrice with a numeric value. */
 export default defineRule({

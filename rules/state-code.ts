@@ -1,7 +1,7 @@
 import { addressCountry, partnerPath } from '../src/lint/checks/geo-partners';
 import { forEachAddressData, stateOf } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
-import { STATE_CODES } from '../src/spec/tables';
+import { STATE_CODES } from '../src/schema/tables';
 
 const SETS = new Map<string, ReadonlySet<string>>();
 

@@ -1,7 +1,7 @@
 import { addressCountry, partnerPath } from '../src/lint/checks/geo-partners';
 import { forEachAddressData, stateOf } from '../src/lint/checks/views';
 import { defineRule } from '../src/lint/define-rule';
-import { ORDER_STATE_COUNTRIES, RETURN_STATE_COUNTRIES } from '../src/spec/tables';
+import { ORDER_STATE_COUNTRIES, RETURN_STATE_COUNTRIES } from '../src/schema/tables';
 
 /** Rule `state-required`: The state is missing where the country needs one. */
 export default defineRule({

@@ -70,7 +70,7 @@ export {
   StatusCodeErrorBodySchema,
   toJsonSchema,
   UNSIGNED_DECIMAL,
-} from './spec/index';
+} from './schema/index';
 export type {
   DateFormat,
   EchoRequest,
@@ -103,7 +103,7 @@ export type {
   ReturnTokenResult,
   ServerErrorBody,
   StatusCodeErrorBody,
-} from './spec/index';
+} from './schema/index';
 export {
   defineRule,
   escapeToken,
@@ -168,7 +168,7 @@ export {
   recalculateOrderTotals,
   setInvoiceLocale,
   splitAddressLines,
-} from './build/index';
+} from './builders/index';
 export type {
   AddressLine,
   CardInput,
@@ -194,7 +194,7 @@ export type {
   ShippingCostsInput,
   WeeeFeeInput,
   WholeQuantity,
-} from './build/index';
+} from './builders/index';
 export {
   decodeCreateOrder,
   decodeCreateReturnToken,

@@ -18,7 +18,7 @@ export interface DocumentedFunction {
  *
  * @param source The text of a `.ts` file.
  * @returns The exported functions that have a JSDoc with an `@example`.
- * @example documentedFunctions(readFileSync('src/build/buildOrder.ts', 'utf8'))[0].name; // 'buildOrder'
+ * @example documentedFunctions(readFileSync('src/builders/buildOrder.ts', 'utf8'))[0].name; // 'buildOrder'
  */
 export function documentedFunctions(source: string): DocumentedFunction[] {
   const out: DocumentedFunction[] = [];

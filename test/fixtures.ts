@@ -3,7 +3,7 @@
  * and helpers that derive a changed copy at a JSON Pointer.
  */
 import type { ClientProfile } from '../src/lint/types';
-import type { OrderVersion } from '../src/spec/tables';
+import type { OrderVersion } from '../src/schema/tables';
 import { parsePointer } from '../src/lint/pointer';
 
 /** A profile of a client whose payments and card data the operator handles (FMS). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index';
 import { rulesMarkdownTable } from '../src/lint/docs';
 import { documentedFunctions, functionsMarkdown } from './_docs-examples';
-import * as build from '../src/build/index';
+import * as build from '../src/builders/index';
 
 const README = fileURLToPath(new URL('../README.md', import.meta.url));
 const START = '<!-- rules:start -->';
@@ -34,7 +34,7 @@ function expectSection(name: string, body: string): void {
 
 /** Every exported builder with its JSDoc example, in the barrel's order. */
 function builderDocs() {
-  const dir = fileURLToPath(new URL('../src/build/', import.meta.url));
+  const dir = fileURLToPath(new URL('../src/builders/', import.meta.url));
   const docs = readdirSync(dir)
     .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
     .flatMap((f) => documentedFunctions(readFileSync(dir + f, 'utf8')));

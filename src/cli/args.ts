@@ -3,7 +3,7 @@
  */
 import { RULES } from '../../rules/index';
 import type { PayloadKind, RuleLevel } from '../lint/types';
-import { ORDER_VERSIONS, type OrderVersion } from '../spec/tables';
+import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { UsageError } from './errors';
 import type { FormatName } from './formatters/index';
 

@@ -5,7 +5,7 @@
 import { RULES } from '../../rules/index';
 import { lintBatch } from '../lint/engine';
 import type { ClientProfile, LintBatchOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
-import type { OrderVersion } from '../spec/tables';
+import type { OrderVersion } from '../schema/tables';
 import { isBlank, lineBatches } from './lines';
 import { countProblems, emptySummary, type LintResult, type LintSummary } from './result';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OrderResultSchema, type OrderResult } from '../spec/responses';
+import { OrderResultSchema, type OrderResult } from '../schema/responses';
 import type { ApiResult } from './api-result';
 import { failure, isText, makeDecoder, type ErrorTable } from './decoding';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ReturnTokenResultSchema, type ReturnTokenResult } from '../spec/responses';
+import { ReturnTokenResultSchema, type ReturnTokenResult } from '../schema/responses';
 import type { ApiResult } from './api-result';
 import { failure, isText, makeDecoder, type ErrorTable } from './decoding';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { InventoryEntrySchema, type InventoryEntry } from '../spec/responses';
+import { InventoryEntrySchema, type InventoryEntry } from '../schema/responses';
 import type { ApiResult } from './api-result';
 import { failure, isRecord, isText, makeDecoder, type ErrorTable } from './decoding';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PaymentMethodListSchema, type PaymentMethodEntry } from '../spec/responses';
+import { PaymentMethodListSchema, type PaymentMethodEntry } from '../schema/responses';
 import type { ApiResult } from './api-result';
 import { makeDecoder, type ErrorTable } from './decoding';
 

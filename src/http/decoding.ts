@@ -8,7 +8,7 @@ import {
   ProductUnauthorizedBodySchema,
   ServerErrorBodySchema,
   StatusCodeErrorBodySchema,
-} from '../spec/responses';
+} from '../schema/responses';
 import type { ApiError, ApiErrorKind, ApiFieldMessage, ApiResult, Decoder } from './api-result';
 
 /** A documented error body shape (spec: Errors). */

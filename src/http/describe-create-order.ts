@@ -1,5 +1,5 @@
 import { lintOrder, type LintOptions } from '../lint/index';
-import { ORDER_VERSIONS, type OrderVersion } from '../spec/tables';
+import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { JSON_CONTENT_TYPE, jsonBody } from './body';
 import { clientHeaders, operationUrl, type Connection } from './connection';
 import { BAD_VERSION } from './messages';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { Problem } from '../lint/index';
-import { EchoRequestSchema } from '../spec/echo';
+import { EchoRequestSchema } from '../schema/echo';
 import { JSON_CONTENT_TYPE, jsonBody } from './body';
 import { operationUrl, subscriptionHeaders, type EchoConnection } from './connection';
 import { refuseOnErrors } from './payload-rejected-error';

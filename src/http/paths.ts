@@ -1,4 +1,4 @@
-import type { OrderVersion } from '../spec/tables';
+import type { OrderVersion } from '../schema/tables';
 
 /** Operation paths relative to `{base_url}` (spec: Endpoints, Versioning). */
 export const PATHS = {

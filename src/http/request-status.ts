@@ -10,7 +10,7 @@ import {
   type OrderVersion,
   type RequestStatus,
   type RequestStatusInfo,
-} from '../spec/tables';
+} from '../schema/tables';
 import { BAD_VERSION } from './messages';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Compiles a valibot schema of `src/spec/` into a checker that walks a payload
+ * Compiles a valibot schema of `src/schema/` into a checker that walks a payload
  * once and reports the structural rules (required, type, enum, max-length,
  * unknown-field, spelling, ... and every fulfilkit field check) with exact
  * JSON Pointers. Compiled once per kind and version, as closures:
@@ -11,7 +11,7 @@
  *   faster and hands every member that fails back to these closures).
  */
 import type * as v from 'valibot';
-import { codePointLength, metaOf, unwrapSchema, type FieldCheck, type FieldMeta } from '../spec/actions';
+import { codePointLength, metaOf, unwrapSchema, type FieldCheck, type FieldMeta } from '../schema/actions';
 import type { Problem, RuleLevel } from './types';
 import { escapeToken, toPointer } from './pointer';
 
@@ -555,7 +555,7 @@ function objectValid(entries: readonly Entry[], strict: boolean): Valid {
 /**
  * Compiles a root schema into a checker of a whole payload.
  *
- * @param schema A valibot object schema from `src/spec/`.
+ * @param schema A valibot object schema from `src/schema/`.
  * @param rootName Name of the root in messages.
  * @param ctx Compile context (version label).
  * @returns A function that checks a payload and appends problems to `walk.out`.
@@ -568,7 +568,7 @@ export function compileSchema(schema: v.GenericSchema, rootName: string, ctx: Co
  * Compiles a root schema into its reporting check and its validity test. Walk with
  * `fast: true` (when `objectPrototypeIsPlain()`) to skip valid subtrees.
  *
- * @param schema A valibot object schema from `src/spec/`.
+ * @param schema A valibot object schema from `src/schema/`.
  * @param rootName Name of the root in messages.
  * @param ctx Compile context (version label).
  * @returns The check and the validity test of a present value, and the compiled root.

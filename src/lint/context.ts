@@ -5,7 +5,7 @@
 import type { RuleContext } from './define-rule';
 import type { Levels } from './compile';
 import type { ClientProfile, PayloadKind, Problem } from './types';
-import type { OrderVersion } from '../spec/tables';
+import type { OrderVersion } from '../schema/tables';
 
 /** Amount objects of a payload in document order, with where each sits (see `amountIndex`). */
 export interface AmountIndex {

@@ -1,7 +1,7 @@
 /**
  * Rule definition: metadata plus a check over the payload.
  */
-import type { OrderVersion } from '../spec/tables';
+import type { OrderVersion } from '../schema/tables';
 import type { ClientProfile, PayloadKind, Problem, Severity } from './types';
 
 /** Docs of a rule: why it exists, a wrong and a right example. */

@@ -11,9 +11,9 @@
  * holds every path to the output recorded before these shortcuts existed.
  */
 import { RULES } from '../../rules/index';
-import { ORDER_REQUEST_SCHEMAS } from '../spec/order';
-import { ReturnRequestSchema } from '../spec/return';
-import { ORDER_VERSIONS, type OrderVersion } from '../spec/tables';
+import { ORDER_REQUEST_SCHEMAS } from '../schema/order';
+import { ReturnRequestSchema } from '../schema/return';
+import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import type { GenericSchema } from 'valibot';
 import { compileChecker, isObject, objectPrototypeIsPlain, report, type AnySchema, type Check, type Checker, type Levels, type Walk } from './compile';
 import { generateReporter, generateValidity } from './generate';

@@ -13,7 +13,7 @@
  * Where code cannot be generated (a Content-Security-Policy without 'unsafe-eval'), the
  * engine keeps the closures of compile.ts, which give the same output more slowly.
  */
-import { codePointLength, metaOf, unwrapSchema } from '../spec/actions';
+import { codePointLength, metaOf, unwrapSchema } from '../schema/actions';
 import { checksOf, type AnySchema, type Check, type Compiled, type Valid, type Walk } from './compile';
 
 // Picklists up to this size compare inline; larger ones use a Set.
@@ -304,7 +304,7 @@ function build<T>(g: Generator, count: number, prefix: 'f' | 'r'): T[] | undefin
 /**
  * Generates the validity tests of every object and array schema under `root`.
  *
- * @param root A valibot schema from `src/spec/`.
+ * @param root A valibot schema from `src/schema/`.
  * @returns The test of each object and array node, or `undefined` when code cannot be generated.
  * @example const tests = generateValidity(ReturnRequestSchema); tests?.get(ReturnRequestSchema)?.(payload);
  */

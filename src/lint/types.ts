@@ -1,7 +1,7 @@
 /**
  * Public types of the lint engine (pinned contract, see DESIGN.md).
  */
-import type { OrderVersion } from '../spec/tables';
+import type { OrderVersion } from '../schema/tables';
 
 /** Severity of a problem. */
 export type Severity = 'error' | 'warn';

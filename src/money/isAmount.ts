@@ -1,4 +1,4 @@
-import { isCurrencyCode, currencyDigits } from '../spec/codes';
+import { isCurrencyCode, currencyDigits } from '../schema/codes';
 import { DECIMAL_TEXT } from './_lib/parseAmount';
 
 /**

@@ -7,18 +7,18 @@
  * fast-check is an optional peer dependency: install it to use this module.
  */
 import fc from 'fast-check';
-import { addOrderDiscount } from '../build/addOrderDiscount';
-import { addShippingCosts } from '../build/addShippingCosts';
-import { addWeeeFee } from '../build/addWeeeFee';
-import { applyItemDiscount } from '../build/applyItemDiscount';
-import { buildOrder, type CartLine, type OrderInput, type PartyInput } from '../build/buildOrder';
-import type { PaymentInput } from '../build/buildPayment';
-import { buildReturnRequest, type ReturnInput } from '../build/buildReturnRequest';
-import { specialSkus } from '../build/_lib/payload';
+import { addOrderDiscount } from '../builders/addOrderDiscount';
+import { addShippingCosts } from '../builders/addShippingCosts';
+import { addWeeeFee } from '../builders/addWeeeFee';
+import { applyItemDiscount } from '../builders/applyItemDiscount';
+import { buildOrder, type CartLine, type OrderInput, type PartyInput } from '../builders/buildOrder';
+import type { PaymentInput } from '../builders/buildPayment';
+import { buildReturnRequest, type ReturnInput } from '../builders/buildReturnRequest';
+import { specialSkus } from '../builders/_lib/payload';
 import type { ClientProfile } from '../lint/types';
 import { fromMinorUnits, toMinorUnits } from '../money/index';
-import type { OrderRequest } from '../spec/order';
-import type { ReturnRequest } from '../spec/return';
+import type { OrderRequest } from '../schema/order';
+import type { ReturnRequest } from '../schema/return';
 import {
   CARD_PAYMENT_METHODS,
   DYNAMIC_FIELD,
@@ -26,7 +26,7 @@ import {
   SHIP_SERVICE_LEVELS,
   STATE_CODES,
   type OrderVersion,
-} from '../spec/tables';
+} from '../schema/tables';
 
 /** A client profile without FMS, used when no profile is given. */
 export const TEST_PROFILE: ClientProfile = Object.freeze({

@@ -16,7 +16,7 @@
 import { expect } from 'vitest';
 import { lintOrder, lintReturn } from '../lint/engine';
 import type { ClientProfile, Problem, RuleLevel } from '../lint/types';
-import { ORDER_VERSIONS, type OrderVersion } from '../spec/tables';
+import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 
 /** Options of {@link toBeValidOrder} and {@link toBeValidReturn}. */
 export interface ValidityOptions {

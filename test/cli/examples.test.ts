@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateProfile } from '../../src/cli/profile';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
-import type { OrderVersion } from '../../src/spec/tables';
+import type { OrderVersion } from '../../src/schema/tables';
 import { ROOT, cli, report } from './_run';
 
 const read = (name: string): unknown => JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRequestStatus, requestStatusInfo, requestStatuses } from '../../src/http/request-status';
-import { REQUEST_STATUS_INFO } from '../../src/spec/tables';
+import { REQUEST_STATUS_INFO } from '../../src/schema/tables';
 
 const V11 = ['created', 'duplicate', 'errored', 'confirmed', 'creditblocked', 'cancelled', 'dplhold', 'released', 'reserved', 'shipped', 'invoiced', 'paid'];
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
-import type { OrderVersion } from '../../src/spec/tables';
+import type { OrderVersion } from '../../src/schema/tables';
 import {
   FMS_TEST_PROFILE,
   TEST_PROFILE,

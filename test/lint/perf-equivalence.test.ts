@@ -33,8 +33,8 @@ import {
   localeFormat,
   numericText,
   scanDecimal,
-} from '../../src/spec/actions';
-import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from '../../src/spec/codes';
+} from '../../src/schema/actions';
+import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from '../../src/schema/codes';
 import {
   AMOUNT_VALUE,
   DATE_ONLY,
@@ -44,9 +44,9 @@ import {
   LOCALE,
   UNSIGNED_DECIMAL,
   type DateFormat,
-} from '../../src/spec/tables';
+} from '../../src/schema/tables';
 import type { ClientProfile, LintOptions, Problem, RuleLevel } from '../../src/lint/types';
-import type { OrderVersion } from '../../src/spec/tables';
+import type { OrderVersion } from '../../src/schema/tables';
 import {
   invalidOrderArbitrary,
   invalidReturnArbitrary,

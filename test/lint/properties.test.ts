@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
 import { parsePointer, resolvePointer, toPointer } from '../../src/lint/pointer';
 import type { ClientProfile, Problem } from '../../src/lint/types';
-import { currencyDigits } from '../../src/spec/codes';
-import { CARD_PAYMENT_METHODS, PAYMENT_METHODS, SHIP_SERVICE_LEVELS, type OrderVersion } from '../../src/spec/tables';
+import { currencyDigits } from '../../src/schema/codes';
+import { CARD_PAYMENT_METHODS, PAYMENT_METHODS, SHIP_SERVICE_LEVELS, type OrderVersion } from '../../src/schema/tables';
 import { FMS_PROFILE, PROFILE, clone, validOrder, validReturn } from '../fixtures';
 
 const VERSIONS: readonly OrderVersion[] = ['1', '1.1', '1.2'];

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
 import type { ClientProfile, Problem } from '../../src/lint/types';
-import type { OrderVersion } from '../../src/spec/tables';
+import type { OrderVersion } from '../../src/schema/tables';
 
 /** One case of a rule table. */
 export interface RuleCase {

@@ -1,4 +1,4 @@
-import { ORDER_VERSIONS } from '../../src/spec/tables';
+import { ORDER_VERSIONS } from '../../src/schema/tables';
 import { FMS_PROFILE, PROFILE, change, set, validOrder } from '../fixtures';
 import { ruleTester } from './_harness';
 

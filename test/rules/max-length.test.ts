@@ -1,6 +1,6 @@
 import { ruleTester, type InvalidCase, type RuleCase } from './_harness';
 import { change, set, validOrder, validReturn } from '../fixtures';
-import type { OrderVersion } from '../../src/spec/tables';
+import type { OrderVersion } from '../../src/schema/tables';
 
 const CR = '/clientRequest';
 

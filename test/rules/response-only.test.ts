@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ruleTester } from './_harness';
 import { set, validOrder, validReturn } from '../fixtures';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
-import type { OrderVersion } from '../../src/spec/tables';
+import type { OrderVersion } from '../../src/schema/tables';
 
 const CR = '/clientRequest';
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lintBatch, lintOrder, lintReturn } from '../../src/lint/engine';
-import { ORDER_VERSIONS } from '../../src/spec/tables';
+import { ORDER_VERSIONS } from '../../src/schema/tables';
 import {
   FMS_TEST_PROFILE,
   TEST_PROFILE,

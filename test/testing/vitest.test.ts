@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildOrder } from '../../src/build/index';
+import { buildOrder } from '../../src/builders/index';
 import { lintOrder } from '../../src/lint/engine';
 import { toBeValidOrder, toBeValidReturn, toHaveProblem } from '../../src/testing/vitest';
 import { FMS_PROFILE, PROFILE, clone, set, validOrder, validReturn } from '../fixtures';
-import { cartInput } from '../build/_inputs';
+import { cartInput } from '../builders/_inputs';
 
 const NAME_PATH = '/clientRequest/partner/0/personData/firstName';
 const tooLong = () => set(validOrder('1.1'), NAME_PATH, 'Maximiliane-Theodora-Secret');

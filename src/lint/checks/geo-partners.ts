@@ -4,8 +4,8 @@
  * The rules walk the partner array themselves (no list of wrappers per call) and build
  * pointers only to report (`partnerPath`).
  */
-import { isAlpha2Text, isAlpha3Text } from '../../spec/actions';
-import { alpha3ToAlpha2, isCountryAlpha2, isCountryAlpha3 } from '../../spec/codes';
+import { isAlpha2Text, isAlpha3Text } from '../../schema/actions';
+import { alpha3ToAlpha2, isCountryAlpha2, isCountryAlpha3 } from '../../schema/codes';
 import { countryISO2Of, countryISO3Of } from './views';
 import type { RuleContext } from '../define-rule';
 import { asObject, member, objectsOf, ptr } from '../read';

@@ -2,8 +2,8 @@
  * Readers shared by the order business rules: items by sku, item amounts by type,
  * the sign of decimal text, blank members. Defensive: any value may arrive.
  */
-import { scanDecimal } from '../../spec/actions';
-import { CARD_PAYMENT_METHODS } from '../../spec/tables';
+import { scanDecimal } from '../../schema/actions';
+import { CARD_PAYMENT_METHODS } from '../../schema/tables';
 import { isObject, member, objectsOf } from '../read';
 
 /** An object entry of an array, with its index. */

@@ -1,4 +1,4 @@
-import { currencyDigits, isCurrencyCode } from '../../spec/codes';
+import { currencyDigits, isCurrencyCode } from '../../schema/codes';
 import { assert, type MoneyErrorClass } from './assert';
 import { EXPECTED_CURRENCY_STRING, UNKNOWN_CURRENCY, message } from './messages';
 

@@ -1,0 +1,98 @@
+/**
+ * Instants for the builders: read a `Date`, epoch milliseconds or date-time text,
+ * and write it in the spec's formats from UTC fields, so the output never depends
+ * on the time zone of the machine that builds the payload.
+ */
+import { isValid, parseISO } from 'date-fns';
+import { isDateInFormat } from '../../schema/actions';
+import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC } from '../../schema/tables';
+import { fail } from './errors';
+
+/** A point in time as the builders accept it. */
+export type DateInput = Date | number | string;
+
+/** An instant, with the offset its text was written in (minutes east of UTC), if any. */
+export interface Instant {
+  /** Milliseconds since the epoch (whole seconds are written). */
+  readonly ms: number;
+  /** The offset of the source text, for text in the `±hh.mm` format. */
+  readonly offsetMinutes?: number;
+}
+
+/** Largest offset the spec's format can hold: ±14.00. */
+const MAX_OFFSET = 14 * 60;
+
+/** Checks an offset in minutes east of UTC (−840 … 840, whole minutes). */
+export function offsetOf(value: unknown, field: string): number {
+  if (value === undefined) return 0;
+  if (typeof value !== 'number') fail(field, 'must be a number of minutes east of UTC', TypeError);
+  if (!Number.isInteger(value) || Math.abs(value) > MAX_OFFSET) fail(field, 'must be a whole number of minutes between -840 and 840');
+  return value;
+}
+
+/**
+ * Reads a date input: a valid `Date`, epoch milliseconds, text in one of the
+ * spec's date-time formats (`…T…:…:… ±hh.mm`, `…T…:…:…Z`), a calendar date
+ * `YYYY-MM-DD` (midnight UTC), or ISO 8601 text with `Z` or an offset (date-fns
+ * `parseISO`). Text without a zone is refused: its instant would depend on the
+ * machine's time zone.
+ */
+export function instantOf(value: unknown, field: string): Instant {
+  if (value instanceof Date) {
+    if (!isValid(value)) fail(field, 'must be a valid date');
+    return { ms: value.getTime() };
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || !isValid(new Date(value))) fail(field, 'must be a valid time in milliseconds since 1970');
+    return { ms: value };
+  }
+  if (typeof value !== 'string') {
+    fail(field, value === undefined || value === null ? 'is required' : 'must be a Date, a number or date-time text', TypeError);
+  }
+  const offset = DATE_TIME_OFFSET.pattern.exec(value);
+  if (offset) {
+    if (!isDateInFormat(value, DATE_TIME_OFFSET)) fail(field, 'must be a real date and time');
+    const sign = value.charAt(20) === '-' ? -1 : 1;
+    const offsetMinutes = sign * (Number(offset[7]) * 60 + Number(offset[8]));
+    // The wall-clock part read as UTC, then moved back by the offset.
+    const local = Date.parse(`${value.slice(0, 19)}Z`);
+    return { ms: local - offsetMinutes * 60_000, offsetMinutes };
+  }
+  if (DATE_TIME_UTC.pattern.test(value) || DATE_ONLY.pattern.test(value)) {
+    if (!isDateInFormat(value, DATE_TIME_UTC.pattern.test(value) ? DATE_TIME_UTC : DATE_ONLY)) fail(field, 'must be a real date');
+    return { ms: Date.parse(DATE_ONLY.pattern.test(value) ? `${value}T00:00:00Z` : value) };
+  }
+  if (!/(Z|[+-]\d{2}(:?\d{2})?)$/.test(value)) {
+    fail(field, 'must be date-time text with a zone (Z or an offset), a YYYY-MM-DD date, a Date or a number');
+  }
+  const parsed = parseISO(value);
+  if (!isValid(parsed)) fail(field, 'must be ISO 8601 date-time text');
+  return { ms: parsed.getTime() };
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** `YYYY-MM-DDThh:mm:ss` of an instant shifted by `offsetMinutes`, read from UTC fields. */
+function wallClock(ms: number, offsetMinutes: number, field: string): string {
+  const d = new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes * 60_000);
+  const year = d.getUTCFullYear();
+  if (year < 0 || year > 9999) fail(field, 'must lie between the years 0000 and 9999');
+  return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** Writes `YYYY-MM-DDThh:mm:ss ±hh.mm` (order v1/v1.1, returns). */
+export function writeOffset(ms: number, offsetMinutes: number, field: string): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${wallClock(ms, offsetMinutes, field)} ${sign}${pad(Math.floor(abs / 60))}.${pad(abs % 60)}`;
+}
+
+/** Writes `YYYY-MM-DDThh:mm:ssZ` (order v1.2). */
+export function writeUtc(ms: number, field: string): string {
+  return `${wallClock(ms, 0, field)}Z`;
+}
+
+/** Writes `YYYY-MM-DD` in UTC (card dates). */
+export function writeDate(ms: number, field: string): string {
+  return wallClock(ms, 0, field).slice(0, 10);
+}

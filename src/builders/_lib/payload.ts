@@ -1,0 +1,238 @@
+/**
+ * Reading and rewriting order payloads for the special-item functions: every
+ * function works on a deep copy, so the caller's payload is never modified.
+ */
+import type { ClientProfile } from '../../lint/types';
+import { isAmount, toMinorUnits } from '../../money/index';
+import { isCurrencyCode } from '../../schema/codes';
+import { LIMITS, ORDER_VERSIONS, UNSIGNED_DECIMAL, type OrderVersion } from '../../schema/tables';
+import { fail, isRecord, oneOf, record, requiredText } from './errors';
+import { PRICINGS, roundDiv, taxFactorOf, textOf, type Pricing, type TaxFactor } from './money';
+
+/** A JSON object of a payload being rewritten. */
+export type Json = Record<string, any>;
+
+/** What the special-item functions need to know besides the payload. */
+export interface OrderContext<V extends OrderVersion = OrderVersion> {
+  /** The order version of the payload. */
+  version: V;
+  /** The client profile (SKUs, client name, FMS and card-data flags). */
+  profile: ClientProfile;
+}
+
+/**
+ * A deep copy of JSON data. Anything else (bigints, functions, dates, class
+ * instances) is refused with a TypeError naming its place; `__proto__` members are
+ * copied as plain members, never as prototypes.
+ */
+export function cloneJson<T>(value: T, field = 'payload'): T {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return value;
+  if (Array.isArray(value)) return value.map((v, i) => cloneJson(v, `${field}[${i}]`)) as T;
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) fail(field, 'must be JSON data (a plain object)', TypeError);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, unknown>)[key];
+      if (child === undefined) continue;
+      Object.defineProperty(out, key, { value: cloneJson(child, `${field}.${key}`), enumerable: true, writable: true, configurable: true });
+    }
+    return out as T;
+  }
+  return fail(field, 'must be JSON data', TypeError);
+}
+
+/** Checks the context of a special-item function; returns version and profile. */
+export function contextOf(context: unknown): { version: OrderVersion; profile: ClientProfile } {
+  const ctx = record(context, 'context');
+  const version = oneOf(ctx.version, 'context.version', ORDER_VERSIONS);
+  const profile = record(ctx.profile, 'context.profile') as unknown as ClientProfile;
+  return { version, profile };
+}
+
+/**
+ * Checks that `payload` is an order payload (`{ clientRequest: { order, item: [...] } }`)
+ * and returns a deep copy of it with its body.
+ */
+export function copyOrder(payload: unknown, name = 'payload'): { copy: Json; body: Json; items: Json[] } {
+  const root = record(payload, name);
+  const body = record(root.clientRequest, `${name}.clientRequest`);
+  record(body.order, `${name}.clientRequest.order`);
+  if (!Array.isArray(body.item)) fail(`${name}.clientRequest.item`, 'must be an array', TypeError);
+  body.item.forEach((item: unknown, index: number) => record(item, `${name}.clientRequest.item[${index}]`));
+  const copy = cloneJson(root, name) as Json;
+  return { copy, body: copy.clientRequest, items: copy.clientRequest.item };
+}
+
+/** The SKU of the shipping-cost item: `shippingCostSku`, else `<clientCode>_SHIPCOSTS` (spec rule 3). */
+export function shippingSkuOf(profile: ClientProfile, version: OrderVersion): string {
+  if (profile.shippingCostSku !== undefined) return skuOf(profile.shippingCostSku, 'profile.shippingCostSku', version);
+  const code = requiredText(profile.clientCode, 'profile.clientCode');
+  return skuOf(`${code}_SHIPCOSTS`, 'profile.clientCode (the shipping-cost SKU <clientCode>_SHIPCOSTS)', version);
+}
+
+/** Checks an order SKU (max 18; v1.2 key characters). */
+export function skuOf(value: unknown, field: string, version: OrderVersion): string {
+  return requiredText(value, field, { max: LIMITS.orderSku, key: version === '1.2' });
+}
+
+/** SKUs of the operator's special items that a profile names. */
+export function specialSkus(profile: ClientProfile | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!profile) return out;
+  if (typeof profile.shippingCostSku === 'string') out.add(profile.shippingCostSku);
+  else if (typeof profile.clientCode === 'string') out.add(`${profile.clientCode}_SHIPCOSTS`);
+  if (typeof profile.orderDiscountSku === 'string') out.add(profile.orderDiscountSku);
+  if (typeof profile.weeeSku === 'string') out.add(profile.weeeSku);
+  return out;
+}
+
+/** Gives items their sequential itemIds `"1"`, `"2"`, ... (keeping `itemId` first). */
+export function renumber(items: Json[]): Json[] {
+  return items.map((item, index) => {
+    const { itemId: _old, ...rest } = item;
+    return { itemId: String(index + 1), ...rest };
+  });
+}
+
+/** The first amount of `amountType` in an amount array, or `undefined`. */
+export function amountOf(holder: Json, amountType: string): Json | undefined {
+  const list = Array.isArray(holder.amount) ? holder.amount : [];
+  return list.find((a: unknown) => isRecord(a) && a.amountType === amountType);
+}
+
+/** The currency of an order: of its order-level amounts, else of its first item amount. */
+export function currencyOfOrder(body: Json): string {
+  const sources = [body.order, ...body.item];
+  for (const holder of sources) {
+    for (const a of Array.isArray(holder?.amount) ? holder.amount : []) {
+      if (isRecord(a) && isCurrencyCode(a.currencyISO3)) return a.currencyISO3;
+    }
+  }
+  return fail('payload', 'has no amount with an ISO 4217 currencyISO3 to take the currency from', TypeError);
+}
+
+/** Unit net and gross prices of an item in minor units (gross = net when absent). */
+export function itemPrices(item: Json, index: number, currency: string, name = 'payload'): { net: bigint; gross: bigint } {
+  const field = `${name}.clientRequest.item[${index}].amount`;
+  const net = amountOf(item, 'netprice');
+  if (!net) fail(field, 'must hold a netprice amount', TypeError);
+  const gross = amountOf(item, 'grossprice');
+  return { net: amountValue(net, field, currency), gross: gross ? amountValue(gross, field, currency) : amountValue(net, field, currency) };
+}
+
+function amountValue(amount: Json, field: string, currency: string): bigint {
+  if (amount.currencyISO3 !== currency) fail(field, `must be in the order's currency ${currency}`);
+  if (!isAmount(amount.value, currency)) fail(`${field} ${amount.amountType}`, `must be decimal text with the minor digits of ${currency}`);
+  return toMinorUnits(amount.value, currency);
+}
+
+/** Quantity of an item as an exact fraction `units / scale` (the spec allows decimal quantities). */
+export function itemQuantity(item: Json, index: number, name = 'payload'): { units: bigint; scale: bigint } {
+  const value = isRecord(item.quantity) ? item.quantity.value : undefined;
+  if (typeof value !== 'string' || !UNSIGNED_DECIMAL.test(value)) {
+    fail(`${name}.clientRequest.item[${index}].quantity.value`, 'must be numeric text such as "2"', TypeError);
+  }
+  const [integer, fraction = ''] = value.split('.') as [string, string?];
+  return { units: BigInt(integer + fraction), scale: 10n ** BigInt(fraction.length) };
+}
+
+/** The item's tax factor, pricing and tax level, for items the special functions derive from. */
+export function itemTax(item: Json, index: number): { factor: TaxFactor; pricing: Pricing; taxLevel: string | undefined } {
+  const field = `payload.clientRequest.item[${index}]`;
+  const factor = taxFactorOf(item.taxFactor, `${field}.taxFactor`);
+  const pricing: Pricing = (PRICINGS as readonly unknown[]).includes(item.pricing) ? (item.pricing as Pricing) : 'netpricing';
+  return { factor, pricing, taxLevel: typeof item.taxLevel === 'string' && item.taxLevel !== '' ? item.taxLevel : undefined };
+}
+
+/** Order totals in minor units. */
+export interface Totals {
+  /** Σ net × quantity. */
+  readonly net: bigint;
+  /** Σ (gross − net) × quantity. */
+  readonly tax: bigint;
+  /** `net + tax`, which is Σ gross × quantity. */
+  readonly gross: bigint;
+}
+
+/**
+ * Order totals from the items: each line counts `net × quantity` and
+ * `(gross − net) × quantity` (rounded half away from zero for a decimal quantity);
+ * a line whose gross price is zero is free of charge (export rule 10: its netprice is
+ * a customs value only) and counts nothing.
+ */
+export function totalsOf(items: readonly Json[], currency: string): Totals {
+  let net = 0n;
+  let tax = 0n;
+  items.forEach((item, index) => {
+    const prices = itemPrices(item, index, currency);
+    if (prices.gross === 0n) return;
+    const { units, scale } = itemQuantity(item, index);
+    const lineNet = roundDiv(prices.net * units, scale);
+    const lineGross = roundDiv(prices.gross * units, scale);
+    net += lineNet;
+    tax += lineGross - lineNet;
+  });
+  return { net, tax, gross: net + tax };
+}
+
+const TOTAL_TYPES = ['totalNet', 'totalTax', 'totalGross'] as const;
+
+/**
+ * Writes totalNet, totalTax and totalGross into `body.order.amount` (replacing the
+ * old values in place, appending missing ones). A payment `authorized` amount equal
+ * to the old totalGross follows the new totalGross: it was the order total.
+ */
+export function writeTotals(body: Json, currency: string): void {
+  const totals = totalsOf(body.item, currency);
+  const order = body.order;
+  const amounts: Json[] = Array.isArray(order.amount) ? order.amount : [];
+  const oldGross = amountOf(order, 'totalGross');
+  const values = { totalNet: totals.net, totalTax: totals.tax, totalGross: totals.gross };
+  for (const type of TOTAL_TYPES) {
+    const entry = { currencyISO3: currency, amountType: type, value: textOf(values[type], currency) };
+    const at = amounts.findIndex((a) => isRecord(a) && a.amountType === type);
+    if (at >= 0) amounts[at] = entry;
+    else amounts.push(entry);
+  }
+  order.amount = amounts;
+  const payment = body.payment;
+  if (!isRecord(payment) || !oldGross || !isAmount(oldGross.value, currency)) return;
+  const authorized = amountOf(payment as Json, 'authorized');
+  if (authorized && isAmount(authorized.value, currency) && toMinorUnits(authorized.value, currency) === toMinorUnits(oldGross.value, currency)) {
+    authorized.value = textOf(totals.gross, currency);
+  }
+}
+
+/** An Amount object of an order. */
+export function amount(amountType: string, units: bigint, currency: string): { currencyISO3: string; amountType: string; value: string } {
+  return { currencyISO3: currency, amountType, value: textOf(units, currency) };
+}
+
+/**
+ * The tax factor, level and pricing shared by the regular items (not special items),
+ * for items that follow the order's rate by default (shipping costs, order discount).
+ */
+export function commonTax(items: readonly Json[], specials: Set<string>): { factor?: TaxFactor; taxLevel?: string; pricing: Pricing } {
+  const regular = items.map((item, index) => ({ item, index })).filter(({ item }) => !specials.has(item.sku));
+  const factors = new Set<string>();
+  const levels = new Set<string | undefined>();
+  let pricing: Pricing | undefined;
+  let factor: TaxFactor | undefined;
+  for (const { item, index } of regular) {
+    if (typeof item.taxFactor !== 'string') continue;
+    const tax = itemTax(item, index);
+    // Compare factors by value, so "1.19" and "1.190" are one rate.
+    factors.add(`${tax.factor.numerator * 10n ** 30n / tax.factor.scale}`);
+    levels.add(tax.taxLevel);
+    factor ??= tax.factor;
+    pricing ??= tax.pricing;
+  }
+  const out: { factor?: TaxFactor; taxLevel?: string; pricing: Pricing } = { pricing: pricing ?? 'netpricing' };
+  if (factors.size === 1 && factor) {
+    out.factor = factor;
+    const [level] = [...levels];
+    if (levels.size === 1 && level !== undefined) out.taxLevel = level;
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+import type { OrderRequest } from '../schema/order';
+import { LIMITS, LOCALE, type OrderVersion } from '../schema/tables';
+import { fail, isRecord, requiredText } from './_lib/errors';
+import { copyOrder } from './_lib/payload';
+
+/**
+ * Sets the e-invoice language (spec rule 8, FMS): `personData.locale` of the BillTo
+ * partner, in the form LanguageCode-CountryCode (`it-IT`).
+ *
+ * @param payload An order payload (not modified).
+ * @param locale The locale, `ll-CC`, max 6.
+ * @returns A new payload.
+ * @throws {TypeError} When the payload is not an order payload or `locale` is not a string.
+ * @throws {RangeError} When `locale` is not `ll-CC`, or the order has no BillTo partner
+ *   with personData.
+ * @example
+ * const localized = setInvoiceLocale(payload, 'it-IT');
+ * // partner BillTo: personData.locale 'it-IT'
+ */
+export function setInvoiceLocale<V extends OrderVersion>(payload: OrderRequest<V>, locale: string): OrderRequest<V> {
+  const value = requiredText(locale, 'locale', { max: LIMITS.locale, pattern: LOCALE, patternText: 'a locale ll-CC such as it-IT' });
+  const { copy, body } = copyOrder(payload);
+  const partners: unknown[] = Array.isArray(body.partner) ? body.partner : [];
+  const billTo = partners.find((p) => isRecord(p) && p.partnerType === 'BillTo' && isRecord(p.personData));
+  if (!isRecord(billTo)) return fail('payload.clientRequest.partner', 'has no BillTo partner with personData');
+  (billTo.personData as Record<string, unknown>).locale = value;
+  return copy as OrderRequest<V>;
+}

@@ -1,0 +1,295 @@
+/**
+ * Exports the fulfilkit valibot schemas as JSON Schema (draft-07, the draft that
+ * `new Ajv()` supports by default). It walks the same schema objects as the lint
+ * engine's compiler (src/lint/compile.ts) and covers the structural rules:
+ * types, required members, unknown members, enumerations, lengths in code points,
+ * numeral, date, key, locale and e-mail shapes, code tables, non-empty item lists.
+ */
+import countryCodes from 'i18n-iso-countries/codes.json';
+import currencyData from 'currency-codes/data.js';
+import type * as v from 'valibot';
+import { metaOf, unwrapSchema, type FieldCheck } from './actions';
+import { ORDER_REQUEST_SCHEMAS } from './order';
+import { ReturnRequestSchema } from './return';
+import {
+  AMOUNT_VALUE,
+  DATE_ONLY,
+  DATE_TIME_OFFSET,
+  DATE_TIME_UTC,
+  EMAIL,
+  KEY_CHARSET,
+  LOCALE,
+  UNSIGNED_DECIMAL,
+  type DateFormat,
+  type OrderVersion,
+} from './tables';
+
+/** The `$schema` URI of the emitted documents. */
+export const JSON_SCHEMA_DRAFT = 'http://json-schema.org/draft-07/schema#';
+
+/** A JSON type name. */
+export type JsonType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
+
+/** The subset of JSON Schema draft-07 that `toJsonSchema` emits. */
+export interface JsonSchema {
+  /** The draft URI (root only). */
+  $schema?: string;
+  /** A title (root only). */
+  title?: string;
+  /** Why the member is special (response-only, example-body spelling). */
+  description?: string;
+  /** The allowed JSON type(s). */
+  type?: JsonType | JsonType[];
+  /** Members of an object. */
+  properties?: Record<string, JsonSchema>;
+  /** Required members of an object. */
+  required?: string[];
+  /** `false` for strict objects: members the version does not define are rejected. */
+  additionalProperties?: boolean;
+  /** Schema of every array entry. */
+  items?: JsonSchema;
+  /** Minimum number of array entries. */
+  minItems?: number;
+  /** Maximum length in code points (JSON Schema counts code points, as fulfilkit does). */
+  maxLength?: number;
+  /** Regular expression the string must match (ECMA-262, unicode mode). */
+  pattern?: string;
+  /** Allowed values. */
+  enum?: (string | number | boolean | null)[];
+  /** The only allowed value. */
+  const?: string | number | boolean | null;
+  /** Alternatives (valibot unions). */
+  anyOf?: JsonSchema[];
+  /** Further constraints that need their own keyword slot (a second pattern). */
+  allOf?: JsonSchema[];
+  /** The member appears only in responses; requests may omit it. */
+  readOnly?: boolean;
+  /** The member is an example-body spelling; write the schema member instead. */
+  deprecated?: boolean;
+}
+
+type AnySchema = v.GenericSchema & {
+  readonly wrapped?: AnySchema;
+  readonly entries?: Record<string, AnySchema>;
+  readonly item?: AnySchema;
+  readonly options?: readonly unknown[];
+  readonly literal?: unknown;
+  readonly pipe?: readonly { readonly kind: string; readonly type: string }[];
+};
+
+const DATE_FORMATS: readonly DateFormat[] = [DATE_TIME_OFFSET, DATE_TIME_UTC, DATE_ONLY];
+const NUMERALS: readonly RegExp[] = [AMOUNT_VALUE, UNSIGNED_DECIMAL];
+// Inputs that tell the numeral shapes apart; the check's own test picks its shape.
+const NUMERAL_PROBES = ['0', '12', '-1', '1.5', '-1.50', '1.', '.5', '+1', '1e3', ' 1', 'a', ''];
+// isHttpUrl's shape: http(s) scheme in any case, a host, no white space.
+const HTTP_URL = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#\\\\]+([/?#\\\\]\\S*)?$';
+
+interface CodeTables {
+  readonly alpha2: readonly string[];
+  readonly alpha3: readonly string[];
+  readonly currencies: readonly string[];
+  /** The locale check may test the country part against the code table, not just its shape. */
+  readonly localeExact: string;
+}
+
+let codeTables: CodeTables | undefined;
+
+// Built on first use, so that bundles which never export a schema pay nothing at load.
+function codes(): CodeTables {
+  if (!codeTables) {
+    const rows = countryCodes as readonly (readonly string[])[];
+    const alpha2 = rows.map((row) => row[0]!);
+    codeTables = {
+      alpha2,
+      alpha3: rows.map((row) => row[1]!),
+      currencies: currencyData.map((c) => c.code),
+      localeExact: `^[a-z]{2}-(?:${alpha2.join('|')})$`,
+    };
+  }
+  return codeTables;
+}
+
+/** Every fulfilkit field check in a pipe, nested pipes included (`v.pipe(v.pipe(...), ...)`). */
+function checksOf(schema: AnySchema): FieldCheck<unknown>[] {
+  const out: FieldCheck<unknown>[] = [];
+  for (const item of schema.pipe ?? []) {
+    if (item.kind === 'validation' && item.type === 'fulfilkit_check') out.push(item as FieldCheck<unknown>);
+    else if (item.kind === 'schema' && item !== schema) out.push(...checksOf(item as AnySchema));
+  }
+  return out;
+}
+
+function addPattern(target: JsonSchema, pattern: string): void {
+  if (target.pattern === undefined) target.pattern = pattern;
+  else if (target.pattern !== pattern) (target.allOf ??= []).push({ pattern });
+}
+
+function restrictEnum(target: JsonSchema, values: readonly string[]): void {
+  // A picklist and a code table together allow only what both allow.
+  target.enum = target.enum ? target.enum.filter((x) => values.includes(x as string)) : [...values];
+}
+
+function numeralPattern(check: FieldCheck<unknown>): string {
+  const match = NUMERALS.find((re) => NUMERAL_PROBES.every((s) => re.test(s) === check.test(s)));
+  if (!match) throw new TypeError('toJsonSchema: a numeric-text check has a shape JSON Schema export does not know.');
+  return match.source;
+}
+
+function applyCheck(target: JsonSchema, check: FieldCheck<unknown>): void {
+  switch (check.rule) {
+    case 'max-length': {
+      const max = check.requirement as number;
+      target.maxLength = target.maxLength === undefined ? max : Math.min(target.maxLength, max);
+      return;
+    }
+    case 'numeric-text':
+      return addPattern(target, numeralPattern(check));
+    case 'date-format': {
+      const format = DATE_FORMATS.find((f) => f.name === check.requirement);
+      if (!format) throw new TypeError('toJsonSchema: a date-format check names a format JSON Schema export does not know.');
+      // Shape only: JSON Schema cannot tell that 2026-02-30 does not exist.
+      return addPattern(target, format.pattern.source);
+    }
+    case 'key-charset':
+      return addPattern(target, KEY_CHARSET.source);
+    case 'locale-format':
+      return addPattern(target, check.test('de-ZZ') ? LOCALE.source : codes().localeExact);
+    case 'email-format':
+      return addPattern(target, EMAIL.source);
+    case 'url-format':
+      return addPattern(target, HTTP_URL);
+    case 'currency-code':
+      return restrictEnum(target, codes().currencies);
+    case 'country-code':
+      return restrictEnum(target, String(check.requirement).endsWith('alpha-3') ? codes().alpha3 : codes().alpha2);
+    case 'items-present':
+      target.minItems = Math.max(target.minItems ?? 0, check.requirement as number);
+      return;
+  }
+}
+
+function makeNullable(target: JsonSchema): JsonSchema {
+  if (typeof target.type === 'string') target.type = [target.type, 'null'];
+  else if (Array.isArray(target.type) && !target.type.includes('null')) target.type.push('null');
+  if (target.enum && !target.enum.includes(null)) target.enum.push(null);
+  if (target.anyOf) target.anyOf.push({ type: 'null' });
+  return target;
+}
+
+interface Converted {
+  readonly schema: JsonSchema;
+  readonly optional: boolean;
+}
+
+function convertNode(schema: AnySchema): Converted {
+  const { node, optional, nullable } = unwrapSchema(schema);
+  const out = convertBase(node);
+  if (metaOf(node).responseOnly) {
+    out.readOnly = true;
+    out.description = 'Appears only in responses; the operator does not read it in a request.';
+  }
+  return { schema: nullable ? makeNullable(out) : out, optional };
+}
+
+function convertBase(node: AnySchema): JsonSchema {
+  const out = convertType(node);
+  for (const check of checksOf(node)) applyCheck(out, check);
+  return out;
+}
+
+function convertType(node: AnySchema): JsonSchema {
+  switch (node.type) {
+    case 'string':
+      return { type: 'string' };
+    case 'number':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'null':
+      return { type: 'null' };
+    case 'any':
+    case 'unknown':
+      return {};
+    case 'literal':
+      return { const: node.literal as string | number | boolean };
+    case 'picklist':
+      // Ambiguous spec values are warnings in lint, so the schema accepts them.
+      return { type: 'string', enum: [...(node.options as readonly string[]), ...(metaOf(node).ambiguous ?? [])] };
+    case 'union':
+      return { anyOf: (node.options as readonly AnySchema[]).map((o) => convertNode(o).schema) };
+    case 'array':
+      return { type: 'array', items: convertNode(node.item!).schema };
+    case 'strict_object':
+    case 'object':
+    case 'loose_object':
+      return convertObject(node);
+    default:
+      throw new TypeError(`toJsonSchema: valibot schema type ${String(node.type)} has no JSON Schema form here.`);
+  }
+}
+
+function convertObject(node: AnySchema): JsonSchema {
+  const meta = metaOf(node);
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [key, entry] of Object.entries(node.entries ?? {})) {
+    const converted = convertNode(entry);
+    properties[key] = converted.schema;
+    if (!converted.optional) required.push(key);
+  }
+  // Example-body spellings are lint warnings checked as their schema member: accept them, marked deprecated.
+  for (const [alias, to] of Object.entries(meta.spelling ?? {})) {
+    const target = properties[to];
+    if (target === undefined || Object.prototype.hasOwnProperty.call(properties, alias)) continue;
+    const copy = JSON.parse(JSON.stringify(target)) as JsonSchema;
+    properties[alias] = { ...copy, deprecated: true, description: `Example-body spelling of ${to}; write ${to} instead.` };
+  }
+  const out: JsonSchema = { type: 'object', properties };
+  if (required.length > 0) out.required = required;
+  if (node.type === 'strict_object') out.additionalProperties = false;
+  return out;
+}
+
+/**
+ * Converts a fulfilkit valibot schema into a JSON Schema (draft-07) document of its
+ * structural rules. Calendar validity of dates, cross-field rules and business rules
+ * are beyond JSON Schema and stay with `lintOrder` / `lintReturn`.
+ *
+ * @param schema A valibot schema from `src/schema/` (objects, arrays, strings, picklists, ...).
+ * @param title An optional title for the document.
+ * @returns A fresh JSON Schema document; the caller may change it.
+ * @throws {TypeError} When the schema uses a valibot type or check with no JSON Schema form here.
+ * @example
+ * const validate = new Ajv({ allErrors: true }).compile(toJsonSchema(ReturnRequestSchema));
+ */
+export function toJsonSchema(schema: v.GenericSchema, title?: string): JsonSchema {
+  const body = convertNode(schema as AnySchema).schema;
+  return { $schema: JSON_SCHEMA_DRAFT, ...(title === undefined ? {} : { title }), ...body };
+}
+
+/**
+ * The JSON Schema (draft-07) of the create-order request of one version, wrapper included.
+ *
+ * @param version The order version: `'1'`, `'1.1'` or `'1.2'`.
+ * @returns A fresh JSON Schema document.
+ * @throws {TypeError} When `version` is not a known order version.
+ * @example
+ * const validate = new Ajv({ allErrors: true }).compile(orderJsonSchema('1.1'));
+ */
+export function orderJsonSchema(version: OrderVersion): JsonSchema {
+  if (!Object.prototype.hasOwnProperty.call(ORDER_REQUEST_SCHEMAS, version)) {
+    throw new TypeError(`version must be one of ${Object.keys(ORDER_REQUEST_SCHEMAS).join(', ')}.`);
+  }
+  return toJsonSchema(ORDER_REQUEST_SCHEMAS[version], `fulfilkit create-order request v${version}`);
+}
+
+/**
+ * The JSON Schema (draft-07) of the returns portal's return-token request.
+ *
+ * @returns A fresh JSON Schema document.
+ * @example
+ * const validate = new Ajv({ allErrors: true }).compile(returnJsonSchema());
+ */
+export function returnJsonSchema(): JsonSchema {
+  return toJsonSchema(ReturnRequestSchema, 'fulfilkit return-token request');
+}

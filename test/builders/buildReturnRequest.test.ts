@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { addOrderDiscount, addShippingCosts, addWeeeFee, buildOrder, buildReturnRequest, markExport, type ReturnInput } from '../../src/builders/index';
+import { lintReturn } from '../../src/lint/engine';
+import { FMS_PROFILE, JANE, JOHN_US, PROFILE, cartInput, deepFreeze } from './_inputs';
+
+const orderOf = (version: '1' | '1.1' | '1.2' = '1.2') =>
+  deepFreeze(addShippingCosts(buildOrder(cartInput(version, { shipTo: JOHN_US })), { cost: '4.95', taxFactor: '1.19' }, { version, profile: PROFILE }));
+
+const input = (overrides: Partial<ReturnInput> = {}): ReturnInput => ({
+  order: orderOf(),
+  orderDate: '2026-03-01T10:00:00Z',
+  profile: PROFILE,
+  externalMessageReference: 'RMA-20001',
+  returnReason: 'damaged',
+  clientReturnURL: 'https://shop.example/returns/done',
+  ...overrides,
+});
+
+describe('buildReturnRequest', () => {
+  it('builds a return-token request from the original order', () => {
+    const rma = buildReturnRequest(input({ items: [{ itemId: '1', quantity: 1 }] }));
+    expect(rma).toEqual({
+      requestHeader: { externalMessageReference: 'RMA-20001', client: 'ACME', requestReference: 'RMA-20001' },
+      rma: {
+        returnReason: 'damaged',
+        userReference: 'Jane Doe',
+        transactionId: null,
+        language: 'de',
+        clientReturnURL: 'https://shop.example/returns/done',
+        dateTimeOrder: '2026-03-01T10:00:00 +00.00',
+        amount: { currencyISO3: 'EUR', amountType: 'totalgross', value: '34.18' },
+      },
+      partner: [
+        {
+          partnerType: 'BillTo',
+          personData: {
+            firstName: 'Jane',
+            lastName: 'Doe',
+            phone: [{ phoneType: 'home', value: '+49 30 1234567' }],
+            email: [{ emailType: 'email', value: 'jane.doe@example.com' }],
+            locale: 'de-DE',
+          },
+          addressData: { address: [{ line: '1', value: 'Hauptstrasse 1' }], postalCode: '10115', city: 'Berlin', countryName: 'Germany', countryISO3: 'DEU' },
+        },
+        {
+          partnerType: 'ShipTo',
+          // The ShipTo person had no phone or e-mail: the BillTo person's are taken over.
+          personData: {
+            firstName: 'John',
+            lastName: 'Doe',
+            phone: [{ phoneType: 'home', value: '+49 30 1234567' }],
+            email: [{ emailType: 'email', value: 'jane.doe@example.com' }],
+          },
+          addressData: {
+            address: [{ line: '1', value: '1600 Pennsylvania Avenue NW' }],
+            postalCode: '20500',
+            city: 'Washington',
+            state: 'DC',
+            countryName: 'United States of America',
+            countryISO3: 'USA',
+          },
+        },
+      ],
+      item: [
+        {
+          sku: 'MUG-RED',
+          quantity: { uom: 'EA', value: '1' },
+          amount: [
+            { currencyISO3: 'EUR', amountType: 'netprice', value: '10.00' },
+            { currencyISO3: 'EUR', amountType: 'totaltax', value: '1.90' },
+          ],
+          dynamicField: [{ name: 'RMALinePrice', value: '11.90' }],
+        },
+      ],
+    });
+    expect(lintReturn(rma, { profile: PROFILE })).toEqual([]);
+  });
+
+  it('returns every item but the operator items by default, with their ordered quantities', () => {
+    const context = { version: '1.1' as const, profile: FMS_PROFILE };
+    let order = buildOrder(cartInput('1.1', { profile: FMS_PROFILE }));
+    order = addWeeeFee(order, { sku: 'MUG-RED', fee: '0.50' }, context);
+    order = addOrderDiscount(addShippingCosts(order, { cost: '5', taxFactor: '1.19' }, context), { discount: '2', taxFactor: '1.19', taxLevel: 'HIGH' }, context);
+    const rma = buildReturnRequest(input({ order, profile: FMS_PROFILE, orderDate: '2026-03-01T10:00:00 +01.00', language: 'en', userReference: 'J. Doe' }));
+    expect(rma.item.map((i) => [i.sku, i.quantity.value])).toEqual([
+      ['MUG-RED', '2'],
+      ['TEA-GREEN', '1'],
+    ]);
+    expect(rma.rma).toMatchObject({ language: 'en', userReference: 'J. Doe', dateTimeOrder: '2026-03-01T10:00:00 +01.00' });
+    expect(lintReturn(rma, { profile: FMS_PROFILE })).toEqual([]);
+  });
+
+  it('keeps one phone per person and company, the company VAT number as fiscalid', () => {
+    const order = buildOrder(
+      cartInput('1', { billTo: { ...JANE, company: { name: 'Doe Trading GmbH', taxNumber: 'DE123456789', phone: '+49 30 999' } } }),
+    );
+    const rma = buildReturnRequest(input({ order }));
+    const billTo = rma.partner![0]!;
+    expect(billTo.companyData).toEqual({ name: 'Doe Trading GmbH', phone: [{ phoneType: 'home', value: '+49 30 999' }] });
+    expect(billTo.personData.fiscalid).toBe('DE123456789');
+    expect(billTo.personData.phone).toHaveLength(1);
+    expect(lintReturn(rma, { profile: PROFILE })).toEqual([]);
+  });
+
+  it('refunds nothing for an item that was free of charge', () => {
+    const order = markExport(buildOrder(cartInput('1.1', { shipTo: { ...JANE, country: 'CH' } })), { zeroGross: true });
+    const rma = buildReturnRequest(input({ order }));
+    expect(rma.item[0]!.amount.map((a) => a.value)).toEqual(['0.00', '0.00']);
+    expect(rma.item[0]!.dynamicField).toEqual([{ name: 'RMALinePrice', value: '0.00' }]);
+    expect(rma.rma.amount).toEqual({ currencyISO3: 'EUR', amountType: 'totalgross', value: '0.00' });
+  });
+
+  it('refuses what the portal would reject, naming the field', () => {
+    expect(() => buildReturnRequest(input({ returnReason: 'changed-mind' }))).toThrow(/^returnReason must be one of the reasons agreed/);
+    expect(() => buildReturnRequest(input({ clientReturnURL: '/returns' }))).toThrow(/^clientReturnURL must be an absolute http\(s\) URL/);
+    expect(() => buildReturnRequest(input({ items: [{ itemId: '1', quantity: 3 }] }))).toThrow(/^items\[0\]\.quantity must not exceed the ordered quantity/);
+    expect(() => buildReturnRequest(input({ items: [{ itemId: '1' }, { itemId: '1' }] }))).toThrow(/^items\[1\]\.itemId repeats/);
+    expect(() => buildReturnRequest(input({ items: [{ itemId: '7' }] }))).toThrow(/^items\[0\]\.itemId names no item/);
+    expect(() => buildReturnRequest(input({ items: [] }))).toThrow(/^items must name at least one item/);
+    expect(() => buildReturnRequest(input({ orderDate: '2026-03-01T10:00:00' }))).toThrow(/^orderDate must be date-time text with a zone/);
+    expect(() => buildReturnRequest(input({ externalMessageReference: 'R'.repeat(51) }))).toThrow(/^externalMessageReference must be at most 50/);
+    const silent = buildOrder(cartInput('1.1', { billTo: { ...JANE, phone: undefined } }));
+    expect(() => buildReturnRequest(input({ order: silent }))).toThrow(/^order\.clientRequest\.partner\[0\]\.personData\.phone is required in a return request/);
+    expect(() => buildReturnRequest(input({ order: {} as never }))).toThrow(/^order\.clientRequest must be an object/);
+  });
+
+  it('never modifies its input', () => {
+    const frozen = deepFreeze(input({ items: [{ itemId: '2' }] }));
+    const before = JSON.stringify(frozen);
+    buildReturnRequest(frozen);
+    expect(JSON.stringify(frozen)).toBe(before);
+  });
+});
