@@ -1,10 +1,11 @@
 /**
- * One lint run over many inputs: payloads are linted in batches per kind with
- * `lintBatch`, and requestReference duplicates are found across all inputs of the run.
+ * One lint run over many inputs: payloads are linted per kind, and the batch rules
+ * (duplicate-request-reference) keep one state across all inputs of the run.
  */
 import { RULES } from '../../rules/index';
-import { lintBatch } from '../lint/engine';
-import type { ClientProfile, LintBatchOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
+import { batchFactsOf, createBatchState, type BatchState } from '../lint/batch';
+import { lintOrder, lintReturn } from '../lint/engine';
+import type { ClientProfile, LintBatchOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
 import { isBlank, lineBatches } from './lines';
 import { countProblems, emptySummary, type LintResult, type LintSummary } from './result';
@@ -20,10 +21,6 @@ export interface RunOptions {
   /** Severity overrides by rule id. */
   readonly rules?: Readonly<Record<string, RuleLevel>>;
 }
-
-const DUPLICATE = 'duplicate-request-reference';
-// The engine's own wording, so that duplicates read the same inside and across chunks.
-const DUPLICATE_MESSAGE = 'This requestReference was already used earlier in the batch; the API rejects duplicates.';
 
 /** The configured level of a rule: the override, else the catalogue's default severity. */
 function levelOf(id: string, overrides: Readonly<Record<string, RuleLevel>> | undefined): RuleLevel {
@@ -51,38 +48,22 @@ export function detectKind(payload: unknown): PayloadKind {
 }
 
 /**
- * Lints the payloads of one kind, chunk after chunk. `lintBatch` finds duplicates inside
- * a chunk; references of earlier chunks (other files, earlier NDJSON reads) are kept here.
+ * Lints the payloads of one kind, chunk after chunk, with one batch state for the whole
+ * run: duplicates are found across chunks and files.
  */
 class KindGroup {
-  private readonly earlier = new Set<string>();
-  private readonly duplicateLevel: RuleLevel;
+  private readonly batch: BatchState;
   // One options object per group: the engine caches its rule plan per options object.
   constructor(private readonly kind: PayloadKind, private readonly options: LintBatchOptions) {
-    this.duplicateLevel = levelOf(DUPLICATE, options.rules);
+    this.batch = createBatchState(options);
   }
 
   lint(payloads: readonly unknown[]): Problem[][] {
-    const results = lintBatch(payloads, this.options);
-    if (this.duplicateLevel === 'off') return results;
-    const chunkRefs: string[] = [];
-    for (let i = 0; i < payloads.length; i++) {
-      const body = this.kind === 'order' ? own(payloads[i], 'clientRequest') : payloads[i];
-      const ref = own(own(body, 'requestHeader'), 'requestReference');
-      if (typeof ref !== 'string') continue;
-      chunkRefs.push(ref);
-      if (!this.earlier.has(ref)) continue;
-      const problems = results[i]!;
-      if (problems.some((p) => p.rule === DUPLICATE)) continue;
-      problems.push({
-        rule: DUPLICATE,
-        severity: this.duplicateLevel,
-        path: this.kind === 'order' ? '/clientRequest/requestHeader/requestReference' : '/requestHeader/requestReference',
-        message: DUPLICATE_MESSAGE,
-      });
-    }
-    for (const ref of chunkRefs) this.earlier.add(ref);
-    return results;
+    return payloads.map((payload) => {
+      const problems = this.kind === 'order' ? lintOrder(payload, this.options as LintOrderOptions) : lintReturn(payload, this.options);
+      const found = this.batch.next(batchFactsOf(payload, this.kind));
+      return found.length === 0 ? problems : problems.concat(found);
+    });
   }
 }
 

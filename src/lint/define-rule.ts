@@ -56,13 +56,29 @@ export interface RuleContext {
   report(path: string, message: string, extra?: Pick<Problem, 'params' | 'fix'>): void;
 }
 
+/**
+ * The cross-payload part of a batch rule: a state made once per run, and a check of each
+ * payload's facts (see src/lint/batch.ts) in input order.
+ */
+export interface BatchCheck<S = unknown> {
+  /** Makes the empty state of one run. */
+  readonly create: () => S;
+  /** Checks the facts of the next payload; `report` takes a pointer relative to the body. */
+  readonly check: (state: S, facts: import('./batch').BatchFacts, report: (path: string, message: string) => void) => void;
+}
+
 /** A rule: metadata and an optional check (structural rules are reported by the compiled checker). */
 export interface Rule {
   /** The rule's metadata. */
   readonly meta: RuleMeta;
   /** The check; absent for purely structural, batch and CLI rules. */
   readonly check?: (ctx: RuleContext) => void;
+  /** The cross-payload check of a batch rule. */
+  readonly batch?: BatchCheck<any>;
 }
+
+/** A rule with a cross-payload check. */
+export type BatchRule = Rule & { readonly batch: BatchCheck<any> };
 
 /**
  * Defines a rule.

@@ -19,7 +19,7 @@ import { compileChecker, isObject, objectPrototypeIsPlain, report, type AnySchem
 import { generateReporter, generateValidity } from './generate';
 import { LintContext } from './context';
 import type { Rule } from './define-rule';
-import { member, ptr } from './read';
+import { batchFactsOf, createBatchState, type BatchFacts } from './batch';
 import type { LintBatchOptions, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from './types';
 
 const orderCheckers = new Map<OrderVersion, CompiledSchema>();
@@ -349,52 +349,24 @@ export function lintBatch(payloads: Iterable<unknown>, options: LintBatchOptions
   const kind = isObject(options) ? options.kind : undefined;
   if (kind !== 'order' && kind !== 'return') throw new TypeError("options.kind must be 'order' or 'return'.");
   if (kind === 'order') assertVersion(options);
-  const version = kind === 'order' ? (options as LintOrderOptions).version : undefined;
-  const plan = planFor(options, kind, version);
-  const duplicateLevel = plan.levels['duplicate-request-reference'];
-  const seen = new Set<string>();
+  const batch = createBatchState(options);
   const results: Problem[][] = [];
   for (const payload of payloads) {
     const problems = kind === 'order' ? lintOrder(payload, options as LintOrderOptions) : lintReturn(payload, options);
-    if (duplicateLevel !== undefined && duplicateLevel !== 'off') {
-      const reference = lastTrusted ? trustedReferenceOf(payload, kind) : requestReferenceOf(payload, kind);
-      if (reference !== undefined) {
-        // One hash-table operation per payload: a reference already in the set leaves its size unchanged.
-        const size = seen.size;
-        seen.add(reference);
-        if (seen.size === size) {
-          problems.push({
-            rule: 'duplicate-request-reference',
-            severity: duplicateLevel,
-            path: ptr(kind === 'order' ? '/clientRequest' : '', 'requestHeader', 'requestReference'),
-            message: 'This requestReference was already used earlier in the batch; the API rejects duplicates.',
-          });
-        }
-      }
-    }
-    results.push(problems);
+    const facts = lastTrusted ? trustedFactsOf(payload, kind) : batchFactsOf(payload, kind);
+    const found = batch.next(facts);
+    results.push(found.length === 0 ? problems : problems.concat(found));
   }
   return results;
 }
 
 /**
- * The requestReference of a payload whose lint call was trusted: every member on the way
- * is an own member of a plain object, so direct reads give what `member` gives.
+ * The batch facts of a payload whose lint call was trusted: every member on the way is an
+ * own member of a plain object, so direct reads give what `batchFactsOf` gives.
  */
-function trustedReferenceOf(payload: unknown, kind: PayloadKind): string | undefined {
+function trustedFactsOf(payload: unknown, kind: PayloadKind): BatchFacts {
   const body = kind === 'order' ? (payload as Record<string, unknown>).clientRequest : payload;
   const header = isObject(body) ? body.requestHeader : undefined;
   const reference = isObject(header) ? header.requestReference : undefined;
-  return typeof reference === 'string' ? reference : undefined;
-}
-
-/** The requestReference of a payload, read without ever throwing (hostile input included). */
-function requestReferenceOf(payload: unknown, kind: PayloadKind): string | undefined {
-  try {
-    const body = kind === 'order' ? member(payload, 'clientRequest') : payload;
-    const reference = member(member(body, 'requestHeader'), 'requestReference');
-    return typeof reference === 'string' ? reference : undefined;
-  } catch {
-    return undefined;
-  }
+  return typeof reference === 'string' ? { requestReference: reference } : {};
 }

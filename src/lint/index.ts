@@ -2,6 +2,8 @@
  * The lint engine's public surface.
  */
 export { lintBatch, lintOrder, lintReturn } from './engine';
+export { batchFactsOf, createBatchState } from './batch';
+export type { BatchFacts, BatchState } from './batch';
 export { defineRule } from './define-rule';
 export type { Rule, RuleContext, RuleDocs, RuleMeta } from './define-rule';
 export { escapeToken, parsePointer, resolvePointer, toPointer } from './pointer';

@@ -1,0 +1,89 @@
+/**
+ * Batch rules: rules that compare payloads with each other (duplicate-request-reference).
+ *
+ * A lint run over many payloads keeps one `BatchState`. Each payload contributes its
+ * `BatchFacts` (small, structured-cloneable: a worker thread sends them back to the thread
+ * that keeps the state), fed in input order; the state answers with the batch problems of
+ * that payload. `lintBatch`, the CLI and its workers all use this one state, so a
+ * duplicate is found the same way inside a chunk, across files and across workers.
+ */
+import { RULES } from '../../rules/index';
+import type { BatchRule } from './define-rule';
+import type { LintBatchOptions, PayloadKind, Problem, RuleLevel } from './types';
+
+/** What the batch rules need to know of one payload. */
+export interface BatchFacts {
+  /** `requestHeader.requestReference`, when it is a string. */
+  readonly requestReference?: string;
+}
+
+/** The state of the batch rules over one run. */
+export interface BatchState {
+  /**
+   * Adds the facts of the next payload (in input order) and returns its batch problems.
+   *
+   * @param facts The payload's facts (`batchFactsOf`).
+   * @returns The batch problems of that payload (usually none).
+   */
+  next(facts: BatchFacts): Problem[];
+}
+
+/** An own member of a plain object, read without ever throwing. */
+function own(value: unknown, key: string): unknown {
+  try {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the facts the batch rules need of one payload, without linting it (the CLI's
+ * `--shard` reads them to choose the payloads it lints). Never throws.
+ *
+ * @param payload Any value.
+ * @param kind The payload kind.
+ * @returns The facts.
+ * @example batchFactsOf(order, 'order').requestReference; // 'REQ-1'
+ */
+export function batchFactsOf(payload: unknown, kind: PayloadKind): BatchFacts {
+  const body = kind === 'order' ? own(payload, 'clientRequest') : payload;
+  const reference = own(own(body, 'requestHeader'), 'requestReference');
+  return typeof reference === 'string' ? { requestReference: reference } : {};
+}
+
+function levelOf(rule: BatchRule, overrides: unknown): RuleLevel {
+  const override = own(overrides, rule.meta.id);
+  return override === 'off' || override === 'warn' || override === 'error' ? override : rule.meta.severity;
+}
+
+/**
+ * Creates the state of the batch rules for one run over payloads of one kind.
+ *
+ * @param options The kind, and the rule levels (a batch rule set to `off` keeps nothing).
+ * @returns A fresh state.
+ * @example
+ * const state = createBatchState({ kind: 'order', version: '1.1' });
+ * const problems = [...lintOrder(payload, options), ...state.next(batchFactsOf(payload, 'order'))];
+ */
+export function createBatchState(options: Pick<LintBatchOptions, 'kind' | 'rules'>): BatchState {
+  const kind = options.kind;
+  const base = kind === 'order' ? '/clientRequest' : '';
+  const active = RULES.filter((rule): rule is BatchRule => rule.batch !== undefined && rule.meta.kinds.includes(kind))
+    .map((rule) => ({ rule, severity: levelOf(rule, options.rules) }))
+    .filter((entry) => entry.severity !== 'off')
+    .map(({ rule, severity }) => ({ rule, severity: severity as Problem['severity'], state: rule.batch.create() }));
+  return {
+    next(facts) {
+      const out: Problem[] = [];
+      for (const { rule, severity, state } of active) {
+        rule.batch.check(state, facts, (path, message) => {
+          out.push({ rule: rule.meta.id, severity, path: base + path, message });
+        });
+      }
+      return out;
+    },
+  };
+}
