@@ -105,6 +105,7 @@ export type {
   StatusCodeErrorBody,
 } from './schema/index';
 export {
+  configureEngine,
   defineRule,
   escapeToken,
   lintBatch,
@@ -116,6 +117,7 @@ export {
 } from './lint/index';
 export type {
   ClientProfile,
+  EngineConfig,
   LintBatchOptions,
   LintOptions,
   LintOrderOptions,

@@ -1,7 +1,7 @@
 import en from 'i18n-iso-countries/langs/en.json';
 import { lintReturn } from '../lint/engine';
 import type { ClientProfile } from '../lint/types';
-import { isHttpUrl } from '../schema/actions';
+import { isHttpUrl } from '../schema/predicates';
 import { alpha2ToAlpha3 } from '../schema/codes';
 import type { OrderRequest } from '../schema/order';
 import type { ReturnRequest } from '../schema/return';

@@ -11,7 +11,8 @@
  *   faster and hands every member that fails back to these closures).
  */
 import type * as v from 'valibot';
-import { codePointLength, metaOf, unwrapSchema, type FieldCheck, type FieldMeta } from '../schema/actions';
+import { metaOf, unwrapSchema, type FieldCheck, type FieldMeta } from '../schema/actions';
+import { codePointLength } from '../schema/predicates';
 import type { Problem, RuleLevel } from './types';
 import { escapeToken, toPointer } from './pointer';
 

@@ -16,7 +16,7 @@ import { ReturnRequestSchema } from '../schema/return';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import type { GenericSchema } from 'valibot';
 import { compileChecker, isObject, objectPrototypeIsPlain, report, type AnySchema, type Check, type Checker, type Levels, type Walk } from './compile';
-import { generateReporter, generateValidity } from './generate';
+import { generateReporter, generateValidity, setCodegen } from './generate';
 import { LintContext } from './context';
 import type { Rule } from './define-rule';
 import { batchFactsOf, createBatchState, type BatchFacts } from './batch';
@@ -80,6 +80,36 @@ function walkPayload(compiled: CompiledSchema, payload: unknown, walk: Walk): vo
     walk.exotic = true;
   }
   compiled.checker.check(payload, walk);
+}
+
+/** Settings of the lint engine for the whole page or process. */
+export interface EngineConfig {
+  /**
+   * Whether the engine may compile its walks with `new Function` (faster). `'auto'` (the
+   * default) probes once, on the first lint; `false` never generates code and never
+   * probes, for pages whose Content-Security-Policy forbids 'unsafe-eval'. Output is the
+   * same either way.
+   */
+  codegen?: boolean | 'auto';
+}
+
+/**
+ * Configures the lint engine. Call it before the first lint (it also drops the walks
+ * compiled so far, so a later call takes effect too).
+ *
+ * @param config The settings to change.
+ * @example
+ * // A page served with Content-Security-Policy: script-src 'self'
+ * configureEngine({ codegen: false });
+ */
+export function configureEngine(config: EngineConfig): void {
+  if (config === null || typeof config !== 'object') throw new TypeError('configureEngine expects an object such as { codegen: false }.');
+  const codegen = config.codegen;
+  if (codegen === undefined) return;
+  if (codegen !== true && codegen !== false && codegen !== 'auto') throw new TypeError("codegen must be true, false or 'auto'.");
+  setCodegen(codegen);
+  orderCheckers.clear();
+  returnChecker = undefined;
 }
 
 interface Plan {

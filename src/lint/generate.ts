@@ -13,21 +13,37 @@
  * Where code cannot be generated (a Content-Security-Policy without 'unsafe-eval'), the
  * engine keeps the closures of compile.ts, which give the same output more slowly.
  */
-import { codePointLength, metaOf, unwrapSchema } from '../schema/actions';
+import { metaOf, unwrapSchema } from '../schema/actions';
+import { codePointLength } from '../schema/predicates';
 import { checksOf, type AnySchema, type Check, type Compiled, type Valid, type Walk } from './compile';
 
 // Picklists up to this size compare inline; larger ones use a Set.
 const INLINE_OPTIONS = 8;
 
 let available: boolean | undefined;
+let allowed: boolean | 'auto' = 'auto';
+
+/**
+ * Sets whether the engine may generate code (see `configureEngine`). With `false` the
+ * `new Function` probe never runs, so a strict Content-Security-Policy reports nothing.
+ *
+ * @param codegen `true`, `false` or `'auto'` (probe once, the default).
+ * @example setCodegen(false);
+ */
+export function setCodegen(codegen: boolean | 'auto'): void {
+  allowed = codegen;
+  if (codegen === false) available = false;
+  else available = undefined;
+}
 
 /**
  * Tells whether code can be generated here (`new Function` is not blocked by a CSP).
  *
- * @returns `true` in Node and in pages that allow 'unsafe-eval'.
+ * @returns `true` in Node and in pages that allow 'unsafe-eval', unless turned off by `configureEngine`.
  * @example if (!canGenerateCode()) console.warn('lint runs on closures');
  */
 export function canGenerateCode(): boolean {
+  if (allowed === false) return false;
   if (available === undefined) {
     try {
       available = new Function('return 1')() === 1;

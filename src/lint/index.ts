@@ -1,7 +1,8 @@
 /**
  * The lint engine's public surface.
  */
-export { lintBatch, lintOrder, lintReturn } from './engine';
+export { configureEngine, lintBatch, lintOrder, lintReturn } from './engine';
+export type { EngineConfig } from './engine';
 export { batchFactsOf, createBatchState } from './batch';
 export type { BatchFacts, BatchState } from './batch';
 export { defineRule } from './define-rule';

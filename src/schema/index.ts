@@ -42,7 +42,7 @@ export {
   isCountryAlpha3,
   isCurrencyCode,
 } from './codes';
-export { codePointLength, isDateInFormat, isHttpUrl } from './actions';
+export { codePointLength, isDateInFormat, isHttpUrl } from './predicates';
 export {
   ORDER_REQUEST_SCHEMAS,
   OrderRequestV1Schema,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatOrderDateTime, formatReturnDateTime } from '../../src/builders/index';
-import { isDateInFormat } from '../../src/schema/actions';
+import { isDateInFormat } from '../../src/schema/predicates';
 import { DATE_TIME_OFFSET, DATE_TIME_UTC } from '../../src/schema/tables';
 
 const NOON = new Date('2026-03-01T12:30:45.999Z');

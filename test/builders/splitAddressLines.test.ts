@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitAddressLines } from '../../src/builders/index';
-import { codePointLength } from '../../src/schema/actions';
+import { codePointLength } from '../../src/schema/predicates';
 
 describe('splitAddressLines', () => {
   it('keeps a short address on one line', () => {

@@ -22,18 +22,8 @@ import { isSumText, isSum, parseDecimal, fractionDigits, digitsAfterDot } from '
 import { decimalSign } from '../../src/lint/checks/order-items';
 import * as engine from '../../src/lint/engine';
 import { escapeToken, parsePointer, resolvePointer, toPointer } from '../../src/lint/pointer';
-import {
-  countryCode,
-  currencyCode,
-  dateFormat,
-  isAlpha2Text,
-  isAlpha3Text,
-  isDateInFormat,
-  keyCharset,
-  localeFormat,
-  numericText,
-  scanDecimal,
-} from '../../src/schema/actions';
+import { countryCode, currencyCode, dateFormat, keyCharset, localeFormat, numericText } from '../../src/schema/actions';
+import { isAlpha2Text, isAlpha3Text, isDateInFormat, scanDecimal } from '../../src/schema/predicates';
 import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from '../../src/schema/codes';
 import {
   AMOUNT_VALUE,

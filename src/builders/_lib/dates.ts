@@ -4,7 +4,7 @@
  * on the time zone of the machine that builds the payload.
  */
 import { isValid, parseISO } from 'date-fns';
-import { isDateInFormat } from '../../schema/actions';
+import { isDateInFormat } from '../../schema/predicates';
 import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC } from '../../schema/tables';
 import { fail } from './errors';
 

@@ -3,7 +3,7 @@
  * (`lines[2].unitPrice`) and the requirement, never the value, because builder
  * input is full of personal data (names, addresses, e-mails, card data).
  */
-import { codePointLength } from '../../schema/actions';
+import { codePointLength } from '../../schema/predicates';
 import { KEY_CHARSET } from '../../schema/tables';
 
 /** Throws `new ErrorClass("<field> <requirement>.")`. */

@@ -4,7 +4,7 @@
  * The rules walk the partner array themselves (no list of wrappers per call) and build
  * pointers only to report (`partnerPath`).
  */
-import { isAlpha2Text, isAlpha3Text } from '../../schema/actions';
+import { isAlpha2Text, isAlpha3Text } from '../../schema/predicates';
 import { alpha3ToAlpha2, isCountryAlpha2, isCountryAlpha3 } from '../../schema/codes';
 import { countryISO2Of, countryISO3Of } from './views';
 import type { RuleContext } from '../define-rule';

@@ -2,7 +2,7 @@
  * Exact decimal arithmetic on amount text for the money rules: values become bigint
  * units plus a scale, never floats.
  */
-import { scanDecimal } from '../../schema/actions';
+import { scanDecimal } from '../../schema/predicates';
 
 /** An amount value as an exact decimal: `units / 10^scale`. */
 export interface Decimal {

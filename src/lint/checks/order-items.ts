@@ -2,7 +2,7 @@
  * Readers shared by the order business rules: items by sku, item amounts by type,
  * the sign of decimal text, blank members. Defensive: any value may arrive.
  */
-import { scanDecimal } from '../../schema/actions';
+import { scanDecimal } from '../../schema/predicates';
 import { CARD_PAYMENT_METHODS } from '../../schema/tables';
 import { isObject, member, objectsOf } from '../read';
 

@@ -1,0 +1,279 @@
+/**
+ * The spec's field predicates as plain functions: lengths in code points, numerals, dates,
+ * key characters, ISO codes, locales, e-mail addresses and URLs. The schema's checks
+ * (actions.ts), the lint rules and the builders all call these, so a value the builders
+ * accept is a value the linter accepts. Each runs in time linear in its input.
+ */
+import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from './codes';
+import type { DateFormat } from './tables';
+import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC, EMAIL } from './tables';
+
+/**
+ * Counts Unicode code points; only strings longer than `max` UTF-16 units can
+ * exceed `max` code points, so short strings cost nothing.
+ */
+export function codePointLength(value: string): number {
+  let n = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    // A high surrogate followed by a low surrogate is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
+      const d = value.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/**
+ * Scans decimal text `\d+(\.\d+)?` (with an optional leading minus when `signed`),
+ * as `AMOUNT_VALUE` and `UNSIGNED_DECIMAL` match it, without a regular expression.
+ *
+ * @param value The text.
+ * @param signed Whether a leading `-` is allowed.
+ * @returns The number of fraction digits, or -1 when the text is not such a numeral.
+ * @example scanDecimal('-12.50', true); // 2
+ */
+export function scanDecimal(value: string, signed: boolean): number {
+  const n = value.length;
+  let i = signed && n > 0 && value.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  const start = i;
+  while (i < n && isDigitCode(value.charCodeAt(i))) i++;
+  if (i === start) return -1;
+  if (i === n) return 0;
+  if (value.charCodeAt(i) !== 46 /* . */) return -1;
+  const fraction = ++i;
+  while (i < n && isDigitCode(value.charCodeAt(i))) i++;
+  return i === n && i > fraction ? n - fraction : -1;
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/**
+ * Tells whether a date or date-time string matches `format` and names a real
+ * calendar date and time (2026-02-30 and 24:00:00 fail; offsets up to ±14.00).
+ *
+ * @param value The text to test.
+ * @param format One of `DATE_TIME_OFFSET`, `DATE_TIME_UTC`, `DATE_ONLY`.
+ * @returns `true` when the text is a real date in the format.
+ * @example isDateInFormat('2026-02-28', DATE_ONLY); // true
+ */
+export function isDateInFormat(value: string, format: DateFormat): boolean {
+  // The spec's three formats are read digit by digit (no match array, no Number()).
+  if (format === DATE_ONLY) return value.length === 10 && isDateAt(value);
+  if (format === DATE_TIME_UTC) return value.length === 20 && isDateAt(value) && isTimeAt(value) && value.charCodeAt(19) === 90 /* Z */;
+  if (format === DATE_TIME_OFFSET) {
+    if (value.length !== 26 || !isDateAt(value) || !isTimeAt(value) || value.charCodeAt(19) !== 32) return false;
+    const sign = value.charCodeAt(20);
+    if ((sign !== 43 && sign !== 45) || value.charCodeAt(23) !== 46 /* . */) return false;
+    const oh = twoDigits(value, 21);
+    const om = twoDigits(value, 24);
+    return oh >= 0 && om >= 0 && om <= 59 && (oh < 14 || (oh === 14 && om === 0));
+  }
+  return matchesDateFormat(value, format);
+}
+
+/** The value of the two ASCII digits at `i`, or -1. */
+function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/** `YYYY-MM-DD` at the start of `s`, a real calendar date. */
+function isDateAt(s: string): boolean {
+  const hi = twoDigits(s, 0);
+  const lo = twoDigits(s, 2);
+  if (hi < 0 || lo < 0 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  const month = twoDigits(s, 5);
+  const day = twoDigits(s, 8);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const max = month === 2 && isLeapYear(hi * 100 + lo) ? 29 : DAYS_IN_MONTH[month - 1]!;
+  return day <= max;
+}
+
+/** `Thh:mm:ss` at index 10 of `s`, a real time of day. */
+function isTimeAt(s: string): boolean {
+  if (s.charCodeAt(10) !== 84 /* T */ || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
+  const h = twoDigits(s, 11);
+  const m = twoDigits(s, 14);
+  const sec = twoDigits(s, 17);
+  return h >= 0 && h <= 23 && m >= 0 && m <= 59 && sec >= 0 && sec <= 59;
+}
+
+/** Any other format: its pattern, then the calendar. */
+function matchesDateFormat(value: string, format: DateFormat): boolean {
+  const m = format.pattern.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const max = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
+  if (day > max) return false;
+  if (m[4] !== undefined) {
+    if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
+  }
+  if (m[7] !== undefined) {
+    const oh = Number(m[7]);
+    const om = Number(m[8]);
+    if (om > 59 || oh > 14 || (oh === 14 && om > 0)) return false;
+  }
+  return true;
+}
+
+/** `KEY_CHARSET` of tables.ts (`^[A-Za-z0-9._-]*$`) by character codes; a test holds the two equal. */
+export function isKeyText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45) continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Uppercase code tables by letter index: 1 at `(a - 65) * 26 + (b - 65)` (and `* 26 + c`
+ * for three letters) for every code of `codes.ts`. Built on first use; a lookup reads the
+ * letters' character codes instead of hashing a fresh string.
+ */
+const tables: { alpha2?: Uint8Array; alpha3?: Uint8Array; currency?: Uint8Array } = {};
+
+function codeTable(letters: 2 | 3, isCode: (code: string) => boolean): Uint8Array {
+  const table = new Uint8Array(26 ** letters);
+  for (let i = 0; i < table.length; i++) {
+    const code = letters === 2 ? String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)) : String.fromCharCode(65 + Math.floor(i / 676), 65 + (Math.floor(i / 26) % 26), 65 + (i % 26));
+    if (isCode(code)) table[i] = 1;
+  }
+  return table;
+}
+
+function alpha2Codes(): Uint8Array {
+  return (tables.alpha2 ??= codeTable(2, isCountryAlpha2));
+}
+
+/** The letter index (0-25) of the uppercase ASCII letter at `i`, or -1. */
+function upperAt(s: string, i: number): number {
+  const c = s.charCodeAt(i) - 65;
+  return c >= 0 && c <= 25 ? c : -1;
+}
+
+/**
+ * `isCountryAlpha2` by table (the letters' character codes index it; no string hashing).
+ *
+ * @param s The text to test.
+ * @returns `true` for `'DE'`, `false` for `'de'` or `'XX'`.
+ * @example isAlpha2Text('NL'); // true
+ */
+export function isAlpha2Text(s: string): boolean {
+  if (s.length !== 2) return false;
+  const a = upperAt(s, 0);
+  const b = upperAt(s, 1);
+  return a >= 0 && b >= 0 && alpha2Codes()[a * 26 + b] === 1;
+}
+
+/**
+ * `isCountryAlpha3` by table.
+ *
+ * @param s The text to test.
+ * @returns `true` for `'DEU'`.
+ * @example isAlpha3Text('NLD'); // true
+ */
+export function isAlpha3Text(s: string): boolean {
+  if (s.length !== 3) return false;
+  const a = upperAt(s, 0);
+  const b = upperAt(s, 1);
+  const c = upperAt(s, 2);
+  return a >= 0 && b >= 0 && c >= 0 && (tables.alpha3 ??= codeTable(3, isCountryAlpha3))[a * 676 + b * 26 + c] === 1;
+}
+
+/** `isCurrencyCode` by table. */
+export function isCurrencyText(s: string): boolean {
+  if (s.length !== 3) return false;
+  const a = upperAt(s, 0);
+  const b = upperAt(s, 1);
+  const c = upperAt(s, 2);
+  return a >= 0 && b >= 0 && c >= 0 && (tables.currency ??= codeTable(3, isCurrencyCode))[a * 676 + b * 26 + c] === 1;
+}
+
+/** `LOCALE` of tables.ts (`^[a-z]{2}-[A-Z]{2}$`) with an existing ISO 3166-1 alpha-2 country; a test holds the two equal. */
+export function isLocaleText(s: string): boolean {
+  if (s.length !== 5 || s.charCodeAt(2) !== 45) return false;
+  const l1 = s.charCodeAt(0);
+  const l2 = s.charCodeAt(1);
+  const c1 = s.charCodeAt(3) - 65;
+  const c2 = s.charCodeAt(4) - 65;
+  if (l1 < 97 || l1 > 122 || l2 < 97 || l2 > 122 || c1 < 0 || c1 > 25 || c2 < 0 || c2 > 25) return false;
+  return alpha2Codes()[c1 * 26 + c2] === 1;
+}
+
+/**
+ * Tells whether a string is an absolute http or https URL with a host.
+ *
+ * @param value The text to test.
+ * @returns `true` for `https://shop.example/returns`.
+ * @example isHttpUrl('ftp://x'); // false
+ */
+export function isHttpUrl(value: string): boolean {
+  // A client sends the same return URL again and again; parsing one costs microseconds.
+  if (value === lastUrl.value) return lastUrl.valid;
+  const valid = parsesAsHttpUrl(value);
+  lastUrl.value = value;
+  lastUrl.valid = valid;
+  return valid;
+}
+
+const lastUrl: { value: string | undefined; valid: boolean } = { value: undefined, valid: false };
+
+function parsesAsHttpUrl(value: string): boolean {
+  // The authority must follow '//' directly: WHATWG URL would read https:///path as host "path".
+  if (!/^https?:\/\/[^/?#\\]/i.test(value) || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Tells whether text is amount text `-?\d+(\.\d+)?` (the spec's amount values).
+ *
+ * @param s The text.
+ * @returns `true` for `'-12.50'`.
+ * @example isAmountText('10.5'); // true
+ */
+export function isAmountText(s: string): boolean {
+  return scanDecimal(s, true) >= 0;
+}
+
+/**
+ * Tells whether text is unsigned decimal text `\d+(\.\d+)?` (quantities, tax factors).
+ *
+ * @param s The text.
+ * @returns `true` for `'1.20'`, `false` for `'-1'`.
+ * @example isUnsignedDecimalText('2'); // true
+ */
+export function isUnsignedDecimalText(s: string): boolean {
+  return scanDecimal(s, false) >= 0;
+}
+
+/**
+ * Tells whether text is a plain `local@domain` e-mail address with a dotted domain.
+ *
+ * @param s The text.
+ * @returns `true` for `'jane@shop.example'`.
+ * @example isEmailText('a@b'); // false
+ */
+export function isEmailText(s: string): boolean {
+  return EMAIL.test(s);
+}
