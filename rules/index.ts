@@ -15,6 +15,7 @@ import currencyPrecisionRule from './currency-precision';
 import dateFormatRule from './date-format';
 import duplicateRequestReferenceRule from './duplicate-request-reference';
 import emailFormatRule from './email-format';
+import encodingRule from './encoding';
 import enumRule from './enum';
 import fiscalCodeRule from './fiscal-code';
 import invoiceLocaleRule from './invoice-locale';
@@ -63,6 +64,7 @@ export const RULES: readonly Rule[] = [
   dateFormatRule,
   duplicateRequestReferenceRule,
   emailFormatRule,
+  encodingRule,
   enumRule,
   fiscalCodeRule,
   invoiceLocaleRule,

@@ -66,6 +66,7 @@ const CATALOGUE: Record<string, { severity: 'error' | 'warn'; kinds: K[]; fms?: 
   totals: { severity: 'warn', kinds: O },
   'duplicate-request-reference': { severity: 'error', kinds: OR },
   parse: { severity: 'error', kinds: [] },
+  encoding: { severity: 'error', kinds: [] },
 };
 
 const byId = new Map<string, Rule>(RULES.map((r) => [r.meta.id, r]));
@@ -75,9 +76,9 @@ describe('rule registry', () => {
     expect(RULES.map((r) => r.meta.id).sort()).toEqual(FILES);
   });
 
-  it('lists the catalogue exactly (45 rules)', () => {
+  it('lists the catalogue exactly (46 rules)', () => {
     expect(Object.keys(CATALOGUE).sort()).toEqual(FILES);
-    expect(RULES).toHaveLength(45);
+    expect(RULES).toHaveLength(46);
   });
 
   it('is sorted by id, without duplicates', () => {
@@ -119,6 +120,7 @@ describe('rule registry', () => {
   it('gives batch and CLI rules their scope', () => {
     expect(byId.get('duplicate-request-reference')!.meta.scope).toBe('batch');
     expect(byId.get('parse')!.meta.scope).toBe('cli');
+    expect(byId.get('encoding')!.meta.scope).toBe('cli');
   });
 
   it('has a check for every non-structural payload rule', () => {
