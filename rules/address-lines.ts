@@ -1,49 +1,46 @@
-import { partnerPath } from '../src/lint/checks/geo-partners';
-import { addressLinesOf, forEachAddressData } from '../src/lint/checks/views';
-import { defineRule } from '../src/lint/define-rule';
-import { has, isObject, isNumberText, member } from '../src/lint/read';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isNumberText } from '../src/lint/json';
 
-/** Rule `address-lines`: Address lines are not numbered 1, 2, 3... in order, line 1 has no value, or there is no line. */
+/** Rule `address-lines`: address lines not numbered 1, 2, 3..., line 1 without value, or no line. */
 export default defineRule({
   meta: {
     id: 'address-lines',
     description: 'Address lines are not numbered 1, 2, 3... in order, line 1 has no value, or there is no line.',
     severity: 'error',
     kinds: ['order', 'return'],
-    docs: {
-      rationale:
-        'AddressLine: "line (string, R, sequential line number 1,2,3...), value (string, max 40; R for line 1; at least one address line is required)".',
-      invalid: '"address": [{ "line": "2", "value": "Hauptstrasse 1" }]',
-      valid: '"address": [{ "line": "1", "value": "Hauptstrasse 1" }]',
+    messages: {
+      noLine: 'addressData needs at least one address line.',
+      numbering: 'Address line numbers must run 1, 2, 3... in array order; this entry must be line {{expected}}.',
+      lineOneValue: 'Address line 1 needs a value.',
     },
   },
-  check(ctx) {
-    forEachAddressData(ctx, (addressData, p, t) => {
-      const lines = addressLinesOf(addressData, t);
-      // Null counts as absent (type reports the null too).
-      if (lines === null || (lines === undefined && !has(addressData, 'address')) || (Array.isArray(lines) && lines.length === 0)) {
-        ctx.report(partnerPath(ctx, p, 'addressData', 'address'), 'addressData needs at least one address line.');
-        return;
+  // Whether this addressData already had a wrongly numbered line: only the first is reported.
+  state: () => ({ numberingReported: false }),
+  visitors: {
+    'partner[].addressData'(address: Record<string, unknown>, context, state) {
+      state.numberingReported = false;
+      const lines = address.address;
+      if (lines === undefined || lines === null || (Array.isArray(lines) && lines.length === 0)) {
+        context.report({ messageId: 'noLine', at: ['address'] });
       }
-      // Another type is reported by the type rule.
-      if (!Array.isArray(lines)) return;
-      for (let i = 0; i < lines.length; i++) {
-        const el: unknown = lines[i];
-        const line = isObject(el) ? (t ? el.line : member(el, 'line')) : undefined;
-        if (typeof line === 'string' && !isNumberText(line, i + 1)) {
-          ctx.report(partnerPath(ctx, p, 'addressData', 'address', i, 'line'), `Address line numbers must run 1, 2, 3... in array order; this entry must be line ${i + 1}.`, {
-            params: { expected: String(i + 1) },
-          });
-          break;
-        }
+    },
+    'partner[].addressData.address[]'(line: Record<string, unknown>, context, state) {
+      const index = context.index;
+      const number = line.line;
+      if (!state.numberingReported && typeof number === 'string' && !isNumberText(number, index + 1)) {
+        state.numberingReported = true;
+        context.report({ messageId: 'numbering', at: ['line'], data: { expected: String(index + 1) } });
       }
-      const first: unknown = lines[0];
-      if (isObject(first)) {
-        const value = t ? first.value : member(first, 'value');
-        if (value === null || (value === undefined && !has(first, 'value')) || value === '') {
-          ctx.report(partnerPath(ctx, p, 'addressData', 'address', 0, 'value'), 'Address line 1 needs a value.');
-        }
-      }
-    });
+      if (index === 0 && !context.given(line.value, ['value'])) context.report({ messageId: 'lineOneValue', at: ['value'] });
+    },
   },
 });
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'AddressLine: "line (string, R, sequential line number 1,2,3...), value (string, max 40; R for line 1; at least one address line is required)".',
+  invalid: { edits: { '/clientRequest/partner/1/addressData/address': [{ line: '2', value: 'Nebenweg 2' }] } },
+  valid: { edits: { '/clientRequest/partner/1/addressData/address': [{ line: '1', value: 'Nebenweg 2' }] } },
+});
+

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `ambiguous-value`: A value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created. */
+/** Rule `ambiguous-value`: a value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "ambiguous-value",
     description: "A value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created.",
     severity: 'warn',
-    kinds: ['order'],
+    kinds: ["order"],
     structural: true,
-    docs: {
-      rationale: "The guidance text names PUO (the schema says PUD) and the payment amount types capture and created (not in the enumeration); whether the operator accepts them is not shown.",
-      invalid: "\"shipServiceLevel\": \"PUO\"",
-      valid: "\"shipServiceLevel\": \"PUD\"",
+    messages: {
+      ambiguous: "{{name}} uses a value (one of {{ambiguous}}) that the spec's guidance text names but its enumeration ({{allowed}}) does not; whether the operator accepts it is not shown.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "The guidance text names PUO (the schema says PUD) and the payment amount types capture and created (not in the enumeration); whether the operator accepts them is not shown.",
+  invalid: { edits: { "/clientRequest/order/shipServiceLevel": "PUO" } },
+  valid: { edits: { "/clientRequest/order/shipServiceLevel": "PUD" } },
 });

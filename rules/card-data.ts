@@ -1,7 +1,6 @@
-import { defineRule } from '../src/lint/define-rule';
-import { asObject, has, isDigitText, member, ptr } from '../src/lint/read';
-import { isBlank, isCardMethod } from '../src/lint/checks/order-items';
-import { isTrusted, paymentView } from '../src/lint/checks/views';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isCardMethod } from '../src/lint/checks/order-items';
+import { isDigitText, isPlainObject } from '../src/lint/json';
 
 const CARD_MEMBERS = ['holder', 'bin', 'last4digits', 'dateCardExpiry', 'dateAuthExpiry'] as const;
 // bin is 6 digits, last4digits 4 (spec Limits).
@@ -12,46 +11,46 @@ const LAST4_DIGITS = 4;
 export default defineRule({
   meta: {
     id: 'card-data',
-    description: 'A card payment lacks cardData or one of its members, or bin is not 6 digits or last4digits not 4 digits, when the operator processes card data.',
+    description:
+      'A card payment lacks cardData or one of its members, or bin is not 6 digits or last4digits not 4 digits, when the operator processes card data.',
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
-    docs: {
-      rationale:
-        'payment: "cardData and its members are required only when the operator processes card data"; Limits: bin 6, last4digits 4.',
-      invalid: '"payment": { "paymentMethod": "Visa", "status": "authorized", "cardData": { "holder": "J. Doe", "bin": "4111", "last4digits": "1111" } }',
-      valid:
-        '"payment": { "paymentMethod": "Visa", "status": "authorized", "cardData": { "holder": "J. Doe", "bin": "411111", "last4digits": "1111", "dateCardExpiry": "2028-12-31", "dateAuthExpiry": "2026-03-08" } }',
+    messages: {
+      noCardData: 'cardData is required for a card payment when the operator processes card data.',
+      missingMember: 'cardData.{{member}} is required when the operator processes card data.',
+      digits: 'cardData.{{member}} must be exactly {{length}} digits.',
     },
   },
-  check(ctx) {
-    // Needs a profile flag beyond `fms`, so the engine cannot gate it.
-    if (ctx.profile?.processesCardData !== true) return;
-    const { payment, paymentMethod: method, cardData } = paymentView(ctx);
-    if (typeof method !== 'string' || !isCardMethod(method)) return;
-    if ((cardData === undefined && !has(payment, 'cardData')) || cardData === null) {
-      ctx.report(ptr(ctx.base, 'payment', 'cardData'), 'cardData is required for a card payment when the operator processes card data.');
-      return;
-    }
-    // Another type is reported by `type`.
-    const card = asObject(cardData);
-    if (!card) return;
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const values = isTrusted(ctx)
-      ? [card.holder, card.bin, card.last4digits, card.dateCardExpiry, card.dateAuthExpiry]
-      : CARD_MEMBERS.map((key) => member(card, key));
-    for (let i = 0; i < CARD_MEMBERS.length; i++) {
-      if (isBlank(values[i])) {
-        ctx.report(ptr(ctx.base, 'payment', 'cardData', CARD_MEMBERS[i]!), `cardData.${CARD_MEMBERS[i]!} is required when the operator processes card data.`);
+  visitors: {
+    payment(payment: Record<string, unknown>, context) {
+      // Needs a profile flag beyond `fms`, so the engine cannot gate it.
+      if (context.profile?.processesCardData !== true || !isCardMethod(payment.paymentMethod)) return;
+      const card = payment.cardData;
+      if (card === undefined || card === null) {
+        context.report({ messageId: 'noCardData', at: ['cardData'] });
+        return;
       }
-    }
-    const bin = values[1];
-    if (typeof bin === 'string' && bin !== '' && !isDigitText(bin, BIN_DIGITS)) {
-      ctx.report(ptr(ctx.base, 'payment', 'cardData', 'bin'), 'cardData.bin must be exactly 6 digits.', { params: { length: 6 } });
-    }
-    const last4 = values[2];
-    if (typeof last4 === 'string' && last4 !== '' && !isDigitText(last4, LAST4_DIGITS)) {
-      ctx.report(ptr(ctx.base, 'payment', 'cardData', 'last4digits'), 'cardData.last4digits must be exactly 4 digits.', { params: { length: 4 } });
-    }
+      // Another type is reported by `type`.
+      if (!isPlainObject(card)) return;
+      for (const member of CARD_MEMBERS) {
+        if (!context.given(card[member], ['cardData', member])) context.report({ messageId: 'missingMember', at: ['cardData', member], data: { member } });
+      }
+      const bin = card.bin;
+      if (typeof bin === 'string' && !isDigitText(bin, BIN_DIGITS)) {
+        context.report({ messageId: 'digits', at: ['cardData', 'bin'], data: { member: 'bin', length: BIN_DIGITS } });
+      }
+      const last4 = card.last4digits;
+      if (typeof last4 === 'string' && !isDigitText(last4, LAST4_DIGITS)) {
+        context.report({ messageId: 'digits', at: ['cardData', 'last4digits'], data: { member: 'last4digits', length: LAST4_DIGITS } });
+      }
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: 'payment: "cardData and its members are required only when the operator processes card data"; Limits: bin 6, last4digits 4.',
+  invalid: { profile: true, edits: { '/clientRequest/payment/cardData/bin': '4111' } },
+  valid: { profile: true, edits: { '/clientRequest/payment/cardData/bin': '411111' } },
 });

@@ -1,8 +1,6 @@
-import { defineRule } from '../src/lint/define-rule';
-import { isTrusted } from '../src/lint/checks/views';
-import { isObject, member, ptr } from '../src/lint/read';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `client-name`: requestHeader.client differs from the client name of the profile. */
+/** Rule `client-name`: requestHeader.client differs from the profile's client name. */
 export default defineRule({
   meta: {
     id: 'client-name',
@@ -10,20 +8,21 @@ export default defineRule({
     severity: 'error',
     kinds: ['order', 'return'],
     requires: ['client'],
-    docs: {
-      rationale:
-        'requestHeader.client: "R, max 40, client name supplied at onboarding"; during onboarding each client receives a client name. Examples assume profile { "client": "ACME" }.',
-      invalid: '"requestHeader": { "client": "Acme Inc" }',
-      valid: '"requestHeader": { "client": "ACME" }',
+    messages: {
+      differs: 'requestHeader.client must equal the client name supplied at onboarding (profile.client).',
     },
   },
-  check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const header = t ? ctx.body.requestHeader : member(ctx.body, 'requestHeader');
-    const client = isObject(header) ? (t ? header.client : member(header, 'client')) : undefined;
-    if (typeof client === 'string' && client !== ctx.profile?.client) {
-      ctx.report(ptr(ctx.base, 'requestHeader', 'client'), 'requestHeader.client must equal the client name supplied at onboarding (profile.client).');
-    }
+  visitors: {
+    requestHeader(header: Record<string, unknown>, context) {
+      const client = header.client;
+      if (typeof client === 'string' && client !== context.profile?.client) context.report({ messageId: 'differs', at: ['client'] });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: 'requestHeader.client: "R, max 40, client name supplied at onboarding"; during onboarding each client receives a client name.',
+  invalid: { profile: true, edits: { '/clientRequest/requestHeader/client': 'ACME Corp' } },
+  valid: { profile: true, edits: { '/clientRequest/requestHeader/client': 'ACME' } },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `country-code`: A country is not an uppercase ISO 3166-1 code of the right length (alpha-2 in orders, alpha-3 in returns). */
+/** Rule `country-code`: a country is not an uppercase ISO 3166-1 code of the right length (alpha-2 in orders, alpha-3 in returns). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "country-code",
     description: "A country is not an uppercase ISO 3166-1 code of the right length (alpha-2 in orders, alpha-3 in returns).",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "Orders carry countryISO2 (max 2), returns countryISO3.",
-      invalid: "\"countryISO2\": \"DEU\"",
-      valid: "\"countryISO2\": \"DE\"",
+    messages: {
+      invalid: "{{name}} must be an uppercase {{expected}} country code.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "Orders carry countryISO2 (max 2), returns countryISO3.",
+  invalid: { edits: { "/clientRequest/partner/1/addressData/countryISO2": "de" } },
+  valid: { edits: { "/clientRequest/partner/1/addressData/countryISO2": "DE" } },
 });

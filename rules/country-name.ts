@@ -1,9 +1,7 @@
 import { namesCountry } from '../src/lint/checks/geo-country-names';
-import { partnerPath } from '../src/lint/checks/geo-partners';
-import { countryISO3Of, forEachAddressData } from '../src/lint/checks/views';
-import { defineRule } from '../src/lint/define-rule';
-import { member } from '../src/lint/read';
-import { alpha3ToAlpha2, isCountryAlpha3 } from '../src/schema/codes';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { alpha3ToAlpha2 } from '../src/schema/codes';
+import { isAlpha3Text } from '../src/schema/predicates';
 
 /** Rule `country-name`: countryName does not name the countryISO3 country. */
 export default defineRule({
@@ -12,25 +10,25 @@ export default defineRule({
     description: 'countryName does not name the countryISO3 country (English names and aliases, any letter case).',
     severity: 'warn',
     kinds: ['return'],
-    docs: {
-      rationale:
-        'Return partners carry both "addressData.countryName: R, full country name" and "countryISO3: R, 3-letter country code"; when they disagree the return address is ambiguous.',
-      invalid: '"addressData": { "countryName": "France", "countryISO3": "DEU" }',
-      valid: '"addressData": { "countryName": "Germany", "countryISO3": "DEU" }',
+    messages: {
+      mismatch: 'countryName is not an English name of the country given by countryISO3.',
     },
   },
-  check(ctx) {
-    forEachAddressData(ctx, (address, p, t) => {
-      const code = countryISO3Of(address, t);
-      const name = member(address, 'countryName');
+  visitors: {
+    'partner[].addressData'(address: Record<string, unknown>, context) {
+      const code = address.countryISO3;
+      const name = address.countryName;
       // A wrong code or a non-string name is reported by country-code and type.
-      if (!isCountryAlpha3(code) || typeof name !== 'string') return;
-      if (!namesCountry(alpha3ToAlpha2(code)!, name)) {
-        ctx.report(
-          partnerPath(ctx, p, 'addressData', 'countryName'),
-          'countryName is not an English name of the country given by countryISO3.',
-        );
-      }
-    });
+      if (typeof code !== 'string' || !isAlpha3Text(code) || typeof name !== 'string') return;
+      if (!namesCountry(alpha3ToAlpha2(code)!, name)) context.report({ messageId: 'mismatch', at: ['countryName'] });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'Return partners carry both "addressData.countryName: R, full country name" and "countryISO3: R, 3-letter country code"; when they disagree the return address is ambiguous.',
+  invalid: { kind: 'return', edits: { '/partner/0/addressData/countryName': 'Deutschland' } },
+  valid: { kind: 'return', edits: { '/partner/0/addressData/countryName': 'Germany' } },
 });

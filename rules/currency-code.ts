@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `currency-code`: A currency is not an uppercase ISO 4217 code. */
+/** Rule `currency-code`: a currency is not an uppercase ISO 4217 code. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "currency-code",
     description: "A currency is not an uppercase ISO 4217 code.",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "currencyISO3 is a 3-letter ISO 4217 code.",
-      invalid: "\"currencyISO3\": \"eur\"",
-      valid: "\"currencyISO3\": \"EUR\"",
+    messages: {
+      invalid: "{{name}} must be an uppercase ISO 4217 currency code.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "currencyISO3 is a 3-letter ISO 4217 code.",
+  invalid: { edits: { "/clientRequest/item/1/amount/0/currencyISO3": "eur" } },
+  valid: { edits: { "/clientRequest/item/1/amount/0/currencyISO3": "EUR" } },
 });

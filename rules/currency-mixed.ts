@@ -1,32 +1,34 @@
-import { amountCurrency, amountIndex, amountPath } from '../src/lint/amounts';
-import { defineRule } from '../src/lint/define-rule';
-import { ptr } from '../src/lint/read';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isCurrencyText } from '../src/schema/predicates';
 
-/** Rule `currency-mixed`: More than one currency in one payload. */
+/** Rule `currency-mixed`: more than one currency in one payload. */
 export default defineRule({
   meta: {
     id: 'currency-mixed',
     description: 'More than one currency in one payload.',
     severity: 'warn',
     kinds: ['order', 'return'],
-    docs: {
-      rationale:
-        'The spec uses one Amount object (currencyISO3, amountType, value) for order, payment, item and RMA amounts; totals such as "totalGross is net plus tax" only add up within one currency.',
-      invalid: '"amount": [{ "currencyISO3": "EUR", "amountType": "totalNet", "value": "100.00" }, { "currencyISO3": "USD", "amountType": "totalTax", "value": "19.00" }]',
-      valid: '"amount": [{ "currencyISO3": "EUR", "amountType": "totalNet", "value": "100.00" }, { "currencyISO3": "EUR", "amountType": "totalTax", "value": "19.00" }]',
+    messages: {
+      differs: "This amount's currency differs from the payload's first currency; use one currency per payload.",
     },
   },
-  check(ctx) {
-    // The first string currency in document order is the payload's currency.
-    let first: string | undefined;
-    const index = amountIndex(ctx);
-    for (let k = 0; k < index.amounts.length; k++) {
-      const currency = amountCurrency(index, k);
-      if (typeof currency !== 'string') continue;
-      if (first === undefined) first = currency;
-      else if (currency !== first) {
-        ctx.report(ptr(amountPath(ctx, index, k), 'currencyISO3'), "This amount's currency differs from the payload's first currency; use one currency per payload.");
-      }
-    }
+  // The first valid currency code in document order is the payload's currency.
+  state: () => ({ first: undefined as string | undefined }),
+  visitors: {
+    'order.amount[], payment.amount[], item[].amount[], rma.amount'(amount: Record<string, unknown>, context, state) {
+      const currency = amount.currencyISO3;
+      // A code that is not ISO 4217 is currency-code's; it names no second currency.
+      if (typeof currency !== 'string' || !isCurrencyText(currency)) return;
+      if (state.first === undefined) state.first = currency;
+      else if (currency !== state.first) context.report({ messageId: 'differs', at: ['currencyISO3'] });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'The spec uses one Amount object (currencyISO3, amountType, value) for order, payment, item and RMA amounts; totals such as "totalGross is net plus tax" only add up within one currency.',
+  invalid: { edits: { '/clientRequest/item/1/amount/0/currencyISO3': 'USD' } },
+  valid: { edits: { '/clientRequest/item/1/amount/0/currencyISO3': 'EUR' } },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `date-format`: A date or date-time is not in the version's format, or is not a real date. */
+/** Rule `date-format`: a date or date-time is not in the version's format, or is not a real date. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "date-format",
     description: "A date or date-time is not in the version's format, or is not a real date.",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "v1/v1.1 and returns: YYYY-MM-DDThh:mm:ss +hh.mm; v1.2: YYYY-MM-DDThh:mm:ssZ; card dates YYYY-MM-DD.",
-      invalid: "\"dateTimeWantedDeliveryDate\": \"2026-02-30T00:00:00 +00.00\"",
-      valid: "\"dateTimeWantedDeliveryDate\": \"2026-02-27T00:00:00 +00.00\"",
+    messages: {
+      invalid: "{{name}} must be a real date in the format {{expected}}.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "v1/v1.1 and returns: YYYY-MM-DDThh:mm:ss +hh.mm; v1.2: YYYY-MM-DDThh:mm:ssZ; card dates YYYY-MM-DD.",
+  invalid: { edits: { "/clientRequest/order/dateTimeWantedDeliveryDate": "2026-02-30T00:00:00 +01.00" } },
+  valid: { edits: { "/clientRequest/order/dateTimeWantedDeliveryDate": "2026-02-28T00:00:00 +01.00" } },
 });

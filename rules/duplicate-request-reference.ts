@@ -1,4 +1,4 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
 /** Rule `duplicate-request-reference`: a requestReference seen earlier in the same batch (the API rejects it). */
 export default defineRule({
@@ -8,10 +8,8 @@ export default defineRule({
     severity: 'error',
     kinds: ['order', 'return'],
     scope: 'batch',
-    docs: {
-      rationale: 'requestReference duplicates are rejected by the API; externalMessageReference duplicates are not.',
-      invalid: 'two payloads with "requestReference": "R-1"',
-      valid: 'the second payload with "requestReference": "R-2"',
+    messages: {
+      duplicate: 'This requestReference was already used earlier in the batch; the API rejects duplicates.',
     },
   },
   batch: {
@@ -22,9 +20,14 @@ export default defineRule({
       // One hash-table operation per payload: a reference already in the set leaves its size unchanged.
       const size = seen.size;
       seen.add(reference);
-      if (seen.size === size) {
-        report('/requestHeader/requestReference', 'This requestReference was already used earlier in the batch; the API rejects duplicates.');
-      }
+      if (seen.size === size) report('/requestHeader/requestReference', 'duplicate');
     },
   },
+});
+
+/** Docs: two payloads of one batch with the same requestReference. */
+export const docs = defineDocs({
+  rationale: 'Create order rule 12 and create return token rule 4: "A duplicate requestReference is rejected. A duplicate externalMessageReference is not rejected."',
+  invalid: { batch: true, edits: { '/clientRequest/requestHeader/externalMessageReference': 'MSG-2' } },
+  valid: { batch: true, edits: { '/clientRequest/requestHeader/requestReference': 'REQ-2' } },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `email-format`: An e-mail value is not of the form local@domain. */
+/** Rule `email-format`: an e-mail value is not of the form local@domain. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "email-format",
     description: "An e-mail value is not of the form local@domain.",
     severity: 'warn',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "Order confirmations and return labels go to this address.",
-      invalid: "\"value\": \"jane.example.com\"",
-      valid: "\"value\": \"jane@example.com\"",
+    messages: {
+      invalid: "{{name}} must be an e-mail address of the form local@domain.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "Order confirmations and return labels go to this address.",
+  invalid: { edits: { "/clientRequest/partner/0/personData/email/0/value": "jane.doe" } },
+  valid: { edits: { "/clientRequest/partner/0/personData/email/0/value": "jane.doe@example.com" } },
 });

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
 /** Rule `encoding`: a line of the CLI input is not valid UTF-8. */
 export default defineRule({
@@ -8,11 +8,14 @@ export default defineRule({
     severity: 'error',
     kinds: [],
     scope: 'cli',
-    docs: {
-      rationale:
-        'Bodies are JSON, and JSON text exchanged between systems is UTF-8 (RFC 8259). A line with bytes that are not UTF-8 would be decoded with replacement characters and linted as something the operator never receives; the CLI reports it, names the line, and goes on.',
-      invalid: 'a line holding the byte 0xFF',
-      valid: 'the same line written in UTF-8',
-    },
+    messages: {},
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'Bodies are JSON, and JSON text exchanged between systems is UTF-8 (RFC 8259). A line with bytes that are not UTF-8 would be decoded with replacement characters and linted as something the operator never receives; the CLI reports it, names the line, and goes on.',
+  invalid: { line: '{"clientRequest": {"order": {"note": [{"value": "Café"}]}}}', encoding: 'latin1' },
+  valid: { line: '{"clientRequest": {"order": {"note": [{"value": "Café"}]}}}', encoding: 'utf8' },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `enum`: A value is outside the version's allowed set (amountType, paymentMethod, shipServiceLevel, partnerType, phoneType, emailType, payment.status). */
+/** Rule `enum`: a value is outside the version's allowed set (amountType, paymentMethod, shipServiceLevel, partnerType, phoneType, emailType, payment.status). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "enum",
     description: "A value is outside the version's allowed set (amountType, paymentMethod, shipServiceLevel, partnerType, phoneType, emailType, payment.status).",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "The allowed values differ per version: freightCosts replaces discount in v1.1, Maestro replaces Meastro, EXI arrives in v1.2.",
-      invalid: "\"shipServiceLevel\": \"EXPRESS\"",
-      valid: "\"shipServiceLevel\": \"EXP\"",
+    messages: {
+      notAllowed: "{{name}} must be one of {{allowed}} in {{label}}.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "The allowed values differ per version: freightCosts replaces discount in v1.1, Maestro replaces Meastro, EXI arrives in v1.2.",
+  invalid: { edits: { "/clientRequest/order/shipServiceLevel": "FAST" } },
+  valid: { edits: { "/clientRequest/order/shipServiceLevel": "EXP" } },
 });

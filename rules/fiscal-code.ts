@@ -1,9 +1,5 @@
-import { defineRule } from '../src/lint/define-rule';
-import { addressDataOf, countryISO2Of, isTrusted, partnerTypeOf } from '../src/lint/checks/views';
-import { isObject, member, ptr } from '../src/lint/read';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 import { DYNAMIC_FIELD } from '../src/schema/tables';
-
-const ROLES: readonly unknown[] = ['BillTo', 'ShipTo'];
 
 /** Rule `fiscal-code`: an Italian order without an order-level FISCAL_CODE dynamic field. */
 export default defineRule({
@@ -13,39 +9,36 @@ export default defineRule({
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
-    docs: {
-      rationale:
-        'Rule 7: "Italian orders (FMS-only): add an order-level dynamicField named FISCAL_CODE whose value is the client\'s fiscal code."',
-      invalid: '"order": { "dynamicField": [{ "name": "CHANNEL", "value": "WEB" }] } with "countryISO2": "IT"',
-      valid: '"order": { "dynamicField": [{ "name": "FISCAL_CODE", "value": "RSSMRA80A01H501U" }] } with "countryISO2": "IT"',
+    messages: {
+      missing: 'An order with a partner in Italy needs an order-level dynamicField {{name}} with a value.',
     },
   },
-  check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const partners = member(ctx.body, 'partner');
-    if (!Array.isArray(partners)) return;
-    let italian = false;
-    for (let p = 0; p < partners.length && !italian; p++) {
-      const partner: unknown = partners[p];
-      if (!isObject(partner) || !ROLES.includes(partnerTypeOf(partner, t))) continue;
-      const address = addressDataOf(partner, t);
-      italian = address !== undefined && countryISO2Of(address, t) === 'IT';
-    }
-    if (!italian) return;
-    const dynamicField = member(member(ctx.body, 'order'), 'dynamicField');
-    if (Array.isArray(dynamicField)) {
-      for (let i = 0; i < dynamicField.length; i++) {
-        const value: unknown = dynamicField[i];
-        if (!isObject(value)) continue;
-        const text = member(value, 'value');
-        if (member(value, 'name') === DYNAMIC_FIELD.fiscalCode && typeof text === 'string' && text !== '') return;
-      }
-    }
-    ctx.report(
-      ptr(ctx.base, 'order', 'dynamicField'),
-      'An order with a partner in Italy needs an order-level dynamicField FISCAL_CODE with a value.',
-      { params: { name: DYNAMIC_FIELD.fiscalCode } },
-    );
+  state: () => ({ role: false, italian: false, found: false }),
+  visitors: {
+    'partner[]'(partner: Record<string, unknown>, _context, state) {
+      state.role = partner.partnerType === 'BillTo' || partner.partnerType === 'ShipTo';
+    },
+    'partner[].addressData'(address: Record<string, unknown>, _context, state) {
+      if (state.role && address.countryISO2 === 'IT') state.italian = true;
+    },
+    'order.dynamicField[]'(field: Record<string, unknown>, context, state) {
+      if (field.name === DYNAMIC_FIELD.fiscalCode && typeof field.value === 'string' && context.given(field.value, ['value'])) state.found = true;
+    },
+    'body:exit'(_body: Record<string, unknown>, context, state) {
+      if (state.italian && !state.found) context.report({ messageId: 'missing', at: ['order', 'dynamicField'], data: { name: DYNAMIC_FIELD.fiscalCode } });
+    },
+  },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: 'Rule 7: "Italian orders (FMS-only): add an order-level dynamicField named FISCAL_CODE whose value is the client\'s fiscal code."',
+  invalid: { profile: true, edits: { '/clientRequest/partner/1/addressData/countryISO2': 'IT' } },
+  valid: {
+    profile: true,
+    edits: {
+      '/clientRequest/partner/1/addressData/countryISO2': 'IT',
+      '/clientRequest/order/dynamicField/1': { name: 'FISCAL_CODE', value: 'RSSMRA80A01H501U' },
+    },
   },
 });

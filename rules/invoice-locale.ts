@@ -1,7 +1,5 @@
-import { defineRule } from '../src/lint/define-rule';
-import { isTrusted, partnerTypeOf, personDataOf } from '../src/lint/checks/views';
-import { isObject, member, ptr } from '../src/lint/read';
-import { isBlank } from '../src/lint/checks/order-items';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isPlainObject } from '../src/lint/json';
 
 /** Rule `invoice-locale`: the BillTo partner has no personData.locale. */
 export default defineRule({
@@ -11,28 +9,24 @@ export default defineRule({
     severity: 'warn',
     kinds: ['order'],
     fmsOnly: true,
-    docs: {
-      rationale:
-        'Rule 8: "E-invoicing (FMS-only): partner.personData.locale, in the form LanguageCode-CountryCode, selects the language of the e-invoice."',
-      invalid: '{ "partnerType": "BillTo", "personData": { "firstName": "Jane", "lastName": "Doe" } }',
-      valid: '{ "partnerType": "BillTo", "personData": { "firstName": "Jane", "lastName": "Doe", "locale": "de-DE" } }',
+    messages: {
+      missing: 'The BillTo partner should have personData.locale (ll-CC) to select the e-invoice language.',
     },
   },
-  check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const partners = member(ctx.body, 'partner');
-    if (!Array.isArray(partners)) return;
-    for (let index = 0; index < partners.length; index++) {
-      const partner: unknown = partners[index];
-      if (!isObject(partner) || partnerTypeOf(partner, t) !== 'BillTo') continue;
-      // A missing personData is reported by `required`.
-      const personData = personDataOf(partner, t);
-      if (!personData || !isBlank(t ? personData.locale : member(personData, 'locale'))) continue;
-      ctx.report(
-        ptr(ctx.base, 'partner', index, 'personData', 'locale'),
-        'The BillTo partner should have personData.locale (ll-CC) to select the e-invoice language.',
-      );
-    }
+  visitors: {
+    'partner[]'(partner: Record<string, unknown>, context) {
+      const personData = partner.personData;
+      // A missing personData is reported by `required`, another type by `type`.
+      if (partner.partnerType !== 'BillTo' || !isPlainObject(personData)) return;
+      if (!context.given(personData.locale, ['personData', 'locale'])) context.report({ messageId: 'missing', at: ['personData', 'locale'] });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'Rule 8: "E-invoicing (FMS-only): partner.personData.locale, in the form LanguageCode-CountryCode, selects the language of the e-invoice."',
+  invalid: { profile: true, edits: { '/clientRequest/partner/0/personData/locale': undefined } },
+  valid: { profile: true, edits: { '/clientRequest/partner/0/personData/locale': 'de-DE' } },
 });

@@ -1,36 +1,33 @@
-import { defineRule } from '../src/lint/define-rule';
-import { isTrusted, itemIdOf } from '../src/lint/checks/views';
-import { asArray, isNumberText, isObject, member, ptr } from '../src/lint/read';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isNumberText } from '../src/lint/json';
 
-/** Rule `item-ids`: itemId is not "1", "2", ... in array order. */
+/** Rule `item-ids`: an itemId is not the sequential line number in array order. */
 export default defineRule({
   meta: {
     id: 'item-ids',
     description: 'An itemId is not the sequential line number "1", "2", "3"... in array order.',
     severity: 'error',
     kinds: ['order'],
-    docs: {
-      rationale: 'Order item[].itemId: "R, sequential line number 1,2,3...".',
-      invalid: '"item": [{ "itemId": "1", ... }, { "itemId": "3", ... }]',
-      valid: '"item": [{ "itemId": "1", ... }, { "itemId": "2", ... }]',
+    messages: {
+      sequence: 'itemId must be the line number in array order, here {{expected}}.',
     },
   },
-  check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const items = asArray(member(ctx.body, 'item'));
-    for (let i = 0; i < items.length; i++) {
-      const item: unknown = items[i];
-      const itemId = isObject(item) ? itemIdOf(item, t) : undefined;
+  // One wrong id usually shifts all later ones: only the first is reported.
+  state: () => ({ reported: false }),
+  visitors: {
+    'item[]'(item: Record<string, unknown>, context, state) {
+      const itemId = item.itemId;
       // Missing or non-string ids are reported by `required` and `type`.
-      if (typeof itemId !== 'string' || isNumberText(itemId, i + 1)) continue;
-      ctx.report(
-        ptr(ctx.base, 'item', i, 'itemId'),
-        `itemId must be the line number in array order, here ${i + 1}.`,
-        { params: { expected: String(i + 1) } },
-      );
-      // One wrong id usually shifts all later ones: report the first only.
-      return;
-    }
+      if (state.reported || typeof itemId !== 'string' || isNumberText(itemId, context.index + 1)) return;
+      state.reported = true;
+      context.report({ messageId: 'sequence', at: ['itemId'], data: { expected: String(context.index + 1) } });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: 'Order item[].itemId: "R, sequential line number 1,2,3...".',
+  invalid: { edits: { '/clientRequest/item/1/itemId': '3' } },
+  valid: { edits: { '/clientRequest/item/1/itemId': '2' } },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `items-present`: The item list is empty. */
+/** Rule `items-present`: the item list is empty. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "items-present",
     description: "The item list is empty.",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "An order or return without items has nothing to fulfil; v1.2 makes the item node required.",
-      invalid: "\"item\": []",
-      valid: "\"item\": [{ \"itemId\": \"1\", \"sku\": \"SKU-1\", ... }]",
+    messages: {
+      invalid: "The {{name}} list must not be empty.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "An order or return without items has nothing to fulfil; v1.2 makes the item node required.",
+  invalid: { edits: { "/clientRequest/item": [] } },
+  valid: { edits: {} },
 });

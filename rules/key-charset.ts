@@ -1,18 +1,23 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `key-charset`: A key reference field has characters outside [A-Za-z0-9._-] (v1.2). */
+/** Rule `key-charset`: a key reference field has characters outside [A-Za-z0-9._-] (v1.2). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "key-charset",
     description: "A key reference field has characters outside [A-Za-z0-9._-] (v1.2).",
     severity: 'error',
-    kinds: ['order'],
+    kinds: ["order"],
+    appliesTo: (features) => features.keyCharset,
     structural: true,
-    versions: ['1.2'],
-    docs: {
-      rationale: "v1.2 limits key reference fields (externalMessageReference, requestReference, poNumber, clientItemRef, sku) to alphanumerics, hyphen, underscore and full stop.",
-      invalid: "\"requestReference\": \"ORDER #1\"",
-      valid: "\"requestReference\": \"ORDER-1\"",
+    messages: {
+      invalid: "{{name}} may contain only letters, digits, \".\", \"_\" and \"-\" in {{label}}.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "v1.2 limits key reference fields (externalMessageReference, requestReference, poNumber, clientItemRef, sku) to alphanumerics, hyphen, underscore and full stop.",
+  invalid: { version: '1.2', edits: { "/clientRequest/requestHeader/requestReference": "REQ 1001" } },
+  valid: { version: '1.2', edits: { "/clientRequest/requestHeader/requestReference": "REQ-1001" } },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `locale-format`: personData.locale is not of the form ll-CC (e.g. de-DE). */
+/** Rule `locale-format`: personData.locale is not of the form ll-CC (e.g. de-DE). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "locale-format",
     description: "personData.locale is not of the form ll-CC (e.g. de-DE).",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "The locale is LanguageCode-CountryCode and drives the e-invoice language.",
-      invalid: "\"locale\": \"de_DE\"",
-      valid: "\"locale\": \"de-DE\"",
+    messages: {
+      invalid: "{{name}} must have the form ll-CC, for example de-DE.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "The locale is LanguageCode-CountryCode and drives the e-invoice language.",
+  invalid: { edits: { "/clientRequest/partner/1/personData/locale": "de_DE" } },
+  valid: { edits: { "/clientRequest/partner/1/personData/locale": "de-DE" } },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `max-length`: A string is longer than the spec's limit, counted in Unicode code points. */
+/** Rule `max-length`: a string is longer than the spec's limit, counted in Unicode code points. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "max-length",
     description: "A string is longer than the spec's limit, counted in Unicode code points.",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "The spec's Limits table gives maximum lengths; the operator truncates or rejects longer values.",
-      invalid: "\"firstName\": \"Maximiliane-Charlotte-Sophie\"",
-      valid: "\"firstName\": \"Maximiliane\"",
+    messages: {
+      invalid: "{{name}} is {{length}} characters long; the limit is {{limit}}.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "The spec's Limits table gives maximum lengths; the operator truncates or rejects longer values.",
+  invalid: { edits: { "/clientRequest/partner/0/personData/firstName": "Maximiliane-Alexandra" } },
+  valid: { edits: { "/clientRequest/partner/0/personData/firstName": "Maxi" } },
 });

@@ -1,33 +1,35 @@
-import { defineRule } from '../src/lint/define-rule';
-import { amountIndex, amountPath, amountPlaces, amountType, amountValue } from '../src/lint/amounts';
-import { member, ptr } from '../src/lint/read';
 import { isNegativeText, profileSku } from '../src/lint/checks/order-items';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `negative-price`: a negative item price outside the order-discount item. */
+/** Rule `negative-price`: a negative item amount outside the order-discount item. */
 export default defineRule({
   meta: {
     id: 'negative-price',
     description: 'An item amount is negative on an item other than the order-discount item.',
     severity: 'error',
     kinds: ['order'],
-    docs: {
-      rationale:
-        'Only the order-discount item carries "negative gross and net price values" (rule 5); an item discount is sent as the discounted price (rule 4).',
-      invalid: '{ "sku": "SKU-1", "amount": [{ "currencyISO3": "EUR", "amountType": "netprice", "value": "-5.00" }] }',
-      valid: '{ "sku": "SKU-1", "amount": [{ "currencyISO3": "EUR", "amountType": "netprice", "value": "35.00" }] }',
+    messages: {
+      negative: 'Item amounts must not be negative; only the order-discount item carries negative prices.',
     },
   },
-  check(ctx) {
-    let discountSku: string | undefined | null = null;
-    const index = amountIndex(ctx);
-    for (let k = index.itemsFrom; k < index.amounts.length; k++) {
-      if (!isNegativeText(amountValue(index, k))) continue;
+  // Whether the item being walked is the order-discount item (profile.orderDiscountSku).
+  state: () => ({ discountItem: false }),
+  visitors: {
+    'item[]'(item: Record<string, unknown>, context, state) {
+      const sku = profileSku(context.profile?.orderDiscountSku);
+      state.discountItem = sku !== undefined && item.sku === sku;
+    },
+    'item[].amount[]'(amount: Record<string, unknown>, context, state) {
       // v1's discount amount type is a deduction by nature.
-      if (amountType(index, k) === 'discount') continue;
-      if (discountSku === null) discountSku = profileSku(ctx.profile?.orderDiscountSku);
-      const items = member(ctx.body, 'item');
-      if (discountSku !== undefined && Array.isArray(items) && member(items[amountPlaces(ctx, index)[3 * k + 1]!], 'sku') === discountSku) continue;
-      ctx.report(ptr(amountPath(ctx, index, k), 'value'), 'Item amounts must not be negative; only the order-discount item carries negative prices.');
-    }
+      if (state.discountItem || !isNegativeText(amount.value) || amount.amountType === 'discount') return;
+      context.report({ messageId: 'negative', at: ['value'] });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: 'Only the order-discount item carries "negative gross and net price values" (rule 5); an item discount is sent as the discounted price (rule 4).',
+  invalid: { edits: { '/clientRequest/item/1/amount/0/value': '-15.00' } },
+  valid: { edits: { '/clientRequest/item/1/amount/0/value': '15.00' } },
 });

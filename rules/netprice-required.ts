@@ -1,7 +1,5 @@
-import { defineRule } from '../src/lint/define-rule';
-import { asArray, isObject, ptr } from '../src/lint/read';
-import { amountIndexOfType } from '../src/lint/checks/order-items';
-import { isTrusted, itemAmountOf, itemListOf } from '../src/lint/checks/views';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isPlainObject } from '../src/lint/json';
 
 /** Rule `netprice-required`: an item has no netprice amount. */
 export default defineRule({
@@ -10,28 +8,24 @@ export default defineRule({
     description: 'An item has no amount of amountType netprice.',
     severity: 'error',
     kinds: ['order'],
-    docs: {
-      rationale:
-        'Amount types: "netprice is the net price of the item. It is required and is printed on export documents"; rule 10: "item amounts always carry the netprice".',
-      invalid: '"amount": [{ "currencyISO3": "EUR", "amountType": "grossprice", "value": "47.60" }]',
-      valid:
-        '"amount": [{ "currencyISO3": "EUR", "amountType": "netprice", "value": "40.00" }, { "currencyISO3": "EUR", "amountType": "grossprice", "value": "47.60" }]',
+    messages: {
+      missing: 'Each item needs an amount of amountType netprice.',
     },
   },
-  check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const items = asArray(itemListOf(ctx, t));
-    for (let index = 0; index < items.length; index++) {
-      const item: unknown = items[index];
-      if (!isObject(item)) continue;
-      const amount = itemAmountOf(item, t);
-      // An amount of another type gets its one `type` problem, nothing more.
-      if (amount !== undefined && amount !== null && !Array.isArray(amount)) continue;
-      if (amountIndexOfType(amount, 'netprice', t) >= 0) continue;
-      ctx.report(ptr(ctx.base, 'item', index, 'amount'), 'Each item needs an amount of amountType netprice.', {
-        params: { amountType: 'netprice' },
-      });
-    }
+  visitors: {
+    'item[]'(item: Record<string, unknown>, context) {
+      const amounts = item.amount;
+      if (Array.isArray(amounts) ? amounts.some((a) => isPlainObject(a) && a.amountType === 'netprice') : amounts !== undefined && amounts !== null) return;
+      // Absent (or null, which `type` then reports alone) or an array without netprice.
+      context.report({ messageId: 'missing', at: ['amount'], data: { amountType: 'netprice' } });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'Amount types: "netprice is the net price of the item. It is required and is printed on export documents"; rule 10: "item amounts always carry the netprice".',
+  invalid: { edits: { '/clientRequest/item/1/amount/0': undefined } },
+  valid: { edits: { '/clientRequest/item/1/amount/0': { currencyISO3: 'EUR', amountType: 'netprice', value: '15.00' } } },
 });

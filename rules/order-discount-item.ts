@@ -1,14 +1,14 @@
-import { defineRule } from '../src/lint/define-rule';
-import { isObject, member, ptr } from '../src/lint/read';
-import { amountOfType, decimalSign, isBlank, profileSku } from '../src/lint/checks/order-items';
-import { isTrusted, itemListOf, skuOf } from '../src/lint/checks/views';
+import { decimalSign, profileSku } from '../src/lint/checks/order-items';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isPlainObject } from '../src/lint/json';
 
 const DESCRIBING_MEMBERS = ['taxLevel', 'taxFactor', 'pricing', 'localizedDescription'] as const;
 
-/** True when the item has an amount of `amountType` whose value is negative decimal text. */
-function hasNegative(item: Record<string, unknown>, amountType: string): boolean {
-  const found = amountOfType(item, amountType);
-  return found !== undefined && decimalSign(member(found.value, 'value')) === -1;
+/** True when an amount list has an amount of `amountType` whose value is negative decimal text. */
+function hasNegative(amounts: unknown, amountType: string): boolean {
+  if (!Array.isArray(amounts)) return false;
+  const found: unknown = amounts.find((a) => isPlainObject(a) && a.amountType === amountType);
+  return isPlainObject(found) && decimalSign(found.value) === -1;
 }
 
 /** Rule `order-discount-item`: the order-discount item is not shaped as the spec asks. */
@@ -21,39 +21,66 @@ export default defineRule({
     kinds: ['order'],
     fmsOnly: true,
     requires: ['orderDiscountSku'],
-    docs: {
-      rationale:
-        'Rule 5: "add an item with a fixed SKU supplied by the operator and negative gross and net price values. The item has quantity with uom EA, taxLevel, taxFactor, pricing and localizedDescription, like any other item."',
-      invalid: '{ "sku": "ACME_DISCOUNT", "quantity": { "uom": "BX", "value": "1" }, "amount": [{ "currencyISO3": "EUR", "amountType": "netprice", "value": "10.00" }] }',
-      valid:
-        '{ "sku": "ACME_DISCOUNT", "quantity": { "uom": "EA", "value": "1" }, "amount": [{ "currencyISO3": "EUR", "amountType": "netprice", "value": "-8.40" }, { "currencyISO3": "EUR", "amountType": "grossprice", "value": "-10.00" }], "taxLevel": "HIGH", "taxFactor": "1.19", "pricing": "grosspricing", "localizedDescription": "Rabatt" }',
+    messages: {
+      prices: 'The order-discount item needs netprice and grossprice amounts with negative values.',
+      noQuantity: 'The order-discount item needs a quantity with uom {{uom}}.',
+      uom: 'The order-discount item must have quantity uom {{uom}}.',
+      missing: 'The order-discount item needs {{member}}, like any other item.',
     },
   },
-  check(ctx) {
-    const sku = profileSku(ctx.profile?.orderDiscountSku);
-    if (sku === undefined) return;
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const items = itemListOf(ctx, t);
-    if (!Array.isArray(items)) return;
-    for (let index = 0; index < items.length; index++) {
-      const item: unknown = items[index];
-      if (!isObject(item) || skuOf(item, t) !== sku) continue;
-      const at = ptr(ctx.base, 'item', index);
-      if (!hasNegative(item, 'netprice') || !hasNegative(item, 'grossprice')) {
-        ctx.report(ptr(at, 'amount'), 'The order-discount item needs netprice and grossprice amounts with negative values.');
+  visitors: {
+    'item[]'(item: Record<string, unknown>, context) {
+      if (item.sku !== profileSku(context.profile?.orderDiscountSku)) return;
+      if (!hasNegative(item.amount, 'netprice') || !hasNegative(item.amount, 'grossprice')) context.report({ messageId: 'prices', at: ['amount'] });
+      const quantity = item.quantity;
+      // A missing quantity is `required`'s, another type `type`'s (both drop this report).
+      if (!isPlainObject(quantity)) context.report({ messageId: 'noQuantity', at: ['quantity'], data: { uom: 'EA' } });
+      else if (quantity.uom !== 'EA') context.report({ messageId: 'uom', at: ['quantity', 'uom'], data: { uom: 'EA' } });
+      for (const member of DESCRIBING_MEMBERS) {
+        if (!context.given(item[member], [member])) context.report({ messageId: 'missing', at: [member], data: { member } });
       }
-      const quantity = member(item, 'quantity');
-      if (!isObject(quantity)) {
-        ctx.report(ptr(at, 'quantity'), 'The order-discount item needs a quantity with uom EA.', { params: { uom: 'EA' } });
-      } else if (member(quantity, 'uom') !== 'EA') {
-        ctx.report(ptr(at, 'quantity', 'uom'), 'The order-discount item must have quantity uom EA.', { params: { uom: 'EA' } });
-      }
-      for (const key of DESCRIBING_MEMBERS) {
-        if (isBlank(member(item, key))) {
-          ctx.report(ptr(at, key), `The order-discount item needs ${key}, like any other item.`);
-        }
-      }
-    }
+    },
+  },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'Rule 5: "add an item with a fixed SKU supplied by the operator and negative gross and net price values. The item has quantity with uom EA, taxLevel, taxFactor, pricing and localizedDescription, like any other item."',
+  invalid: {
+    profile: true,
+    edits: {
+      '/clientRequest/item/3': {
+        itemId: '4',
+        sku: 'ACME_DISCOUNT',
+        quantity: { uom: 'BX', value: '1' },
+        amount: [
+          { currencyISO3: 'EUR', amountType: 'netprice', value: '-8.40' },
+          { currencyISO3: 'EUR', amountType: 'grossprice', value: '-10.00' },
+        ],
+        taxLevel: 'HIGH',
+        taxFactor: '1.19',
+        pricing: 'grosspricing',
+        localizedDescription: 'Rabatt',
+      },
+    },
+  },
+  valid: {
+    profile: true,
+    edits: {
+      '/clientRequest/item/3': {
+        itemId: '4',
+        sku: 'ACME_DISCOUNT',
+        quantity: { uom: 'EA', value: '1' },
+        amount: [
+          { currencyISO3: 'EUR', amountType: 'netprice', value: '-8.40' },
+          { currencyISO3: 'EUR', amountType: 'grossprice', value: '-10.00' },
+        ],
+        taxLevel: 'HIGH',
+        taxFactor: '1.19',
+        pricing: 'grosspricing',
+        localizedDescription: 'Rabatt',
+      },
+    },
   },
 });

@@ -1,8 +1,6 @@
-import { defineRule } from '../src/lint/define-rule';
-import { ptr } from '../src/lint/read';
-import { PAYMENT_STATUSES } from '../src/schema/tables';
 import { isCardMethod } from '../src/lint/checks/order-items';
-import { paymentView } from '../src/lint/checks/views';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { PAYMENT_STATUSES } from '../src/schema/tables';
 
 const CARD_STATUSES: readonly string[] = ['authorized', 'captured'];
 const OTHER_STATUSES: readonly string[] = ['paid'];
@@ -15,28 +13,27 @@ export default defineRule({
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
-    docs: {
-      rationale:
-        'payment.status: "Credit card: authorized. Credit card captured immediately (for example download products): captured. Other methods: paid."',
-      invalid: '"payment": { "paymentMethod": "PayPal", "status": "authorized" }',
-      valid: '"payment": { "paymentMethod": "PayPal", "status": "paid" }',
+    messages: {
+      card: 'status must be authorized or captured for a card payment method.',
+      other: 'status must be paid for a payment method that is not a card.',
     },
   },
-  check(ctx) {
-    const { paymentMethod: method, status } = paymentView(ctx);
-    // A missing status is `required`'s; a non-string method or status is `type`'s.
-    if (typeof method !== 'string' || typeof status !== 'string') return;
-    // A status outside the enumeration is `enum`'s.
-    if (!PAYMENT_STATUSES.includes(status)) return;
-    const card = isCardMethod(method);
-    const allowed = card ? CARD_STATUSES : OTHER_STATUSES;
-    if (allowed.includes(status)) return;
-    ctx.report(
-      ptr(ctx.base, 'payment', 'status'),
-      card
-        ? 'status must be authorized or captured for a card payment method.'
-        : 'status must be paid for a payment method that is not a card.',
-      { params: { allowed } },
-    );
+  visitors: {
+    payment(payment: Record<string, unknown>, context) {
+      const { paymentMethod: method, status } = payment;
+      // A missing status is `required`'s; a non-string method or status `type`'s; another status `enum`'s.
+      if (typeof method !== 'string' || typeof status !== 'string' || !PAYMENT_STATUSES.includes(status)) return;
+      const card = isCardMethod(method);
+      const allowed = card ? CARD_STATUSES : OTHER_STATUSES;
+      if (!allowed.includes(status)) context.report({ messageId: card ? 'card' : 'other', at: ['status'], data: { allowed } });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'payment.status: "Credit card: authorized. Credit card captured immediately (for example download products): captured. Other methods: paid."',
+  invalid: { profile: true, edits: { '/clientRequest/payment/status': 'paid' } },
+  valid: { profile: true, edits: { '/clientRequest/payment/status': 'captured' } },
 });

@@ -1,28 +1,24 @@
-import { defineRule } from '../src/lint/define-rule';
-import { has, isObject, member, ptr } from '../src/lint/read';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `required`: A required member is missing or null. */
+/** Rule `required`: a required member is missing or null. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "required",
     description: "A required member is missing or null.",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "Members marked R in the spec must be present and not null (payment.status too when the operator handles payments, FMS).",
-      invalid: "\"requestHeader\": { \"client\": \"ACME\", \"externalMessageReference\": \"M-1\" }",
-      valid: "\"requestHeader\": { \"client\": \"ACME\", \"externalMessageReference\": \"M-1\", \"requestReference\": \"R-1\" }",
+    messages: {
+      missing: "{{name}} is required in {{object}}.",
+      missingFms: "{{name}} is required in {{object}} when the operator handles payments.",
+      null: "{{name}} is required in {{object}} and must not be null.",
     },
   },
-  // The schema checker reports the unconditional members; this adds the conditional one:
-  // payment.status is required when the operator handles the payment (FMS).
-  check(ctx) {
-    if (ctx.kind !== 'order' || ctx.profile?.fms !== true) return;
-    const payment = member(ctx.body, 'payment');
-    // Missing or null: the catalogue's "a required member is missing or null".
-    if (isObject(payment) && (!has(payment, 'status') || payment.status === null)) {
-      ctx.report(ptr(ctx.base, 'payment', 'status'), 'status is required in payment when the operator handles payments.');
-    }
-  },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "Members marked R in the spec must be present and not null (payment.status too when the operator handles payments, FMS). payment.status is required when the operator handles payments (FMS).",
+  invalid: { edits: { "/clientRequest/requestHeader/requestReference": undefined } },
+  valid: { edits: { "/clientRequest/requestHeader/requestReference": "REQ-1001" } },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `response-only`: A member that only responses carry (requestStatus, orderId, dateTimeSent, ...). */
+/** Rule `response-only`: a member that only responses carry (requestStatus, orderId, dateTimeSent, ...). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "response-only",
     description: "A member that only responses carry (requestStatus, orderId, dateTimeSent, ...).",
     severity: 'warn',
-    kinds: ['order'],
+    kinds: ["order"],
     structural: true,
-    docs: {
-      rationale: "Members marked Resp. in the spec are set by the operator; a request that sends them is probably a copied response.",
-      invalid: "\"requestHeader\": { ..., \"requestStatus\": \"created\" }",
-      valid: "\"requestHeader\": { ... }",
+    messages: {
+      responseOnly: "{{name}} appears only in responses; the operator does not read it in a request.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "Members marked Resp. in the spec are set by the operator; a request that sends them is probably a copied response.",
+  invalid: { edits: { "/clientRequest/order/orderId": "SO-1" } },
+  valid: { edits: { "/clientRequest/order/orderId": undefined } },
 });

@@ -1,5 +1,4 @@
-import { defineRule } from '../src/lint/define-rule';
-import { member, ptr } from '../src/lint/read';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
 /** Rule `return-reason`: rma.returnReason is not among the agreed return reasons. */
 export default defineRule({
@@ -9,21 +8,24 @@ export default defineRule({
     severity: 'error',
     kinds: ['return'],
     requires: ['returnReasons'],
-    docs: {
-      rationale:
-        'rma.returnReason: "R, max 50, predefined reason selected by the user; valid reasons are agreed between client and operator". Examples assume profile { "returnReasons": ["damaged"] }.',
-      invalid: '"rma": { "returnReason": "changed my mind" }',
-      valid: '"rma": { "returnReason": "damaged" }',
+    messages: {
+      unknown: 'rma.returnReason must be one of the return reasons agreed with the operator.',
     },
   },
-  check(ctx) {
-    const reasons = ctx.profile?.returnReasons;
-    const reason = member(member(ctx.body, 'rma'), 'returnReason');
-    if (typeof reason !== 'string' || !Array.isArray(reasons)) return;
-    if (!reasons.includes(reason)) {
-      ctx.report(ptr(ctx.base, 'rma', 'returnReason'), 'rma.returnReason must be one of the return reasons agreed with the operator.', {
-        params: { allowed: reasons },
-      });
-    }
+  visitors: {
+    rma(rma: Record<string, unknown>, context) {
+      const reasons = context.profile?.returnReasons;
+      const reason = rma.returnReason;
+      if (typeof reason !== 'string' || !Array.isArray(reasons)) return;
+      if (!reasons.includes(reason)) context.report({ messageId: 'unknown', at: ['returnReason'], data: { allowed: reasons } });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'rma.returnReason: "R, max 50, predefined reason selected by the user; valid reasons are agreed between client and operator". The examples\' profile agrees damaged, wrong-size and not-as-described.',
+  invalid: { kind: 'return', profile: true, edits: { '/rma/returnReason': 'changed-mind' } },
+  valid: { kind: 'return', profile: true, edits: { '/rma/returnReason': 'wrong-size' } },
 });

@@ -1,40 +1,42 @@
-import { defineRule } from '../src/lint/define-rule';
-import { findDynamicField, has, isObject, member, ptr } from '../src/lint/read';
-import { AMOUNT_VALUE, DYNAMIC_FIELD } from '../src/schema/tables';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isPlainObject } from '../src/lint/json';
+import { isAmountText } from '../src/schema/predicates';
+import { DYNAMIC_FIELD } from '../src/schema/tables';
 
-/** Rule `rma-line-price`: A return item lacks the dynamic field RMALinePrice with a numeric value. */
+/** Rule `rma-line-price`: a return item lacks the dynamic field RMALinePrice with a numeric value. */
 export default defineRule({
   meta: {
     id: 'rma-line-price',
     description: 'A return item lacks the dynamic field RMALinePrice with a numeric value.',
     severity: 'error',
     kinds: ['return'],
-    docs: {
-      rationale:
-        'Create return token, rule 3: "Each item must have the dynamic field RMALinePrice"; item.dynamicField: "each item must carry a dynamic field named RMALinePrice whose value is the gross price of the item".',
-      invalid: '"dynamicField": [{ "name": "RMALinePrice" }]',
-      valid: '"dynamicField": [{ "name": "RMALinePrice", "value": "47.60" }]',
+    messages: {
+      missing: 'The item needs a dynamic field named {{name}} holding its gross price.',
+      notNumeric: 'The {{name}} value must be the gross price as numeric text such as "47.60".',
     },
   },
-  check(ctx) {
-    const items = member(ctx.body, 'item');
-    if (!Array.isArray(items)) return;
-    for (let index = 0; index < items.length; index++) {
-      const item: unknown = items[index];
-      if (!isObject(item)) continue;
-      const fields = member(item, 'dynamicField');
-      // A dynamicField of another type is reported by the type rule; null counts as absent.
-      if (!Array.isArray(fields) && fields !== null && (fields !== undefined || has(item, 'dynamicField'))) continue;
-      const found = findDynamicField(fields, DYNAMIC_FIELD.rmaLinePrice);
-      if (!found) {
-        ctx.report(ptr(ctx.base, 'item', index, 'dynamicField'), 'The item needs a dynamic field named RMALinePrice holding its gross price.', {
-          params: { name: DYNAMIC_FIELD.rmaLinePrice },
-        });
-      } else if (typeof found.value !== 'string' || !AMOUNT_VALUE.test(found.value)) {
-        ctx.report(ptr(ctx.base, 'item', index, 'dynamicField', found.index, 'value'), 'The RMALinePrice value must be the gross price as numeric text such as "47.60".', {
-          params: { name: DYNAMIC_FIELD.rmaLinePrice },
-        });
+  visitors: {
+    'item[]'(item: Record<string, unknown>, context) {
+      const fields = item.dynamicField;
+      const data = { name: DYNAMIC_FIELD.rmaLinePrice };
+      // Another type is `type`'s.
+      if (fields !== undefined && fields !== null && !Array.isArray(fields)) return;
+      const index = Array.isArray(fields) ? fields.findIndex((f) => isPlainObject(f) && f.name === DYNAMIC_FIELD.rmaLinePrice) : -1;
+      if (index < 0) {
+        context.report({ messageId: 'missing', at: ['dynamicField'], data });
+        return;
       }
-    }
+      const value = (fields as Record<string, unknown>[])[index]!.value;
+      const at = ['dynamicField', index, 'value'];
+      if (!context.given(value, at) || typeof value !== 'string' || !isAmountText(value)) context.report({ messageId: 'notNumeric', at, data });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'Create return token, rule 3: "Each item must have the dynamic field RMALinePrice"; item.dynamicField: "each item must carry a dynamic field named RMALinePrice whose value is the gross price of the item".',
+  invalid: { kind: 'return', edits: { '/item/0/dynamicField': [{ name: 'RMALinePrice' }] } },
+  valid: { kind: 'return', edits: { '/item/0/dynamicField': [{ name: 'RMALinePrice', value: '47.60' }] } },
 });

@@ -1,35 +1,36 @@
-import { partnerPath } from '../src/lint/checks/geo-partners';
-import { companyDataOf, forEachPartner, personDataOf } from '../src/lint/checks/views';
-import { defineRule } from '../src/lint/define-rule';
-import { member } from '../src/lint/read';
+import { defineDocs, defineRule, type RuleContext } from '../src/lint/define-rule';
 
-const HOLDERS = ['personData', 'companyData'] as const;
+function onePhone(holder: 'personData' | 'companyData') {
+  return (data: Record<string, unknown>, context: RuleContext): void => {
+    const phones = data.phone;
+    if (Array.isArray(phones) && phones.length > 1) context.report({ messageId: 'dropped', at: ['phone', 1], data: { holder, count: phones.length } });
+  };
+}
 
-/** Rule `single-phone`: More than one phone number where only the first is mapped. */
+/** Rule `single-phone`: a return partner has more than one phone; only the first is mapped. */
 export default defineRule({
   meta: {
     id: 'single-phone',
     description: 'A return partner has more than one phone number in personData or companyData; only the first is mapped.',
     severity: 'warn',
     kinds: ['return'],
-    docs: {
-      rationale:
-        'Returns: "personData.phone: R, only one number is mapped"; "companyData.phone: only one phone number is mapped"; Limits: "only one phone number per company or person is mapped in the return request".',
-      invalid: '"phone": [{ "phoneType": "mobile", "value": "+49 170 0000000" }, { "phoneType": "home", "value": "+49 30 0000000" }]',
-      valid: '"phone": [{ "phoneType": "mobile", "value": "+49 170 0000000" }]',
+    messages: {
+      dropped: 'Only the first phone number of {{holder}} is mapped; the others are dropped.',
     },
   },
-  check(ctx) {
-    forEachPartner(ctx, (partner, p, t) => {
-      for (const holder of HOLDERS) {
-        const data = holder === 'personData' ? personDataOf(partner, t) : companyDataOf(partner, t);
-        const phones = member(data, 'phone');
-        if (Array.isArray(phones) && phones.length > 1) {
-          ctx.report(partnerPath(ctx, p, holder, 'phone', 1), `Only the first phone number of ${holder} is mapped; the others are dropped.`, {
-            params: { count: phones.length },
-          });
-        }
-      }
-    });
+  visitors: {
+    'partner[].personData': onePhone('personData'),
+    'partner[].companyData': onePhone('companyData'),
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'Returns: "personData.phone: R, only one number is mapped"; "companyData.phone: only one phone number is mapped"; Limits: "only one phone number per company or person is mapped in the return request".',
+  invalid: {
+    kind: 'return',
+    edits: { '/partner/0/personData/phone/1': { phoneType: 'office', value: '+49 30 7654321' } },
+  },
+  valid: { kind: 'return', edits: { '/partner/0/personData/phone/0': { phoneType: 'mobile', value: '+49 170 1234567' } } },
 });

@@ -1,18 +1,23 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `spelling`: A member spelt as in the spec's example bodies rather than its schema (fixable). */
+/** Rule `spelling`: a member spelt as in the spec's example bodies rather than its schema (fixable). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "spelling",
     description: "A member spelt as in the spec's example bodies rather than its schema (fixable).",
     severity: 'warn',
-    kinds: ['order'],
-    structural: true,
+    kinds: ["order"],
     fixable: true,
-    docs: {
-      rationale: "The example bodies write entityId, transactionId, acquirerId and datetimeWantedDeliveryDate; the schema names are entityID, transactionID, acquireID and dateTimeWantedDeliveryDate.",
-      invalid: "\"payment\": { \"paymentMethod\": \"Visa\", \"transactionId\": \"T-1\" }",
-      valid: "\"payment\": { \"paymentMethod\": \"Visa\", \"transactionID\": \"T-1\" }",
+    structural: true,
+    messages: {
+      exampleSpelling: "{{key}} is the spelling of the spec's example body; the schema member is {{to}}.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "The example bodies write entityId, transactionId, acquirerId and datetimeWantedDeliveryDate; the schema names are entityID, transactionID, acquireID and dateTimeWantedDeliveryDate.",
+  invalid: { edits: { "/clientRequest/payment/transactionID": undefined, "/clientRequest/payment/transactionId": "TX-1" } },
+  valid: { edits: { "/clientRequest/payment/transactionID": "TX-1" } },
 });

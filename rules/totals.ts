@@ -1,8 +1,13 @@
 import { isSumText } from '../src/lint/checks/money-decimal';
-import { defineRule } from '../src/lint/define-rule';
-import { isTrusted } from '../src/lint/checks/views';
-import { isObject, member, ptr } from '../src/lint/read';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
+/** The first order amount of each total type, with its index. */
+interface Totals {
+  net?: Record<string, unknown>;
+  tax?: Record<string, unknown>;
+  gross?: Record<string, unknown>;
+  grossIndex: number;
+}
 
 /** Rule `totals`: totalGross differs from totalNet + totalTax. */
 export default defineRule({
@@ -11,43 +16,36 @@ export default defineRule({
     description: 'The order totalGross differs from totalNet plus totalTax.',
     severity: 'warn',
     kinds: ['order'],
-    docs: {
-      rationale: 'Meaning of the amount types: "totalNet is the net total, totalTax is the tax total, totalGross is net plus tax".',
-      invalid: '"amount": [{ "currencyISO3": "EUR", "amountType": "totalNet", "value": "100.00" }, { "currencyISO3": "EUR", "amountType": "totalTax", "value": "19.00" }, { "currencyISO3": "EUR", "amountType": "totalGross", "value": "120.00" }]',
-      valid: '"amount": [{ "currencyISO3": "EUR", "amountType": "totalNet", "value": "100.00" }, { "currencyISO3": "EUR", "amountType": "totalTax", "value": "19.00" }, { "currencyISO3": "EUR", "amountType": "totalGross", "value": "119.00" }]',
+    messages: {
+      sum: 'totalGross must equal totalNet plus totalTax.',
     },
   },
-  check(ctx) {
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const order = t ? ctx.body.order : member(ctx.body, 'order');
-    const amounts = isObject(order) ? (t ? order.amount : member(order, 'amount')) : undefined;
-    if (!Array.isArray(amounts)) return;
-    // The first amount of each type counts.
-    let net = -1;
-    let tax = -1;
-    let gross = -1;
-    for (let i = 0; i < amounts.length; i++) {
-      const amount: unknown = amounts[i];
-      if (!isObject(amount)) continue;
-      const type = t ? amount.amountType : member(amount, 'amountType');
-      if (type === 'totalNet') net = net < 0 ? i : net;
-      else if (type === 'totalTax') tax = tax < 0 ? i : tax;
-      else if (type === 'totalGross') gross = gross < 0 ? i : gross;
-    }
-    if (net < 0 || tax < 0 || gross < 0) return;
-    const totalNet = amounts[net] as Record<string, unknown>;
-    const totalTax = amounts[tax] as Record<string, unknown>;
-    const totalGross = amounts[gross] as Record<string, unknown>;
-    const currency = t ? totalGross.currencyISO3 : member(totalGross, 'currencyISO3');
-    // Sums across currencies mean nothing (currency-mixed reports them).
-    if (typeof currency !== 'string') return;
-    if ((t ? totalNet.currencyISO3 : member(totalNet, 'currencyISO3')) !== currency || (t ? totalTax.currencyISO3 : member(totalTax, 'currencyISO3')) !== currency) return;
-    const exact = t
-      ? isSumText(totalGross.value, totalNet.value, totalTax.value)
-      : isSumText(member(totalGross, 'value'), member(totalNet, 'value'), member(totalTax, 'value'));
-    if (exact === false) {
-      ctx.report(ptr(ctx.base, 'order', 'amount', gross, 'value'), 'totalGross must equal totalNet plus totalTax.');
-    }
+  state: (): Totals => ({ grossIndex: -1 }),
+  visitors: {
+    'order.amount[]'(amount: Record<string, unknown>, context, state) {
+      // The first amount of each type counts.
+      const type = amount.amountType;
+      if (type === 'totalNet') state.net ??= amount;
+      else if (type === 'totalTax') state.tax ??= amount;
+      else if (type === 'totalGross' && state.gross === undefined) {
+        state.gross = amount;
+        state.grossIndex = context.index;
+      }
+    },
+    'order.amount:exit'(_amounts: readonly unknown[], context, state) {
+      const { net, tax, gross } = state;
+      if (!net || !tax || !gross) return;
+      // Sums across currencies mean nothing (currency-mixed reports them).
+      const currency = gross.currencyISO3;
+      if (typeof currency !== 'string' || net.currencyISO3 !== currency || tax.currencyISO3 !== currency) return;
+      if (isSumText(gross.value, net.value, tax.value) === false) context.report({ messageId: 'sum', at: [state.grossIndex, 'value'] });
+    },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: 'Meaning of the amount types: "totalNet is the net total, totalTax is the tax total, totalGross is net plus tax".',
+  invalid: { edits: { '/clientRequest/order/amount/2/value': '120.00' } },
+  valid: { edits: { '/clientRequest/order/amount/2/value': '119.00' } },
 });

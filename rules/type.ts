@@ -1,17 +1,28 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `type`: A member has the wrong JSON type. */
+/** Rule `type`: a member has the wrong JSON type. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "type",
     description: "A member has the wrong JSON type.",
     severity: 'error',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "Every field of the spec has a JSON type; numbers are sent as text (quantity.value, amount value).",
-      invalid: "\"quantity\": { \"uom\": \"EA\", \"value\": 2 }",
-      valid: "\"quantity\": { \"uom\": \"EA\", \"value\": \"2\" }",
+    messages: {
+      wrongType: "{{name}} must be {{expected}}, not {{actual}}.",
+      null: "{{name}} must not be null; leave it out instead.",
+      nullEntry: "Each entry of {{name}} must not be null.",
+      emptyEntry: "Each entry of {{name}} must not be empty.",
+      rootOrder: "An order payload must be a JSON object with a clientRequest member.",
+      rootReturn: "A return request must be a JSON object.",
+      unreadable: "The payload could not be read as JSON data.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "Every field of the spec has a JSON type; numbers are sent as text (quantity.value, amount value).",
+  invalid: { edits: { "/clientRequest/item/0/quantity/value": 2 } },
+  valid: { edits: { "/clientRequest/item/0/quantity/value": "2" } },
 });

@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `unknown-field`: A member that the version does not define. */
+/** Rule `unknown-field`: a member that the version does not define. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "unknown-field",
     description: "A member that the version does not define.",
     severity: 'warn',
-    kinds: ['order', 'return'],
+    kinds: ["order", "return"],
     structural: true,
-    docs: {
-      rationale: "Members the schema does not define are ignored at best; they are usually typos.",
-      invalid: "\"order\": { \"shipServiceLevel\": \"STD\", \"giftWrap\": true }",
-      valid: "\"order\": { \"shipServiceLevel\": \"STD\" }",
+    messages: {
+      unknown: "This member is not defined for {{object}} in {{label}}.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "Members the schema does not define are ignored at best; they are usually typos.",
+  invalid: { edits: { "/clientRequest/order/giftWrap": true } },
+  valid: { edits: { "/clientRequest/order/giftWrap": undefined } },
 });

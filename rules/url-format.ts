@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `url-format`: rma.clientReturnURL is not an absolute http(s) URL. */
+/** Rule `url-format`: rma.clientReturnURL is not an absolute http(s) URL. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "url-format",
     description: "rma.clientReturnURL is not an absolute http(s) URL.",
     severity: 'error',
-    kinds: ['return'],
+    kinds: ["return"],
     structural: true,
-    docs: {
-      rationale: "The consumer is redirected to clientReturnURL after the return is created.",
-      invalid: "\"clientReturnURL\": \"/returns/done\"",
-      valid: "\"clientReturnURL\": \"https://shop.example/returns/done\"",
+    messages: {
+      invalid: "{{name}} must be an absolute http or https URL.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "The consumer is redirected to clientReturnURL after the return is created.",
+  invalid: { edits: { "/rma/clientReturnURL": "shop.example/returns" } },
+  valid: { edits: { "/rma/clientReturnURL": "https://shop.example/returns" } },
 });

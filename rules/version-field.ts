@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `version-field`: A member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2). */
+/** Rule `version-field`: a member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "version-field",
     description: "A member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2).",
     severity: 'error',
-    kinds: ['order'],
+    kinds: ["order"],
     structural: true,
-    docs: {
-      rationale: "v1.1 adds poNumber and customerNumber; v1.2 adds the item dateTimes object.",
-      invalid: "(v1) \"order\": { \"shipServiceLevel\": \"STD\", \"poNumber\": \"PO-7\" }",
-      valid: "(v1.1) \"order\": { \"shipServiceLevel\": \"STD\", \"poNumber\": \"PO-7\" }",
+    messages: {
+      laterVersion: "{{key}} exists from v{{since}} on; it is not a member of {{object}} in {{label}}.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "v1.1 adds poNumber and customerNumber; v1.2 adds the item dateTimes object.",
+  invalid: { version: '1', edits: { "/clientRequest/order/poNumber": "PO-77" } },
+  valid: { version: '1.1', edits: { "/clientRequest/order/poNumber": "PO-77" } },
 });

@@ -1,7 +1,7 @@
-import { defineRule } from '../src/lint/define-rule';
-import { isObject, member, ptr } from '../src/lint/read';
-import { itemsOf, profileSku } from '../src/lint/checks/order-items';
-import { isTrusted, itemListOf, skuOf } from '../src/lint/checks/views';
+import { profileSku } from '../src/lint/checks/order-items';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { isPlainObject } from '../src/lint/json';
+import { LIMITS } from '../src/schema/tables';
 
 /** True when the code unit at `i` of `s` is an ASCII letter or digit. */
 function isAlnumAt(s: string, i: number): boolean {
@@ -9,11 +9,21 @@ function isAlnumAt(s: string, i: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-/** True when `text` contains `token` bounded by the string ends or characters outside [A-Za-z0-9]. */
-function containsToken(text: string, token: string): boolean {
-  for (let at = text.indexOf(token); at !== -1; at = text.indexOf(token, at + 1)) {
-    const end = at + token.length;
-    if ((at === 0 || !isAlnumAt(text, at - 1)) && (end === text.length || !isAlnumAt(text, end))) return true;
+// A sku within the spec's limit is at most 18 code points, 36 UTF-16 units.
+const MAX_SKU_UNITS = 2 * LIMITS.orderSku;
+
+/**
+ * Tells whether `text` contains one of `skus` as a whole token: bounded by the ends or by
+ * characters outside [A-Za-z0-9]. Linear in the text: each start of a token is paired with
+ * the token ends at most MAX_SKU_UNITS further on, each looked up in the set once.
+ */
+function namesSku(text: string, skus: ReadonlySet<string>): boolean {
+  for (let start = 0; start < text.length; start++) {
+    if (start > 0 && isAlnumAt(text, start - 1)) continue;
+    const last = Math.min(text.length, start + MAX_SKU_UNITS);
+    for (let end = start + 1; end <= last; end++) {
+      if ((end === text.length || !isAlnumAt(text, end)) && skus.has(text.slice(start, end))) return true;
+    }
   }
   return false;
 }
@@ -27,34 +37,62 @@ export default defineRule({
     kinds: ['order'],
     fmsOnly: true,
     requires: ['weeeSku'],
-    docs: {
-      rationale:
-        'Rule 6: "each item that has a WEEE fee needs an associated WEEE item with the WEEE SKU supplied by the operator ... The localizedDescription names the product part number the fee applies to."',
-      invalid: '{ "sku": "ACME_WEEE", "localizedDescription": "WEEE fee" }',
-      valid: '{ "sku": "ACME_WEEE", "localizedDescription": "WEEE SKU-1" }',
+    messages: {
+      names: 'The localizedDescription of a WEEE item must name the sku of the order item the fee applies to.',
     },
   },
-  check(ctx) {
-    const weeeSku = profileSku(ctx.profile?.weeeSku);
-    if (weeeSku === undefined) return;
-    // Direct reads are the own members in a trusted lint call (see checks/views.ts).
-    const t = isTrusted(ctx);
-    const items = itemListOf(ctx, t);
-    if (!Array.isArray(items)) return;
-    // Listed only once a WEEE item is found: most orders have none.
-    let skus: string[] | undefined;
-    for (let index = 0; index < items.length; index++) {
-      const item: unknown = items[index];
-      if (!isObject(item) || skuOf(item, t) !== weeeSku) continue;
-      skus ??= itemsOf(ctx.body)
-        .map((entry) => member(entry.value, 'sku'))
-        .filter((s): s is string => typeof s === 'string' && s !== '' && s !== weeeSku);
-      const description = member(item, 'localizedDescription');
-      if (typeof description === 'string' && skus.some((s) => containsToken(description, s))) continue;
-      ctx.report(
-        ptr(ctx.base, 'item', index, 'localizedDescription'),
-        'The localizedDescription of a WEEE item must name the sku of the order item the fee applies to.',
-      );
-    }
+  // The WEEE items (index and localizedDescription), found as the items are walked; most orders have none.
+  state: () => ({ weee: [] as { index: number; description: unknown }[] }),
+  visitors: {
+    'item[]'(item: Record<string, unknown>, context, state) {
+      if (item.sku === profileSku(context.profile?.weeeSku)) state.weee.push({ index: context.index, description: item.localizedDescription });
+    },
+    'item:exit'(items: readonly unknown[], context, state) {
+      if (state.weee.length === 0) return;
+      const weeeSku = profileSku(context.profile?.weeeSku);
+      const skus = new Set<string>();
+      for (const item of items) {
+        if (isPlainObject(item) && typeof item.sku === 'string' && item.sku !== '' && item.sku !== weeeSku) skus.add(item.sku);
+      }
+      for (const { index, description } of state.weee) {
+        if (typeof description !== 'string' || !namesSku(description, skus)) context.report({ messageId: 'names', at: [index, 'localizedDescription'] });
+      }
+    },
+  },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale:
+    'Rule 6: "each item that has a WEEE fee needs an associated WEEE item with the WEEE SKU supplied by the operator ... The localizedDescription names the product part number the fee applies to."',
+  invalid: {
+    profile: true,
+    edits: {
+      '/clientRequest/item/3': {
+        itemId: '4',
+        sku: 'ACME_WEEE',
+        quantity: { uom: 'EA', value: '2' },
+        amount: [
+          { currencyISO3: 'EUR', amountType: 'netprice', value: '0.84' },
+          { currencyISO3: 'EUR', amountType: 'grossprice', value: '1.00' },
+        ],
+        localizedDescription: 'WEEE fee',
+      },
+    },
+  },
+  valid: {
+    profile: true,
+    edits: {
+      '/clientRequest/item/3': {
+        itemId: '4',
+        sku: 'ACME_WEEE',
+        quantity: { uom: 'EA', value: '2' },
+        amount: [
+          { currencyISO3: 'EUR', amountType: 'netprice', value: '0.84' },
+          { currencyISO3: 'EUR', amountType: 'grossprice', value: '1.00' },
+        ],
+        localizedDescription: 'WEEE SKU-1',
+      },
+    },
   },
 });

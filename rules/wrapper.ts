@@ -1,17 +1,22 @@
-import { defineRule } from '../src/lint/define-rule';
+import { defineDocs, defineRule } from '../src/lint/define-rule';
 
-/** Rule `wrapper`: An order payload lacks the clientRequest wrapper. */
+/** Rule `wrapper`: an order payload lacks the clientRequest wrapper. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "wrapper",
     description: "An order payload lacks the clientRequest wrapper.",
     severity: 'error',
-    kinds: ['order'],
+    kinds: ["order"],
     structural: true,
-    docs: {
-      rationale: "The spec's example bodies wrap requestHeader, order, payment, partner and item in one top-level member, clientRequest.",
-      invalid: "{ \"requestHeader\": {...}, \"order\": {...}, \"item\": [...] }",
-      valid: "{ \"clientRequest\": { \"requestHeader\": {...}, \"order\": {...}, \"item\": [...] } }",
+    messages: {
+      missing: "The order payload must be wrapped in a clientRequest member.",
     },
   },
+});
+
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
+export const docs = defineDocs({
+  rationale: "The spec's example bodies wrap requestHeader, order, payment, partner and item in one top-level member, clientRequest.",
+  invalid: { edits: { "/clientRequest": undefined } },
+  valid: { edits: {} },
 });

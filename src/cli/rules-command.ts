@@ -2,6 +2,7 @@
  * `fulfilkit rules`: the rule catalogue as a table or JSON.
  */
 import type { Rule } from '../lint/define-rule';
+import { ruleVersions } from '../lint/docs';
 
 /**
  * Lists rules as an aligned table (`id  severity  kinds  FMS  description`) or as JSON.
@@ -17,7 +18,7 @@ export function listRules(rules: readonly Rule[], format: 'stylish' | 'json'): s
       id: meta.id,
       severity: meta.severity,
       kinds: meta.kinds,
-      ...(meta.versions ? { versions: meta.versions } : {}),
+      ...(meta.appliesTo ? { versions: ruleVersions(meta) } : {}),
       fmsOnly: meta.fmsOnly === true,
       scope: meta.scope ?? 'payload',
       description: meta.description,
@@ -28,7 +29,7 @@ export function listRules(rules: readonly Rule[], format: 'stylish' | 'json'): s
     const { meta } = rule;
     if (meta.scope === 'cli') return 'cli';
     const kinds = meta.kinds.join(',');
-    const withVersions = meta.versions ? `${kinds} v${meta.versions.join('/v')}` : kinds;
+    const withVersions = meta.appliesTo ? `${kinds} v${ruleVersions(meta).join('/v')}` : kinds;
     return meta.scope === 'batch' ? `${withVersions} (batch)` : withVersions;
   };
   const rows = [['rule', 'severity', 'applies to', 'fms', 'description'], ...rules.map((r) => [r.meta.id, r.meta.severity, kindsOf(r), r.meta.fmsOnly ? 'FMS' : '', r.meta.description])];

@@ -79,8 +79,8 @@ export function createBatchState(options: Pick<LintBatchOptions, 'kind' | 'rules
     next(facts) {
       const out: Problem[] = [];
       for (const { rule, severity, state } of active) {
-        rule.batch.check(state, facts, (path, message) => {
-          out.push({ rule: rule.meta.id, severity, path: base + path, message });
+        rule.batch.check(state, facts, (path, messageId) => {
+          out.push({ rule: rule.meta.id, severity, path: base + path, message: rule.meta.messages[messageId] ?? messageId });
         });
       }
       return out;

@@ -1,18 +1,14 @@
 /**
- * Rule definition: metadata plus a check over the payload.
+ * How a rule is written: metadata, messages by id, and visitors that the engine calls with
+ * the nodes its one walk has already read (ESLint's `create(context)` visitors, Spectral's
+ * `given`). A rule never navigates the payload: it names the nodes it wants.
  */
-import type { OrderVersion } from '../schema/tables';
-import type { ClientProfile, PayloadKind, Problem, Severity } from './types';
+import type { BatchFacts } from './batch';
+import type { ClientProfile, PayloadKind, ProblemFix, Severity } from './types';
+import type { OrderVersionFeatures } from '../schema/tables';
 
-/** Docs of a rule: why it exists, a wrong and a right example. */
-export interface RuleDocs {
-  /** Why the rule exists, with the spec passage it enforces. */
-  readonly rationale: string;
-  /** A payload fragment that the rule reports. */
-  readonly invalid: string;
-  /** The same fragment, corrected. */
-  readonly valid: string;
-}
+/** Values a message may name: limits, lengths, allowed values, schema names; never payload values. */
+export type MessageData = Readonly<Record<string, string | number | readonly string[]>>;
 
 /** Metadata of a rule. */
 export interface RuleMeta {
@@ -24,8 +20,8 @@ export interface RuleMeta {
   readonly severity: Severity;
   /** Payload kinds the rule applies to; empty for CLI-only rules. */
   readonly kinds: readonly PayloadKind[];
-  /** Order versions the rule applies to (all when absent). */
-  readonly versions?: readonly OrderVersion[];
+  /** Runs only for order versions whose features pass this test (all when absent). */
+  readonly appliesTo?: (features: OrderVersionFeatures) => boolean;
   /** Runs only when `profile.fms` is true. */
   readonly fmsOnly?: boolean;
   /** Problems carry a `fix`. */
@@ -34,45 +30,78 @@ export interface RuleMeta {
   readonly requires?: readonly (keyof ClientProfile)[];
   /** Where the rule is reported: a single payload (default), across a batch, or by the CLI. */
   readonly scope?: 'payload' | 'batch' | 'cli';
-  /** Reported by the compiled schema checker (structural rule). */
+  /** Reported by the engine's walk of the schema (structural rule), not by visitors. */
   readonly structural?: boolean;
-  /** Documentation. */
-  readonly docs: RuleDocs;
+  /** Message templates by id; `{{name}}` placeholders are filled from the report's data. */
+  readonly messages: Readonly<Record<string, string>>;
 }
 
-/** What a rule's check sees. */
+/** What a rule reports: a message by id, where (relative to the visited node), and a fix. */
+export interface ReportDescriptor {
+  /** A key of the rule's `meta.messages`. */
+  readonly messageId: string;
+  /** Placeholder values of the message (kept on the problem as `params`). */
+  readonly data?: MessageData;
+  /** Member names and indexes below the visited node; the node itself when absent. */
+  readonly at?: readonly (string | number)[];
+  /** A fix, for fixable rules. */
+  readonly fix?: ProblemFix;
+}
+
+/** What a visitor sees besides its node. */
 export interface RuleContext {
   /** The payload kind. */
   readonly kind: PayloadKind;
-  /** The order version (orders only). */
-  readonly version: OrderVersion | undefined;
+  /** The order version's features (orders only). */
+  readonly features: OrderVersionFeatures | undefined;
   /** The client profile, when given. */
   readonly profile: ClientProfile | undefined;
-  /** The body: `clientRequest` of an order, the whole return request. An object, else rules do not run. */
-  readonly body: Record<string, unknown>;
-  /** JSON Pointer of the body: `/clientRequest` or `''`. */
-  readonly base: string;
-  /** Reports a problem of the running rule at `path` (a JSON Pointer). */
-  report(path: string, message: string, extra?: Pick<Problem, 'params' | 'fix'>): void;
+  /** Index of the visited node in its array (`item[]`: the item's index); -1 outside arrays. */
+  readonly index: number;
+  /** Reports a problem of this rule at the visited node or below it. */
+  report(descriptor: ReportDescriptor): void;
+  /**
+   * Tells whether a member counts as given: not missing and not `null` (the one presence
+   * rule). A blank string counts as given, and gets one `blank-value` warning at `at`.
+   */
+  given(value: unknown, at: readonly (string | number)[]): boolean;
 }
 
 /**
- * The cross-payload part of a batch rule: a state made once per run, and a check of each
- * payload's facts (see src/lint/batch.ts) in input order.
+ * A visitor: called with a node of the right JSON type (an object for object schemas, an
+ * array for arrays, a string for strings), the rule's context, and the rule's state of
+ * this lint call.
  */
-export interface BatchCheck<S = unknown> {
+export type Visitor<S> = (node: any, context: RuleContext, state: S) => void;
+
+/**
+ * Visitors by selector. A selector names nodes by their members below the body
+ * (`clientRequest` of an order, the whole return request): `body`, `requestHeader`,
+ * `item[]` (each item), `partner[].addressData`, `order.amount[]`. `:exit` after a selector
+ * calls the visitor once the node's members were walked. A comma-separated list
+ * (`order.amount[], payment.amount[]`) names several nodes.
+ */
+export type Visitors<S> = Readonly<Record<string, Visitor<S>>>;
+
+/**
+ * The cross-payload part of a batch rule: a state made once per run, and a check of each
+ * payload's facts (see batch.ts) in input order.
+ */
+export interface BatchCheck<S> {
   /** Makes the empty state of one run. */
   readonly create: () => S;
   /** Checks the facts of the next payload; `report` takes a pointer relative to the body. */
-  readonly check: (state: S, facts: import('./batch').BatchFacts, report: (path: string, message: string) => void) => void;
+  readonly check: (state: S, facts: BatchFacts, report: (path: string, messageId: string) => void) => void;
 }
 
-/** A rule: metadata and an optional check (structural rules are reported by the compiled checker). */
-export interface Rule {
+/** A rule: metadata, and visitors or a batch check (structural rules have neither). */
+export interface Rule<S = any> {
   /** The rule's metadata. */
   readonly meta: RuleMeta;
-  /** The check; absent for purely structural, batch and CLI rules. */
-  readonly check?: (ctx: RuleContext) => void;
+  /** Makes the rule's state for one lint call (like the closure state of ESLint's `create`). */
+  readonly state?: () => S;
+  /** The nodes the rule visits. */
+  readonly visitors?: Visitors<S>;
   /** The cross-payload check of a batch rule. */
   readonly batch?: BatchCheck<any>;
 }
@@ -80,14 +109,64 @@ export interface Rule {
 /** A rule with a cross-payload check. */
 export type BatchRule = Rule & { readonly batch: BatchCheck<any> };
 
+/** Docs of a rule: why it exists, and a runnable wrong and right example. */
+export interface RuleDocs {
+  /** Why the rule exists, with the spec passage it enforces. */
+  readonly rationale: string;
+  /** A change to the canonical valid payload that this rule reports, and no other rule does. */
+  readonly invalid: RuleExample;
+  /** The same change, corrected: the payload lints clean. */
+  readonly valid: RuleExample;
+}
+
+/**
+ * A runnable docs example: the canonical valid payload of the kind (test/fixtures.ts:
+ * `validOrder(version)`, `validReturn()`) with `edits` applied (JSON Pointer → new value;
+ * `undefined` removes the member), linted with `version` (default 1.1) and, when `profile`
+ * is true, the FMS client profile of the fixtures. CLI rules give a `line` of input instead.
+ */
+export interface RuleExample {
+  /** Payload kind (default: the rule's first kind). */
+  readonly kind?: PayloadKind;
+  /** Order version (default `'1.1'`). */
+  readonly version?: '1' | '1.1' | '1.2';
+  /** Changes to the canonical payload, by JSON Pointer. */
+  readonly edits?: Readonly<Record<string, unknown>>;
+  /** Lint with the FMS client profile of the fixtures. */
+  readonly profile?: boolean;
+  /** For batch rules: lint the canonical payload, then the changed one, in one batch. */
+  readonly batch?: boolean;
+  /** For CLI rules: one line of input, written in `encoding` (default utf8). */
+  readonly line?: string;
+  /** The encoding the line is written in. */
+  readonly encoding?: 'utf8' | 'latin1';
+}
+
 /**
  * Defines a rule.
  *
- * @param rule Metadata and check.
+ * @param rule Metadata, messages and visitors.
  * @returns The same rule, typed.
- * @example export default defineRule({ meta: { id: 'totals', ... }, check(ctx) { ... } });
+ * @example
+ * export default defineRule({
+ *   meta: { id: 'item-ids', description: '...', severity: 'error', kinds: ['order'], messages: { wrong: 'itemId must be {{expected}}.' } },
+ *   visitors: { 'item[]'(item, context) { ... } },
+ * });
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function defineRule(rule: Rule): Rule {
+export function defineRule<S>(rule: Rule<S>): Rule<S> {
   return rule;
+}
+
+/**
+ * Defines a rule's docs (kept out of the rule object, so that bundles of the linter leave
+ * them out).
+ *
+ * @param docs The rationale and the runnable examples.
+ * @returns The same docs, typed.
+ * @example export const docs = defineDocs({ rationale: '...', invalid: { edits: { '/clientRequest/item/0/itemId': '7' } }, valid: { edits: {} } });
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function defineDocs(docs: RuleDocs): RuleDocs {
+  return docs;
 }

@@ -1,7 +1,8 @@
 /**
  * Rule documentation generated from the rules' metadata (README rule table).
  */
-import type { Rule } from './define-rule';
+import { ORDER_VERSIONS, ORDER_VERSION_FEATURES, type OrderVersion } from '../schema/tables';
+import type { Rule, RuleMeta } from './define-rule';
 
 const KIND = { order: 'O', return: 'R' } as const;
 
@@ -17,7 +18,7 @@ export function rulesMarkdownTable(rules: readonly Rule[]): string {
   for (const { meta } of rules) {
     const applies = [
       meta.kinds.map((k) => KIND[k]).join(' ') || 'CLI',
-      meta.versions ? `v${meta.versions.join(', v')}` : '',
+      meta.appliesTo ? `v${ruleVersions(meta).join(', v')}` : '',
       meta.fmsOnly ? 'FMS' : '',
       meta.scope === 'batch' ? 'batch' : '',
       meta.requires?.length ? `profile: ${meta.requires.join(', ')}` : '',
@@ -28,4 +29,15 @@ export function rulesMarkdownTable(rules: readonly Rule[]): string {
     lines.push(`| \`${meta.id}\` | ${meta.severity} | ${applies} | ${meta.description.replace(/\|/g, '\\|')} |`);
   }
   return lines.join('\n');
+}
+
+/**
+ * The order versions a rule applies to (every version unless its meta says otherwise).
+ *
+ * @param meta A rule's metadata.
+ * @returns The versions, oldest first.
+ * @example ruleVersions(keyCharsetRule.meta); // ['1.2']
+ */
+export function ruleVersions(meta: RuleMeta): OrderVersion[] {
+  return ORDER_VERSIONS.filter((version) => meta.appliesTo?.(ORDER_VERSION_FEATURES[version]) ?? true);
 }

@@ -57,6 +57,8 @@ export interface FieldMeta {
   readonly laterVersion?: Readonly<Record<string, string>>;
   /** Name of the object in messages (e.g. `requestHeader`). */
   readonly name?: string;
+  /** An optional member that is required when the operator handles payments (FMS). */
+  readonly requiredWhenFms?: boolean;
 }
 
 /* @__NO_SIDE_EFFECTS__ */

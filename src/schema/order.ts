@@ -30,20 +30,15 @@ import {
   AMBIGUOUS_SHIP_SERVICE_LEVELS,
   DATE_ONLY,
   LIMITS,
-  ORDER_AMOUNT_TYPES,
-  ORDER_DATE_TIME_FORMAT,
   ORDER_PHONE_TYPES,
+  ORDER_VERSION_FEATURES,
   PARTNER_TYPES,
-  PAYMENT_METHODS,
   PAYMENT_STATUSES,
-  REQUEST_STATUSES,
-  SHIP_SERVICE_LEVELS,
   UNSIGNED_DECIMAL,
+  versionAdding,
   type OrderVersion,
+  type OrderVersionFeatures,
 } from './tables';
-
-/** Members added by v1.1, per object: reported as `version-field` in v1. */
-const V11_MEMBERS = { poNumber: '1.1', customerNumber: '1.1' } as const;
 
 /**
  * Entries present only in some versions. Typed as always present so that one
@@ -53,24 +48,48 @@ function only<T extends Record<string, v.GenericSchema>>(when: boolean, entries:
   return when ? entries : ({} as T);
 }
 
-/** Build the order request schema of one version. */
+/** The members a version lacks, mapped to the version that adds them (rule `version-field`). */
+function laterMembers<K extends keyof OrderVersionFeatures['members']>(
+  features: OrderVersionFeatures,
+  members: Record<string, K>,
+  table: Readonly<Record<string, OrderVersionFeatures>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, feature] of Object.entries(members)) {
+    const since = features.members[feature] ? undefined : versionAdding(feature, table);
+    if (since !== undefined) out[name] = since;
+  }
+  return out;
+}
+
+/**
+ * Builds the order request schema of one version from its features (the versions differ
+ * only by what `ORDER_VERSION_FEATURES` says).
+ *
+ * @param features The version's features.
+ * @param table The whole version table, for `version-field` ("exists from v1.1 on").
+ * @returns The valibot schema of `{ clientRequest: ... }`.
+ * @example orderRequestSchema(ORDER_VERSION_FEATURES['1.1']);
+ */
 /* @__NO_SIDE_EFFECTS__ */
-function orderRequestSchema(version: OrderVersion) {
-  const v12 = version === '1.2';
-  const v1 = version === '1';
-  const dateTime = v.pipe(v.string(), dateFormat(ORDER_DATE_TIME_FORMAT[version]));
-  // v1.2 limits key reference fields to [A-Za-z0-9._-].
+export function orderRequestSchema(
+  features: OrderVersionFeatures,
+  table: Readonly<Record<string, OrderVersionFeatures>> = ORDER_VERSION_FEATURES,
+) {
+  const has = features.members;
+  const dateTime = v.pipe(v.string(), dateFormat(features.dateTime));
+  // Key reference fields may be limited to [A-Za-z0-9._-] (v1.2).
   const key = (max?: number) => {
     const base = max === undefined ? v.string() : v.pipe(v.string(), maxCodePoints(max));
-    return v12 ? v.pipe(base, keyCharset()) : base;
+    return features.keyCharset ? v.pipe(base, keyCharset()) : base;
   };
-  const amount = amountSchema(ORDER_AMOUNT_TYPES[version]);
+  const amount = amountSchema(features.amountTypes);
   const phone = phoneSchema(ORDER_PHONE_TYPES);
 
   const requestHeader = withMeta(
     v.strictObject({
       requestType: responseOnly(v.string()),
-      requestStatus: responseOnly(v.picklist(REQUEST_STATUSES[version])),
+      requestStatus: responseOnly(v.picklist(features.requestStatuses)),
       externalMessageReference: key(LIMITS.externalMessageReference),
       client: text(LIMITS.client),
       requestReference: key(LIMITS.requestReference),
@@ -88,9 +107,9 @@ function orderRequestSchema(version: OrderVersion) {
       orderId: responseOnly(v.string()),
       status: responseOnly(v.string()),
       shipCourier: v.optional(v.string()),
-      shipServiceLevel: picklistWithAmbiguous(SHIP_SERVICE_LEVELS[version], AMBIGUOUS_SHIP_SERVICE_LEVELS),
+      shipServiceLevel: picklistWithAmbiguous(features.shipServiceLevels, AMBIGUOUS_SHIP_SERVICE_LEVELS),
       shipServiceOption: v.optional(v.string()),
-      ...only(!v1, { poNumber: v.optional(key()) }),
+      ...only(has.poNumber, { poNumber: v.optional(key()) }),
       incoTerms1: v.optional(v.string()),
       incoTerms2: v.optional(v.string()),
       timeZone: responseOnly(v.string()),
@@ -104,19 +123,20 @@ function orderRequestSchema(version: OrderVersion) {
     {
       name: 'order',
       spelling: { datetimeWantedDeliveryDate: 'dateTimeWantedDeliveryDate' },
-      laterVersion: v1 ? { poNumber: V11_MEMBERS.poNumber } : {},
+      laterVersion: laterMembers(features, { poNumber: 'poNumber' }, table),
     },
   );
 
   const payment = withMeta(
     v.strictObject({
       paymentGatewayId: responseOnly(v.string()),
-      paymentMethod: v.pipe(v.picklist(PAYMENT_METHODS[version]), maxCodePoints(LIMITS.paymentMethod)),
+      paymentMethod: v.pipe(v.picklist(features.paymentMethods), maxCodePoints(LIMITS.paymentMethod)),
       entityID: v.optional(text(LIMITS.entityID)),
       transactionID: v.optional(text(LIMITS.transactionID)),
       acquireID: v.optional(text(LIMITS.acquireID)),
-      amount: v.optional(v.array(amountSchema(ORDER_AMOUNT_TYPES[version], AMBIGUOUS_PAYMENT_AMOUNT_TYPES))),
-      status: v.optional(v.picklist(PAYMENT_STATUSES)),
+      amount: v.optional(v.array(amountSchema(features.amountTypes, AMBIGUOUS_PAYMENT_AMOUNT_TYPES))),
+      // R when the operator handles payments (FMS): required in the FMS lint plans.
+      status: v.optional(withMeta(v.picklist(PAYMENT_STATUSES), { requiredWhenFms: true })),
       cardData: v.optional(
         v.strictObject({
           holder: v.optional(text(LIMITS.cardHolder)),
@@ -139,11 +159,11 @@ function orderRequestSchema(version: OrderVersion) {
       withMeta(
         v.strictObject({
           name: v.optional(text(LIMITS.companyName)),
-          ...only(!v1, { customerNumber: v.optional(text(LIMITS.customerNumber)) }),
+          ...only(has.customerNumber, { customerNumber: v.optional(text(LIMITS.customerNumber)) }),
           phone: v.optional(v.array(phone)),
           taxNumber: v.optional(text(LIMITS.taxNumber)),
         }),
-        { name: 'companyData', laterVersion: v1 ? { customerNumber: V11_MEMBERS.customerNumber } : {} },
+        { name: 'companyData', laterVersion: laterMembers(features, { customerNumber: 'customerNumber' }, table) },
       ),
     ),
     personData: v.strictObject({
@@ -177,9 +197,9 @@ function orderRequestSchema(version: OrderVersion) {
       localizedDescription: v.optional(text(LIMITS.localizedDescription)),
       dynamicField: v.optional(v.array(DynamicFieldSchema)),
       // v1.2 accepts a dateTimes object on items; its fields are not shown by the spec.
-      ...only(v12, { dateTimes: v.optional(v.looseObject({})) }),
+      ...only(has.itemDateTimes, { dateTimes: v.optional(v.looseObject({})) }),
     }),
-    { name: 'item', laterVersion: v12 ? {} : { dateTimes: '1.2' } },
+    { name: 'item', laterVersion: laterMembers(features, { dateTimes: 'itemDateTimes' }, table) },
   );
 
   return v.strictObject({
@@ -194,11 +214,11 @@ function orderRequestSchema(version: OrderVersion) {
 }
 
 /** The order request schema of v1 (wrapped in `clientRequest`). */
-export const OrderRequestV1Schema = orderRequestSchema('1');
+export const OrderRequestV1Schema = orderRequestSchema(ORDER_VERSION_FEATURES['1']);
 /** The order request schema of v1.1 (adds poNumber, customerNumber, freightCosts, Maestro). */
-export const OrderRequestV11Schema = orderRequestSchema('1.1');
+export const OrderRequestV11Schema = orderRequestSchema(ORDER_VERSION_FEATURES['1.1']);
 /** The order request schema of v1.2 (adds EXI, UTC date-times, key charset, item dateTimes). */
-export const OrderRequestV12Schema = orderRequestSchema('1.2');
+export const OrderRequestV12Schema = orderRequestSchema(ORDER_VERSION_FEATURES['1.2']);
 
 /** The order request schema per version. */
 export const ORDER_REQUEST_SCHEMAS = {

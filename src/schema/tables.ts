@@ -6,15 +6,7 @@
 /** An order-create version of the fulfilment interface. */
 export type OrderVersion = '1' | '1.1' | '1.2';
 
-/** Every order-create version, oldest first. */
-export const ORDER_VERSIONS: readonly OrderVersion[] = ['1', '1.1', '1.2'];
 
-/** Allowed `amountType` values per order version (spec: Amount). */
-export const ORDER_AMOUNT_TYPES: Readonly<Record<OrderVersion, readonly string[]>> = {
-  '1': ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'discount'],
-  '1.1': ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'freightCosts'],
-  '1.2': ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'freightCosts'],
-};
 
 /** Allowed `amountType` values of the returns portal (all lower case). */
 export const RETURN_AMOUNT_TYPES: readonly string[] = [
@@ -33,21 +25,15 @@ export const RETURN_AMOUNT_TYPES: readonly string[] = [
  */
 export const AMBIGUOUS_PAYMENT_AMOUNT_TYPES: readonly string[] = ['capture', 'created'];
 
-const PAYMENT_METHODS_COMMON = [
+const PAYMENT_METHODS_COMMON: readonly string[] = [
   'AfterPay', 'AliPay', 'Amazon', 'Amex', 'Bancontact', 'CarteBleue', 'CashOnDelivery', 'Cheque',
   'Consolidated', 'CreditCardPrePaid', 'Dankort', 'Debit', 'Diners', 'DirectDebit', 'Discover',
   'FreeOfCharge', 'GiroPay', 'iDEAL', 'JCB', 'KlarnaInvoice', 'KlarnaSplitIt', 'MasterCard',
   'MasterDebit', 'PayPal', 'POS', 'Przelewy24', 'SepaDirectDebit', 'SofortUeberweisung', 'Splitit',
   'Terms_0', 'Terms_15', 'Terms_30', 'Terms_45', 'Terms_60', 'Terms_61', 'Terms_70', 'Terms_90',
   'Visa', 'VisaDebit', 'VisaElectron', 'WireTransfer',
-] as const;
+];
 
-/** Allowed `payment.paymentMethod` values per order version (Meastro in v1, Maestro later). */
-export const PAYMENT_METHODS: Readonly<Record<OrderVersion, readonly string[]>> = {
-  '1': [...PAYMENT_METHODS_COMMON, 'Meastro'].sort(),
-  '1.1': [...PAYMENT_METHODS_COMMON, 'Maestro'].sort(),
-  '1.2': [...PAYMENT_METHODS_COMMON, 'Maestro'].sort(),
-};
 
 /**
  * Payment methods that are payment cards: their `payment.status` is `authorized`
@@ -61,12 +47,6 @@ export const CARD_PAYMENT_METHODS: readonly string[] = [
 /** Allowed `payment.status` values. */
 export const PAYMENT_STATUSES: readonly string[] = ['authorized', 'captured', 'paid'];
 
-/** Allowed `order.shipServiceLevel` values per version (EXI added in v1.2). */
-export const SHIP_SERVICE_LEVELS: Readonly<Record<OrderVersion, readonly string[]>> = {
-  '1': ['STD', 'EXP', 'ECO', 'PUD'],
-  '1.1': ['STD', 'EXP', 'ECO', 'PUD'],
-  '1.2': ['STD', 'EXP', 'ECO', 'PUD', 'EXI'],
-};
 
 /** Ship service level named only in the guidance text: an `ambiguous-value` warning. */
 export const AMBIGUOUS_SHIP_SERVICE_LEVELS: readonly string[] = ['PUO'];
@@ -126,17 +106,11 @@ export const REQUEST_STATUS_INFO: Readonly<Record<RequestStatus, RequestStatusIn
   received: { meaning: 'Listed in the v1 schema only; its meaning is not described by the spec.', fmsOnly: false, specialScenario: false },
 };
 
-const STATUSES_V11: readonly RequestStatus[] = [
+const REQUEST_STATUSES_COMMON: readonly RequestStatus[] = [
   'created', 'duplicate', 'errored', 'confirmed', 'creditblocked', 'cancelled', 'dplhold',
   'released', 'reserved', 'shipped', 'invoiced', 'paid',
 ];
 
-/** `requestStatus` values per version: `received` exists in v1 only. */
-export const REQUEST_STATUSES: Readonly<Record<OrderVersion, readonly RequestStatus[]>> = {
-  '1': [...STATUSES_V11, 'received'],
-  '1.1': STATUSES_V11,
-  '1.2': STATUSES_V11,
-};
 
 /** Date and date-time formats (regular expression plus a description for messages). */
 export interface DateFormat {
@@ -164,12 +138,6 @@ export const DATE_ONLY: DateFormat = {
   pattern: /^(\d{4})-(\d{2})-(\d{2})$/,
 };
 
-/** The date-time format of order date-times per version. */
-export const ORDER_DATE_TIME_FORMAT: Readonly<Record<OrderVersion, DateFormat>> = {
-  '1': DATE_TIME_OFFSET,
-  '1.1': DATE_TIME_OFFSET,
-  '1.2': DATE_TIME_UTC,
-};
 
 /** Characters allowed in key reference fields from v1.2 on. */
 export const KEY_CHARSET = /^[A-Za-z0-9._-]*$/;
@@ -269,3 +237,111 @@ export const LIMITS = {
   itemDescription: 200,
   fiscalid: 30,
 } as const;
+
+/**
+ * What one order-create version of the fulfilment interface is: every way the versions
+ * differ, in one record. The order schema, the rules and the builders read these; nothing
+ * else compares version strings.
+ */
+export interface OrderVersionFeatures {
+  /** The version as written in paths and options (`'1.1'`). */
+  readonly version: string;
+  /** The version in messages (`'v1.1'`). */
+  readonly label: string;
+  /** Allowed `amountType` values (spec: Amount). */
+  readonly amountTypes: readonly string[];
+  /** Allowed `payment.paymentMethod` values. */
+  readonly paymentMethods: readonly string[];
+  /** `requestStatus` values (responses only). */
+  readonly requestStatuses: readonly RequestStatus[];
+  /** Allowed `order.shipServiceLevel` values. */
+  readonly shipServiceLevels: readonly string[];
+  /** The format of order date-times. */
+  readonly dateTime: DateFormat;
+  /** Key reference fields are limited to `[A-Za-z0-9._-]`. */
+  readonly keyCharset: boolean;
+  /** Members that not every version has, by where they sit: present in this version or not. */
+  readonly members: {
+    /** `order.poNumber`. */
+    readonly poNumber: boolean;
+    /** `partner.companyData.customerNumber`. */
+    readonly customerNumber: boolean;
+    /** `item.dateTimes` (its fields are not shown by the spec). */
+    readonly itemDateTimes: boolean;
+  };
+}
+
+const V1_STATUSES: readonly RequestStatus[] = [...REQUEST_STATUSES_COMMON, 'received'];
+const V1_1: OrderVersionFeatures = {
+  version: '1.1',
+  label: 'v1.1',
+  amountTypes: ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'freightCosts'],
+  paymentMethods: [...PAYMENT_METHODS_COMMON, 'Maestro'].sort(),
+  requestStatuses: REQUEST_STATUSES_COMMON,
+  shipServiceLevels: ['STD', 'EXP', 'ECO', 'PUD'],
+  dateTime: DATE_TIME_OFFSET,
+  keyCharset: false,
+  members: { poNumber: true, customerNumber: true, itemDateTimes: false },
+};
+
+/**
+ * The order-create versions and how they differ (spec: Versioning). v1.1 adds poNumber,
+ * customerNumber and freightCosts (in place of discount), spells Maestro (not Meastro) and
+ * drops the `received` status; v1.2 adds EXI, UTC date-times, the key-field charset and the
+ * item dateTimes object.
+ */
+export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionFeatures>> = {
+  '1': {
+    ...V1_1,
+    version: '1',
+    label: 'v1',
+    amountTypes: ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'discount'],
+    paymentMethods: [...PAYMENT_METHODS_COMMON, 'Meastro'].sort(),
+    requestStatuses: V1_STATUSES,
+    members: { poNumber: false, customerNumber: false, itemDateTimes: false },
+  },
+  '1.1': V1_1,
+  '1.2': {
+    ...V1_1,
+    version: '1.2',
+    label: 'v1.2',
+    shipServiceLevels: [...V1_1.shipServiceLevels, 'EXI'],
+    dateTime: DATE_TIME_UTC,
+    keyCharset: true,
+    members: { poNumber: true, customerNumber: true, itemDateTimes: true },
+  },
+};
+
+/** Every order-create version, oldest first. */
+export const ORDER_VERSIONS = Object.keys(ORDER_VERSION_FEATURES) as readonly OrderVersion[];
+
+/** One feature of every version, as a record by version. */
+function byVersion<T>(pick: (features: OrderVersionFeatures) => T): Readonly<Record<OrderVersion, T>> {
+  return Object.fromEntries(ORDER_VERSIONS.map((version) => [version, pick(ORDER_VERSION_FEATURES[version])])) as Record<OrderVersion, T>;
+}
+
+/**
+ * The first version, in table order, in which a member exists (for `version-field` messages).
+ *
+ * @param member A member of `OrderVersionFeatures.members`.
+ * @param table The version table (the spec's by default).
+ * @returns The version, e.g. `'1.1'` for `poNumber`.
+ * @example versionAdding('itemDateTimes'); // '1.2'
+ */
+export function versionAdding(
+  member: keyof OrderVersionFeatures['members'],
+  table: Readonly<Record<string, OrderVersionFeatures>> = ORDER_VERSION_FEATURES,
+): string | undefined {
+  return Object.values(table).find((features) => features.members[member])?.version;
+}
+
+/** Allowed `amountType` values per order version (spec: Amount). */
+export const ORDER_AMOUNT_TYPES = byVersion((f) => f.amountTypes);
+/** Allowed `payment.paymentMethod` values per order version (Meastro in v1, Maestro later). */
+export const PAYMENT_METHODS = byVersion((f) => f.paymentMethods);
+/** Allowed `order.shipServiceLevel` values per version (EXI added in v1.2). */
+export const SHIP_SERVICE_LEVELS = byVersion((f) => f.shipServiceLevels);
+/** `requestStatus` values per version: `received` exists in v1 only. */
+export const REQUEST_STATUSES = byVersion((f) => f.requestStatuses);
+/** The date-time format of order date-times per version. */
+export const ORDER_DATE_TIME_FORMAT = byVersion((f) => f.dateTime);

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULES, lintOrder, lintReturn } from '../../src/index';
 import { BASIC, CR, FMS, VERSIONS, edit, edits, expectExactly, fullOrder, fullReturn, orderProblems, p, returnProblems } from './_fixtures';
+import { RULE_DOCS } from '../../rules/index';
+import { ruleVersions } from '../../src/lint/docs';
 
 type Applies = { sev: 'error' | 'warn'; kinds: string; fms?: true; v12?: true };
 /** The catalogue, transcribed from DESIGN.md. */
@@ -68,9 +70,9 @@ describe('the rule catalogue', () => {
     const kinds = [...rule.meta.kinds].map((k) => (k === 'order' ? 'O' : 'R')).sort().join(' ');
     expect(kinds).toBe(want.kinds);
     expect(rule.meta.fmsOnly === true).toBe(want.fms === true);
-    if (want.v12) expect(rule.meta.versions).toEqual(['1.2']);
+    if (want.v12) expect(ruleVersions(rule.meta)).toEqual(['1.2']);
     expect(rule.meta.description).toMatch(/^[A-Za-z].*\.$/);
-    expect(rule.meta.docs.rationale.length).toBeGreaterThan(10);
+    expect(RULE_DOCS[id]!.rationale.length).toBeGreaterThan(10);
   });
 });
 
@@ -124,36 +126,47 @@ describe('literal edge cases', () => {
   });
   it('rules read own members only: an inherited (non-JSON) payment is not linted as if it were there', () => {
     const { payment: _payment, ...rest } = (fullOrder('1.1') as any).clientRequest;
+    // Round 2: an object with another prototype is not JSON data: one type problem.
     const body = Object.assign(Object.create({ payment: { paymentMethod: 'PayPal', status: 'authorized' } }), rest);
-    expectExactly(orderProblems({ clientRequest: body }, '1.1', FMS), []);
+    expectExactly(orderProblems({ clientRequest: body }, '1.1', FMS), [p('type', CR)]);
+    // A member hidden on Object.prototype is not the payload's own either.
+    Object.defineProperty(Object.prototype, 'payment', { value: { paymentMethod: 'PayPal', status: 'authorized' }, configurable: true });
+    try {
+      expectExactly(orderProblems({ clientRequest: { ...rest } }, '1.1', FMS), []);
+    } finally {
+      delete (Object.prototype as any).payment;
+    }
   });
 });
 
-describe('README decision: "Null counts as absent in the business rules\' missing checks; type reports the null too"', () => {
-  it('consistent today: state, company name, locale, cardData, item amount', () => {
+describe('round 2: null is absent, and null in an optional member is its one type problem (type first)', () => {
+  it('state, company name, cardData, item amount: type only, no business-rule problem at the same path', () => {
     const state = `${CR}/partner/0/addressData/state`;
-    expectExactly(orderProblems(edit(fullOrder('1.1'), state, null), '1.1'), [p('state-required', state), p('type', state)]);
+    const us = edits(fullOrder('1.1'), [[`${CR}/partner/0/addressData/countryISO2`, 'US'], [state, null]]);
+    expectExactly(orderProblems(us, '1.1'), [p('type', state)]);
     const name = `${CR}/partner/0/companyData/name`;
-    expectExactly(orderProblems(edit(fullOrder('1.1'), name, null), '1.1'), [p('company-name', name), p('type', name)]);
+    expectExactly(orderProblems(edit(fullOrder('1.1'), name, null), '1.1'), [p('type', name)]);
     const card = `${CR}/payment/cardData`;
-    expectExactly(orderProblems(edit(fullOrder('1.1'), card, null), '1.1', FMS), [p('card-data', card), p('type', card)]);
+    expectExactly(orderProblems(edit(fullOrder('1.1'), card, null), '1.1', FMS), [p('type', card)]);
     const amount = `${CR}/item/0/amount`;
-    expectExactly(orderProblems(edit(fullOrder('1.1'), amount, null), '1.1'), [p('netprice-required', amount), p('type', amount)]);
+    expectExactly(orderProblems(edit(fullOrder('1.1'), amount, null), '1.1'), [p('type', amount)]);
   });
-  it('address: null is "no address array" (address-lines) and a type problem', () => {
+  it('address: null is a type problem only', () => {
     const address = `${CR}/partner/0/addressData/address`;
-    expectExactly(orderProblems(edit(fullOrder('1.1'), address, null), '1.1'), [p('address-lines', address), p('type', address)]);
-    expectExactly(returnProblems(edit(fullReturn(), '/partner/0/addressData/address', null)), [
-      p('address-lines', '/partner/0/addressData/address'),
-      p('type', '/partner/0/addressData/address'),
-    ]);
+    expectExactly(orderProblems(edit(fullOrder('1.1'), address, null), '1.1'), [p('type', address)]);
+    expectExactly(returnProblems(edit(fullReturn(), '/partner/0/addressData/address', null)), [p('type', '/partner/0/addressData/address')]);
   });
-  it('a null line-1 value is "line 1 without value" (address-lines) and a type problem', () => {
+  it('a null line-1 value is a type problem only', () => {
     const value = `${CR}/partner/0/addressData/address/0/value`;
-    expectExactly(orderProblems(edit(fullOrder('1.1'), value, null), '1.1'), [p('address-lines', value), p('type', value)]);
+    expectExactly(orderProblems(edit(fullOrder('1.1'), value, null), '1.1'), [p('type', value)]);
   });
-  it('a null item dynamicField in a return lacks RMALinePrice (rma-line-price) and is a type problem', () => {
+  it('a null item dynamicField in a return is a type problem only', () => {
     const at = '/item/0/dynamicField';
-    expectExactly(returnProblems(edit(fullReturn(), at, null)), [p('rma-line-price', at), p('type', at)]);
+    expectExactly(returnProblems(edit(fullReturn(), at, null)), [p('type', at)]);
+  });
+  it('null still counts as absent where the business rule reports elsewhere (fiscal-code at the dynamicField list)', () => {
+    const fields = `${CR}/order/dynamicField`;
+    const italy = edits(fullOrder('1.1'), [[`${CR}/partner/1/addressData/countryISO2`, 'IT'], [fields, [{ name: 'FISCAL_CODE', value: null }]]]);
+    expectExactly(orderProblems(italy, '1.1', FMS), [p('type', `${fields}/0/value`), p('fiscal-code', fields)]);
   });
 });

@@ -165,7 +165,9 @@ describe.each(VERSIONS)('order v%s: enum', (version) => {
   });
   it('other shipServiceLevel values are enum errors', () => {
     const pointer = `${CR}/order/shipServiceLevel`;
-    for (const bad of ['std', 'EXPRESS', '', 'DHL']) expectExactly(orderProblems(edit(fullOrder(version), pointer, bad), version), [p('enum', pointer)]);
+    for (const bad of ['std', 'EXPRESS', 'DHL']) expectExactly(orderProblems(edit(fullOrder(version), pointer, bad), version), [p('enum', pointer)]);
+    // Round 2: a blank required member is also blank-value.
+    expectExactly(orderProblems(edit(fullOrder(version), pointer, ''), version), [p('enum', pointer), p('blank-value', pointer)]);
   });
   it('partnerType outside BillTo/ShipTo is an enum error (and that role is then missing)', () => {
     const pointer = `${CR}/partner/1/partnerType`;
@@ -265,7 +267,9 @@ describe.each(VERSIONS)('order v%s: numeric-text', (version) => {
     expectExactly(orderProblems(edit(fullOrder(version), amount, value), version), []);
   });
   it.each(['12,50', '1e3', '+5', '.5', '5.', ' 5', '5 ', '', 'EUR 5', '1.000,00', 'NaN'])('amount value %j is a numeric-text error', (value) => {
-    expectExactly(orderProblems(edit(fullOrder(version), amount, value), version), [p('numeric-text', amount)]);
+    // Round 2: a blank required member is also blank-value.
+    const blank = value.trim() === '' ? [p('blank-value', amount)] : [];
+    expectExactly(orderProblems(edit(fullOrder(version), amount, value), version), [p('numeric-text', amount), ...blank]);
   });
   it('order and payment amount values are numeric text too', () => {
     const pay = `${CR}/payment/amount/0/value`;
@@ -274,7 +278,8 @@ describe.each(VERSIONS)('order v%s: numeric-text', (version) => {
   it('quantity value is unsigned numeric text', () => {
     const pointer = `${CR}/item/0/quantity/value`;
     expectExactly(orderProblems(edit(fullOrder(version), pointer, '2.5'), version), []);
-    for (const bad of ['-1', 'two', '2 ', '', '1,5']) expectExactly(orderProblems(edit(fullOrder(version), pointer, bad), version), [p('numeric-text', pointer)]);
+    for (const bad of ['-1', 'two', '2 ', '1,5']) expectExactly(orderProblems(edit(fullOrder(version), pointer, bad), version), [p('numeric-text', pointer)]);
+    expectExactly(orderProblems(edit(fullOrder(version), pointer, ''), version), [p('numeric-text', pointer), p('blank-value', pointer)]);
   });
   it('taxFactor is numeric text (20 percent is 1.20)', () => {
     const pointer = `${CR}/item/0/taxFactor`;
@@ -323,7 +328,10 @@ describe.each(VERSIONS)('order v%s: states (US, MX, CA, AU)', (version) => {
   });
   it.each(['US', 'MX', 'CA', 'AU'])('a %s address without state is state-required', (c) => {
     expectExactly(orderProblems(at(c, undefined), version), [p('state-required', state)]);
-    expectExactly(orderProblems(at(c, ''), version), [p('state-required', state)]);
+    // Round 2: a blank state is present: not state-required, but no state code either.
+    expectExactly(orderProblems(at(c, ''), version), [p('blank-value', state), p('state-code', state)]);
+    expectExactly(orderProblems(at(c, '  '), version), [p('blank-value', state), p('state-code', state)]);
+    expectExactly(orderProblems(at(c, null), version), [p('type', state)]);
   });
   it.each(['DE', 'FR', 'GB', 'BR'])('a %s address needs no state', (c) => {
     expectExactly(orderProblems(at(c, undefined), version), []);

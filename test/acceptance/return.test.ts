@@ -206,9 +206,11 @@ describe('return: formats and codes', () => {
   it('url-format: clientReturnURL is an absolute http(s) URL', () => {
     const pointer = '/rma/clientReturnURL';
     for (const good of ['https://shop.example/returns', 'http://shop.example:8080/r?id=1#top', 'https://localhost/x']) expectExactly(returnProblems(edit(fullReturn(), pointer, good)), []);
-    for (const bad of ['/returns', 'shop.example/returns', 'ftp://shop.example/r', 'javascript:alert(1)', 'https://', 'https:///path', '//shop.example/r', 'https://shop .example/', '']) {
+    for (const bad of ['/returns', 'shop.example/returns', 'ftp://shop.example/r', 'javascript:alert(1)', 'https://', 'https:///path', '//shop.example/r', 'https://shop .example/']) {
       expectExactly(returnProblems(edit(fullReturn(), pointer, bad)), [p('url-format', pointer)]);
     }
+    // Round 2: a blank required member is also blank-value.
+    expectExactly(returnProblems(edit(fullReturn(), pointer, '')), [p('url-format', pointer), p('blank-value', pointer)]);
   });
   it('country-code: uppercase ISO 3166-1 alpha-3', () => {
     const pointer = '/partner/1/addressData/countryISO3';
@@ -279,7 +281,8 @@ describe('return: business rules', () => {
   it('company-name: companyData without a name', () => {
     const pointer = '/partner/0/companyData/name';
     expectExactly(returnProblems(edit(fullReturn(), pointer, undefined)), [p('company-name', pointer)]);
-    expectExactly(returnProblems(edit(fullReturn(), pointer, '')), [p('company-name', pointer)]);
+    // Round 2: a blank name is present (blank-value), not missing.
+    expectExactly(returnProblems(edit(fullReturn(), pointer, '')), [p('blank-value', pointer)]);
   });
   it('address-lines: at least one line, numbered 1, 2, 3..., line 1 with a value', () => {
     const address = '/partner/0/addressData/address';

@@ -7,15 +7,17 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Rule, RuleContext } from '../../src/lint/define-rule';
 import { FMS_PROFILE, PROFILE, validOrder, validReturn } from '../fixtures';
 
-const seen: { id: string; ctx: RuleContext }[] = [];
+const seen: { id: string; ctx: RuleContext; body: unknown; profile: unknown; index: number }[] = [];
 
 vi.mock('../../rules/index', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../rules/index')>();
   const probe = (id: string, meta: Partial<Rule['meta']>): Rule => ({
-    meta: { id, description: 'Probe.', severity: 'warn', kinds: ['order', 'return'], docs: { rationale: 'r', invalid: 'i', valid: 'v' }, ...meta },
-    check(ctx) {
-      seen.push({ id, ctx });
-      ctx.report(ctx.base, `Probe ${id}.`);
+    meta: { id, description: 'Probe.', severity: 'warn', kinds: ['order', 'return'], messages: { probe: 'Probe.' }, ...meta },
+    visitors: {
+      body(body: unknown, context: RuleContext) {
+        seen.push({ id, ctx: context, body, profile: context.profile, index: context.index });
+        context.report({ messageId: 'probe' });
+      },
     },
   });
   return {
@@ -24,15 +26,17 @@ vi.mock('../../rules/index', async (importOriginal) => {
       probe('probe-all', {}),
       probe('probe-order', { kinds: ['order'] }),
       probe('probe-return', { kinds: ['return'] }),
-      probe('probe-v1', { kinds: ['order'], versions: ['1'] }),
+      probe('probe-v1', { kinds: ['order'], appliesTo: (features) => features.version === '1' }),
       probe('probe-fms', { kinds: ['order'], fmsOnly: true, severity: 'error' }),
       probe('probe-requires', { requires: ['clientCode', 'returnReasons'] }),
       probe('probe-batch', { scope: 'batch' }),
       probe('probe-structural', { structural: true }),
       {
-        meta: { id: 'probe-throws', description: 'Probe.', severity: 'warn', kinds: ['order'], docs: { rationale: 'r', invalid: 'i', valid: 'v' } },
-        check() {
-          throw new Error('a buggy rule');
+        meta: { id: 'probe-throws', description: 'Probe.', severity: 'warn', kinds: ['order'], messages: {} },
+        visitors: {
+          body() {
+            throw new Error('a buggy rule');
+          },
         },
       } satisfies Rule,
     ],
@@ -69,32 +73,37 @@ describe('rule gating', () => {
     expect(probes(lintReturn(validReturn(), { profile: PROFILE }))).toContain('probe-requires');
   });
 
-  it('never runs the check of a batch-scoped rule per payload; a structural rule may add a check (like required)', () => {
+  it('never runs the visitors of a batch-scoped rule per payload; a structural rule may add visitors', () => {
     const all = lintOrder(validOrder(), { version: '1.1', profile: FMS_PROFILE, rules: { 'probe-throws': 'off' } });
     expect(probes(all)).not.toContain('probe-batch');
     expect(probes(all)).toContain('probe-structural');
   });
 
-  it('hands the rule the body, its pointer, kind, version and profile', () => {
+  it('hands the body visitor the body, and its context the kind, version features and profile', () => {
     seen.length = 0;
     const order = validOrder('1.2');
     lintOrder(order, { version: '1.2', profile: PROFILE, rules: { 'probe-throws': 'off' } });
-    const ctx = seen.find((s) => s.id === 'probe-all')!.ctx;
-    expect(ctx.body).toBe(order.clientRequest);
-    expect(ctx.base).toBe('/clientRequest');
-    expect(ctx.kind).toBe('order');
-    expect(ctx.version).toBe('1.2');
-    expect(ctx.profile).toBe(PROFILE);
+    const probe = seen.find((s) => s.id === 'probe-all')!;
+    expect(probe.body).toBe(order.clientRequest);
+    expect(probe.ctx.kind).toBe('order');
+    expect(probe.ctx.features?.version).toBe('1.2');
+    expect(probe.profile).toBe(PROFILE);
+    expect(probe.index).toBe(-1);
     seen.length = 0;
     const ret = validReturn();
     lintReturn(ret);
-    const rctx = seen.find((s) => s.id === 'probe-all')!.ctx;
-    expect(rctx.body).toBe(ret);
-    expect(rctx.base).toBe('');
-    expect(rctx.version).toBeUndefined();
+    const returned = seen.find((s) => s.id === 'probe-all')!;
+    expect(returned.body).toBe(ret);
+    expect(returned.ctx.features).toBeUndefined();
   });
 
-  it('does not run rule checks when the body is not an object', () => {
+  it('reports a body problem at the body pointer', () => {
+    const problems = lintOrder(validOrder(), { version: '1.1', rules: { 'probe-throws': 'off' } });
+    expect(problems.find((p) => p.rule === 'probe-all')?.path).toBe('/clientRequest');
+    expect(lintReturn(validReturn()).find((p) => p.rule === 'probe-all')?.path).toBe('');
+  });
+
+  it('does not run visitors when the body is not an object', () => {
     seen.length = 0;
     lintOrder({ clientRequest: [] }, { version: '1.1' });
     lintOrder({}, { version: '1.1' });
@@ -112,8 +121,9 @@ describe('rule gating', () => {
     expect(bySeverity).toEqual({ 'probe-all': 'error', 'probe-fms': 'warn' });
   });
 
-  it('does not throw when a rule throws', () => {
+  it('does not throw when a rule throws: the payload is one type problem at the root', () => {
     expect(() => lintOrder(validOrder(), { version: '1.1' })).not.toThrow();
+    expect(lintOrder(validOrder(), { version: '1.1' }).map((p) => `${p.rule} ${p.path}`)).toEqual(['type ']);
     expect(() => lintBatch([validOrder()], { kind: 'order', version: '1.1' })).not.toThrow();
   });
 });

@@ -19,9 +19,12 @@ export interface RuleCase {
   profile?: ClientProfile;
 }
 
-/** An invalid case with the exact problems of the rule under test. */
+/**
+ * An invalid case with the exact problems of the rule under test, and of any other rule
+ * the case names (e.g. the one `type` problem that stands in for the rule's report).
+ */
 export interface InvalidCase extends RuleCase {
-  /** Every problem of the rule under test, `{ rule, path }`, in any order. */
+  /** Every problem of the rule under test and of the rules named here, `{ rule, path }`, in any order. */
   errors: { rule: string; path: string }[];
 }
 
@@ -49,7 +52,8 @@ export function ruleTester(rule: string, kind: 'order' | 'return', table: { vali
     }
     for (const c of table.invalid) {
       it(`reports: ${c.name}`, () => {
-        const found = lint(kind, c).filter((p) => p.rule === rule);
+        const named = new Set([rule, ...c.errors.map((e) => e.rule)]);
+        const found = lint(kind, c).filter((p) => named.has(p.rule));
         expect(found.map(key).sort()).toEqual(c.errors.map(key).sort());
         for (const p of found) {
           expect(typeof p.message).toBe('string');

@@ -24,7 +24,7 @@ ruleTester(rule, 'order', {
   ],
   invalid: [
     { name: 'no address member', payload: lines(undefined), errors: [{ rule, path: A }] },
-    { name: 'a null address counts as no address (type reports the null too)', payload: lines(null), errors: [{ rule, path: A }] },
+    { name: 'a null address is one type problem (type first)', payload: lines(null), errors: [{ rule: 'type', path: A }] },
     { name: 'an empty address list (v1.2)', payload: lines([], '1.2'), version: '1.2', errors: [{ rule, path: A }] },
     {
       name: 'lines out of order: the first wrong entry only',
@@ -48,13 +48,19 @@ ruleTester(rule, 'order', {
       errors: [{ rule, path: `${A}/0/line` }],
     },
     { name: 'line 1 without value', payload: lines([{ line: '1' }]), errors: [{ rule, path: `${A}/0/value` }] },
-    { name: 'line 1 with an empty value', payload: lines([{ line: '1', value: '' }, { line: '2', value: 'b' }]), errors: [{ rule, path: `${A}/0/value` }] },
+    {
+      name: 'line 1 with an empty value is given, and blank (round 2)',
+      payload: lines([{ line: '1', value: '' }, { line: '2', value: 'b' }]),
+      errors: [{ rule: 'blank-value', path: `${A}/0/value` }],
+    },
+    { name: 'line 1 with a null value is one type problem', payload: lines([{ line: '1', value: null }]), errors: [{ rule: 'type', path: `${A}/0/value` }] },
+    { name: 'line 1 without a value', payload: lines([{ line: '1' }]), errors: [{ rule, path: `${A}/0/value` }] },
     {
       name: 'a wrong number and an empty first line',
       payload: lines([{ line: '2', value: '' }]),
       errors: [
         { rule, path: `${A}/0/line` },
-        { rule, path: `${A}/0/value` },
+        { rule: 'blank-value', path: `${A}/0/value` },
       ],
     },
     {

@@ -16,9 +16,9 @@ ruleTester(rule, 'order', {
   ],
   invalid: [
     { name: 'companyData without name', payload: set(validOrder(), `${C}/name`, undefined), errors: [{ rule, path: `${C}/name` }] },
-    { name: 'a null name', payload: set(validOrder(), `${C}/name`, null), errors: [{ rule, path: `${C}/name` }] },
-    { name: 'an empty name (v1)', payload: set(validOrder('1'), `${C}/name`, ''), version: '1', errors: [{ rule, path: `${C}/name` }] },
-    { name: 'a blank name (v1.2)', payload: set(validOrder('1.2'), `${C}/name`, '  \t'), version: '1.2', errors: [{ rule, path: `${C}/name` }] },
+    { name: 'a null name is one type problem', payload: set(validOrder(), `${C}/name`, null), errors: [{ rule: 'type', path: `${C}/name` }] },
+    { name: 'an empty name is given, and blank (v1)', payload: set(validOrder('1'), `${C}/name`, ''), version: '1', errors: [{ rule: 'blank-value', path: `${C}/name` }] },
+    { name: 'a blank name is given, and blank (v1.2)', payload: set(validOrder('1.2'), `${C}/name`, '  \t'), version: '1.2', errors: [{ rule: 'blank-value', path: `${C}/name` }] },
     {
       name: 'an empty companyData on the ShipTo',
       payload: set(validOrder(), '/clientRequest/partner/1/companyData', {}),
@@ -34,6 +34,6 @@ ruleTester(rule, 'return', {
   ],
   invalid: [
     { name: 'companyData with a phone only', payload: set(validReturn(), RC, { phone: [{ phoneType: 'office', value: '+49 30 1' }] }), errors: [{ rule, path: `${RC}/name` }] },
-    { name: 'a blank name', payload: set(validReturn(), RC, { name: ' ' }), errors: [{ rule, path: `${RC}/name` }] },
+    { name: 'a blank name is given, and blank', payload: set(validReturn(), RC, { name: ' ' }), errors: [{ rule: 'blank-value', path: `${RC}/name` }] },
   ],
 });

@@ -47,9 +47,9 @@ ruleTester(rule, 'order', {
       ],
     },
     {
-      name: 'a lower-case spelling counts as another currency',
+      name: 'a code that is not ISO 4217 is currency-code alone, not a second currency',
       payload: set(validOrder(), `${O}/order/amount/2/currencyISO3`, 'eur'),
-      errors: [{ rule, path: `${O}/order/amount/2/currencyISO3` }],
+      errors: [{ rule: 'currency-code', path: `${O}/order/amount/2/currencyISO3` }],
     },
   ],
 });

@@ -45,10 +45,22 @@ ruleTester(rule, 'order', {
       errors: [at],
     },
     {
-      name: 'FISCAL_CODE with an empty value',
+      name: 'FISCAL_CODE with an empty value is given, and blank (round 2)',
       payload: set(italy(0), '/clientRequest/order/dynamicField/1', fiscalCode('')),
       profile: FMS_PROFILE,
-      errors: [at],
+      errors: [{ rule: 'blank-value', path: '/clientRequest/order/dynamicField/1/value' }],
+    },
+    {
+      name: 'FISCAL_CODE with a null value counts as absent',
+      payload: set(italy(0), '/clientRequest/order/dynamicField/1', fiscalCode(null)),
+      profile: FMS_PROFILE,
+      errors: [at, { rule: 'type', path: '/clientRequest/order/dynamicField/1/value' }],
+    },
+    {
+      name: 'an order that is not an object: one type problem, no path below it (type first)',
+      payload: set(italy(0), '/clientRequest/order', 5),
+      profile: FMS_PROFILE,
+      errors: [{ rule: 'type', path: '/clientRequest/order' }],
     },
     {
       name: 'FISCAL_CODE without value',

@@ -22,7 +22,15 @@ ruleTester(rule, 'order', {
       profile: FMS_PROFILE,
       errors: [at(0)],
     })),
-    { name: 'an empty locale', payload: set(validOrder(), '/clientRequest/partner/0/personData/locale', ''), profile: FMS_PROFILE, errors: [at(0)] },
+    {
+      name: 'an empty locale is given, blank, and not ll-CC',
+      payload: set(validOrder(), '/clientRequest/partner/0/personData/locale', ''),
+      profile: FMS_PROFILE,
+      errors: [
+        { rule: 'blank-value', path: at(0).path },
+        { rule: 'locale-format', path: at(0).path },
+      ],
+    },
     {
       name: 'BillTo listed second',
       payload: change(validOrder(), {

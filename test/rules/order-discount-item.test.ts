@@ -41,9 +41,20 @@ ruleTester(rule, 'order', {
     { name: 'a gross of minus zero', payload: set(withDiscount(), '/clientRequest/item/3/amount/1/value', '-0.00'), profile: FMS_PROFILE, errors: [at('amount')] },
     { name: 'no amount at all', payload: set(withDiscount(), '/clientRequest/item/3/amount', undefined), profile: FMS_PROFILE, errors: [at('amount')] },
     { name: 'uom BX', payload: set(withDiscount(), '/clientRequest/item/3/quantity/uom', 'BX'), profile: FMS_PROFILE, errors: [at('quantity', 'uom')] },
-    { name: 'no quantity', payload: set(withDiscount(), '/clientRequest/item/3/quantity', undefined), profile: FMS_PROFILE, errors: [at('quantity')] },
+    {
+      name: 'no quantity: its one problem is required',
+      payload: set(withDiscount(), '/clientRequest/item/3/quantity', undefined),
+      profile: FMS_PROFILE,
+      errors: [{ rule: 'required', path: at('quantity').path }],
+    },
+    {
+      name: 'a quantity of another type: its one problem is type (type first)',
+      payload: set(withDiscount(), '/clientRequest/item/3/quantity', [1]),
+      profile: FMS_PROFILE,
+      errors: [{ rule: 'type', path: at('quantity').path }],
+    },
     { name: 'no taxLevel', payload: set(withDiscount(), '/clientRequest/item/3/taxLevel', undefined), profile: FMS_PROFILE, errors: [at('taxLevel')] },
-    { name: 'an empty pricing', payload: set(withDiscount(), '/clientRequest/item/3/pricing', ''), profile: FMS_PROFILE, errors: [at('pricing')] },
+    { name: 'an empty pricing is given, and blank', payload: set(withDiscount(), '/clientRequest/item/3/pricing', ''), profile: FMS_PROFILE, errors: [{ rule: 'blank-value', path: at('pricing').path }] },
     {
       name: 'a bare discount item: every member reported',
       payload: set(validOrder('1'), '/clientRequest/item/3', { itemId: '4', sku: 'ACME_DISCOUNT', quantity: { uom: 'CS', value: '1' }, amount: [eur('discount', '-10.00')] }),

@@ -5,8 +5,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../rules/index';
+import { RULES, RULE_DOCS } from '../../rules/index';
 import type { Rule } from '../../src/lint/define-rule';
+import { ruleVersions } from '../../src/lint/docs';
+import { buildTree } from '../../src/lint/tree';
+import { ORDER_REQUEST_SCHEMAS } from '../../src/schema/order';
+import { ReturnRequestSchema } from '../../src/schema/return';
+import { ORDER_VERSIONS } from '../../src/schema/tables';
 
 const RULES_DIR = fileURLToPath(new URL('../../rules/', import.meta.url));
 const FILES = readdirSync(RULES_DIR)
@@ -67,6 +72,7 @@ const CATALOGUE: Record<string, { severity: 'error' | 'warn'; kinds: K[]; fms?: 
   'duplicate-request-reference': { severity: 'error', kinds: OR },
   parse: { severity: 'error', kinds: [] },
   encoding: { severity: 'error', kinds: [] },
+  'blank-value': { severity: 'warn', kinds: OR },
 };
 
 const byId = new Map<string, Rule>(RULES.map((r) => [r.meta.id, r]));
@@ -76,9 +82,9 @@ describe('rule registry', () => {
     expect(RULES.map((r) => r.meta.id).sort()).toEqual(FILES);
   });
 
-  it('lists the catalogue exactly (46 rules)', () => {
+  it('lists the catalogue exactly (47 rules)', () => {
     expect(Object.keys(CATALOGUE).sort()).toEqual(FILES);
-    expect(RULES).toHaveLength(46);
+    expect(RULES).toHaveLength(47);
   });
 
   it('is sorted by id, without duplicates', () => {
@@ -98,10 +104,10 @@ describe('rule registry', () => {
     expect(meta.description.trim()).not.toBe('');
     expect(meta.description).not.toBe('TODO');
     expect(meta.description.trim()).toMatch(/\.$/);
-    expect(meta.docs.rationale.trim()).not.toBe('');
-    expect(meta.docs.invalid.trim()).not.toBe('');
-    expect(meta.docs.valid.trim()).not.toBe('');
-    expect(meta.docs.valid).not.toBe(meta.docs.invalid);
+    const docs = RULE_DOCS[id]!;
+    expect(docs.rationale.trim()).not.toBe('');
+    const text = (example: unknown) => JSON.stringify(example, (_key, value: unknown) => (value === undefined ? '(removed)' : value));
+    expect(text(docs.valid)).not.toBe(text(docs.invalid));
   });
 
   it.each(FILES)('%s has the severity, kinds and FMS gating of the catalogue', (id) => {
@@ -110,7 +116,7 @@ describe('rule registry', () => {
     expect(meta.severity).toBe(expected.severity);
     expect([...meta.kinds].sort()).toEqual([...expected.kinds].sort());
     expect(meta.fmsOnly === true).toBe(expected.fms === true);
-    if (expected.versions) expect(meta.versions).toEqual(expected.versions);
+    expect(ruleVersions(meta)).toEqual(expected.versions ?? ORDER_VERSIONS);
   });
 
   it('marks fixable rules consistently (spelling is fixable)', () => {
@@ -123,11 +129,32 @@ describe('rule registry', () => {
     expect(byId.get('encoding')!.meta.scope).toBe('cli');
   });
 
-  it('has a check for every non-structural payload rule', () => {
+  it('gives every payload rule either structural reports or visitors, and batch rules a batch check', () => {
     for (const rule of RULES) {
-      if (rule.meta.structural || (rule.meta.scope ?? 'payload') !== 'payload') continue;
-      expect(typeof rule.check, rule.meta.id).toBe('function');
+      const scope = rule.meta.scope ?? 'payload';
+      if (scope === 'batch') expect(typeof rule.batch?.check, rule.meta.id).toBe('function');
+      else if (scope === 'payload') expect(rule.meta.structural === true || rule.visitors !== undefined, rule.meta.id).toBe(true);
     }
+  });
+
+  it.each(FILES)('%s: every visitor selector names a node of the payloads the rule applies to', (id) => {
+    const rule = byId.get(id)!;
+    const trees = [
+      ...(rule.meta.kinds.includes('order') ? ORDER_VERSIONS.map((v) => buildTree(ORDER_REQUEST_SCHEMAS[v], { label: v, bodyKey: 'clientRequest', fms: true })) : []),
+      ...(rule.meta.kinds.includes('return') ? [buildTree(ReturnRequestSchema, { label: 'return', fms: true })] : []),
+    ];
+    for (const selectors of Object.keys(rule.visitors ?? {})) {
+      for (const selector of selectors.split(',').map((s) => s.trim().replace(/:exit$/, ''))) {
+        expect(trees.some((tree) => tree.nodes.some((node) => node.selector === selector)), `${id}: ${selector}`).toBe(true);
+      }
+    }
+  });
+
+  it.each(FILES)('%s: reports only messages it declares, each non-empty', (id) => {
+    const { meta } = byId.get(id)!;
+    for (const [messageId, text] of Object.entries(meta.messages)) expect(text.trim(), messageId).not.toBe('');
+    const source = readFileSync(`${RULES_DIR}${id}.ts`, 'utf8');
+    for (const [, messageId] of source.matchAll(/messageId: '([A-Za-z]+)'/g)) expect(Object.keys(meta.messages)).toContain(messageId);
   });
 
   // Expected to fail until every business rule is written.

@@ -48,17 +48,19 @@ ruleTester('response-only', 'order', {
       errors: [{ rule: 'response-only', path: `${CR}/requestHeader/requestStatus` }],
     },
     {
-      name: 'a response member sent as null',
+      name: 'a response member sent as null is one type problem (round 2)',
       payload: set(validOrder(), `${CR}/order/orderId`, null),
-      errors: [{ rule: 'response-only', path: `${CR}/order/orderId` }],
+      errors: [{ rule: 'type', path: `${CR}/order/orderId` }],
     },
   ],
 });
 
 describe('response-only details', () => {
-  it('is a warning, and a null response member is not also a type error', () => {
+  it('is a warning; a null response member is one type error (round 2)', () => {
+    const sent = lintOrder(set(validOrder(), `${CR}/requestHeader/requestStatus`, 'created'), { version: '1.1' });
+    expect(sent).toEqual([expect.objectContaining({ rule: 'response-only', severity: 'warn', path: `${CR}/requestHeader/requestStatus` })]);
     const problems = lintOrder(set(validOrder(), `${CR}/requestHeader/requestStatus`, null), { version: '1.1' });
-    expect(problems).toEqual([expect.objectContaining({ rule: 'response-only', severity: 'warn', path: `${CR}/requestHeader/requestStatus` })]);
+    expect(problems).toEqual([expect.objectContaining({ rule: 'type', severity: 'error', path: `${CR}/requestHeader/requestStatus` })]);
   });
 
   it('does not apply to returns', () => {

@@ -25,7 +25,8 @@ ruleTester(rule, 'return', {
     { name: 'an empty value', payload: fields([{ name: 'COLOR', value: 'red' }, { name: 'RMALinePrice', value: '' }]), errors: [{ rule, path: `${D}/1/value` }] },
     { name: 'a decimal comma', payload: fields([{ name: 'RMALinePrice', value: '47,60' }]), errors: [{ rule, path: `${D}/0/value` }] },
     { name: 'a currency sign', payload: fields([{ name: 'RMALinePrice', value: '€47.60' }]), errors: [{ rule, path: `${D}/0/value` }] },
-    { name: 'a number value', payload: fields([{ name: 'RMALinePrice', value: 47.6 }]), errors: [{ rule, path: `${D}/0/value` }] },
+    { name: 'a number value is one type problem (type first)', payload: fields([{ name: 'RMALinePrice', value: 47.6 }]), errors: [{ rule: 'type', path: `${D}/0/value` }] },
+    { name: 'a negative number value is one type problem (type first)', payload: fields([{ name: 'RMALinePrice', value: -1 }]), errors: [{ rule: 'type', path: `${D}/0/value` }] },
     {
       name: 'the second item',
       payload: set(validReturn(), '/item/1', secondItem()),

@@ -28,11 +28,13 @@ ruleTester(rule, 'order', {
     { name: "another country's state is not checked", payload: order('DE', 'BE') },
     { name: "another country's free text is not checked", payload: order('GB', 'Kent') },
     { name: 'a missing state is state-required business', payload: order('US') },
-    { name: 'an empty state is state-required business', payload: order('US', '') },
+
     { name: 'a number state is left to type', payload: order('US', 12) },
     { name: 'an unknown country is left to country-code', payload: order('us', 'XX') },
   ],
   invalid: [
+    { name: 'an empty state is present and not a code (round 2)', payload: order('US', ''), errors: [{ rule, path: S }] },
+    { name: 'a whitespace state is present and not a code (round 2)', payload: order('US', '  '), errors: [{ rule, path: S }] },
     { name: 'US: a state name', payload: order('US', 'Texas'), errors: [{ rule, path: S }] },
     { name: 'US: lower case', payload: order('US', 'tx'), errors: [{ rule, path: S }] },
     { name: 'US: with the country prefix', payload: order('US', 'US-TX'), errors: [{ rule, path: S }] },

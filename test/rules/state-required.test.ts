@@ -26,8 +26,9 @@ ruleTester(rule, 'order', {
   ],
   invalid: [
     { name: 'US without state', payload: order('US'), errors: [{ rule, path: `${O}/1/addressData/state` }] },
-    { name: 'MX with a null state', payload: order('MX', null), errors: [{ rule, path: `${O}/1/addressData/state` }] },
-    { name: 'CA with an empty state', payload: order('CA', ''), errors: [{ rule, path: `${O}/1/addressData/state` }] },
+    { name: 'MX with a null state: one type problem', payload: order('MX', null), errors: [{ rule: 'type', path: `${O}/1/addressData/state` }] },
+    { name: 'CA with an empty state: given, and blank', payload: order('CA', ''), errors: [{ rule: 'blank-value', path: `${O}/1/addressData/state` }] },
+    { name: 'CA with a whitespace state: given, and blank', payload: order('CA', '  '), errors: [{ rule: 'blank-value', path: `${O}/1/addressData/state` }] },
     { name: 'AU without state (v1.2)', payload: order('AU', undefined, '1.2'), version: '1.2', errors: [{ rule, path: `${O}/1/addressData/state` }] },
     { name: 'AU without state (v1)', payload: order('AU', undefined, '1'), version: '1', errors: [{ rule, path: `${O}/1/addressData/state` }] },
     {
@@ -54,7 +55,7 @@ ruleTester(rule, 'return', {
   ],
   invalid: [
     { name: 'USA without state', payload: ret('USA'), errors: [{ rule, path: '/partner/0/addressData/state' }] },
-    { name: 'CAN with a null state', payload: ret('CAN', null), errors: [{ rule, path: '/partner/0/addressData/state' }] },
-    { name: 'USA with an empty state', payload: ret('USA', ''), errors: [{ rule, path: '/partner/0/addressData/state' }] },
+    { name: 'CAN with a null state: one type problem', payload: ret('CAN', null), errors: [{ rule: 'type', path: '/partner/0/addressData/state' }] },
+    { name: 'USA with an empty state: given, and blank', payload: ret('USA', ''), errors: [{ rule: 'blank-value', path: '/partner/0/addressData/state' }] },
   ],
 });

@@ -1,6 +1,7 @@
 /**
  * SARIF 2.1.0 output, for code-scanning dashboards.
  */
+import { RULE_DOCS } from '../../../rules/index';
 import type { Severity } from '../../lint/types';
 import type { LintResult } from '../result';
 import type { FormatOptions } from './types';
@@ -35,7 +36,7 @@ export function sarif(results: readonly LintResult[], options: FormatOptions): s
     return {
       id: rule.meta.id,
       shortDescription: { text: rule.meta.description },
-      fullDescription: { text: rule.meta.docs.rationale },
+      fullDescription: { text: RULE_DOCS[rule.meta.id]?.rationale ?? rule.meta.description },
       defaultConfiguration: { level: level(rule.meta.severity) },
       properties: { kinds: rule.meta.kinds, ...(rule.meta.fmsOnly ? { fmsOnly: true } : {}) },
     };

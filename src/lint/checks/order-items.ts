@@ -1,18 +1,8 @@
 /**
- * Readers shared by the order business rules: items by sku, item amounts by type,
- * the sign of decimal text, blank members. Defensive: any value may arrive.
+ * Readers of amount text and payment methods shared by the order business rules.
  */
 import { scanDecimal } from '../../schema/predicates';
 import { CARD_PAYMENT_METHODS } from '../../schema/tables';
-import { isObject, member, objectsOf } from '../read';
-
-/** An object entry of an array, with its index. */
-export interface Indexed {
-  /** Index in the array. */
-  readonly index: number;
-  /** The entry. */
-  readonly value: Record<string, unknown>;
-}
 
 /**
  * Sign of an amount value written as decimal text, without converting it to a float.
@@ -48,23 +38,12 @@ const CARD_METHODS: ReadonlySet<string> = new Set(CARD_PAYMENT_METHODS);
 /**
  * Tells whether a payment method is a card method (`CARD_PAYMENT_METHODS`).
  *
- * @param method A payment method.
+ * @param method Any value.
  * @returns `true` for `Visa`, `false` for `PayPal`.
  * @example isCardMethod('MasterCard'); // true
  */
-export function isCardMethod(method: string): boolean {
-  return CARD_METHODS.has(method);
-}
-
-/**
- * True when a member is absent, null or the empty string.
- *
- * @param value A member value as read with `member`.
- * @returns Whether the member gives nothing.
- * @example isBlank(''); // true
- */
-export function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
+export function isCardMethod(method: unknown): boolean {
+  return typeof method === 'string' && CARD_METHODS.has(method);
 }
 
 /**
@@ -76,60 +55,4 @@ export function isBlank(value: unknown): boolean {
  */
 export function profileSku(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/**
- * The item objects of an order body, with their indexes.
- *
- * @param body The `clientRequest` object.
- * @returns Items that are objects, in array order.
- * @example itemsOf(ctx.body).length;
- */
-export function itemsOf(body: Record<string, unknown>): Indexed[] {
-  return objectsOf(member(body, 'item'));
-}
-
-/**
- * The item objects whose sku equals `sku`.
- *
- * @param body The `clientRequest` object.
- * @param sku The SKU to find.
- * @returns Matching items, in array order.
- * @example itemsWithSku(ctx.body, 'ACME_SHIPCOSTS');
- */
-export function itemsWithSku(body: Record<string, unknown>, sku: string): Indexed[] {
-  return itemsOf(body).filter((entry) => member(entry.value, 'sku') === sku);
-}
-
-/**
- * The first amount object of an item with the given amountType.
- *
- * @param item An item object.
- * @param amountType The amountType to find (`netprice`, `grossprice`, ...).
- * @returns The amount and its index in `item.amount`, or `undefined`.
- * @example amountOfType(item, 'netprice')?.value.value;
- */
-export function amountOfType(item: Record<string, unknown>, amountType: string): Indexed | undefined {
-  const list = member(item, 'amount');
-  const at = amountIndexOfType(list, amountType);
-  return at < 0 ? undefined : { index: at, value: (list as Record<string, unknown>[])[at]! };
-}
-
-/**
- * Index of the first amount object of `amountType` in an item's amount array, without allocating.
- *
- * @param list The item's `amount` member (any value).
- * @param amountType The amountType to find.
- * @param trusted Read members directly (a trusted lint call, see views.ts).
- * @returns The index in `list`, or -1 (also when `list` is not an array).
- * @example amountIndexOfType(member(item, 'amount'), 'netprice');
- */
-export function amountIndexOfType(list: unknown, amountType: string, trusted = false): number {
-  if (!Array.isArray(list)) return -1;
-  for (let i = 0; i < list.length; i++) {
-    const el: unknown = list[i];
-    // A direct read is the own member when the lint call is trusted (see views.ts).
-    if (isObject(el) && (trusted ? el.amountType : member(el, 'amountType')) === amountType) return i;
-  }
-  return -1;
 }

@@ -1,0 +1,286 @@
+/**
+ * The walk of walk.ts as generated JavaScript, the way ajv compiles a JSON Schema: one
+ * function per object and array node of the tree, leaves inlined, members read at constant
+ * keys, so that every read and call site stays monomorphic. It reports through the same
+ * functions as the closures (walk.ts) and calls the same visitors, so both give the same
+ * problems; a property test holds them equal.
+ *
+ * Code is built with a small helper (`Code`): values reach the generated code as named
+ * parameters, strings as JSON literals; nothing of a payload ever becomes code.
+ */
+import type { FieldCheck } from '../schema/actions';
+import { codePointLength } from '../schema/predicates';
+import { isBlankText, isPlainObject, ownCopy } from './json';
+import type { BoundVisitor, Plan, WalkFn } from './plan';
+import type { TreeMember, TreeNode } from './tree';
+import { blank, emptyEntry, extraMembers, fieldFailed, missing, nullMember, picklistFailed, responseOnly, wrongType } from './walk';
+
+// Picklists up to this size compare inline; larger ones use a Set.
+const INLINE_OPTIONS = 8;
+
+let probed: boolean | undefined;
+let allowed: boolean | 'auto' = 'auto';
+
+/**
+ * Sets whether the engine may generate code (see `configureEngine`). With `false` the
+ * `new Function` probe never runs, so a strict Content-Security-Policy reports nothing.
+ *
+ * @param codegen `true`, `false` or `'auto'` (probe once, the default).
+ * @example setCodegen(false);
+ */
+export function setCodegen(codegen: boolean | 'auto'): void {
+  allowed = codegen;
+  probed = codegen === false ? false : undefined;
+}
+
+/**
+ * Tells whether code can be generated here (`new Function` is not blocked by a CSP).
+ *
+ * @returns `true` in Node and in pages that allow 'unsafe-eval', unless turned off by `configureEngine`.
+ * @example if (!canGenerateCode()) console.warn('lint runs on closures');
+ */
+export function canGenerateCode(): boolean {
+  if (allowed === false) return false;
+  if (probed === undefined) {
+    try {
+      probed = new Function('return 1')() === 1;
+    } catch {
+      probed = false;
+    }
+  }
+  return probed;
+}
+
+/** Names and literals for generated code. */
+class Code {
+  /** Parameter names of the generated module, and their values. */
+  readonly names: string[] = [];
+  readonly values: unknown[] = [];
+  private readonly byValue = new Map<unknown, string>();
+  readonly functions: string[] = [];
+
+  /** The parameter name under which `value` reaches the generated code. */
+  ref(value: unknown, prefix: string): string {
+    let name = this.byValue.get(value);
+    if (name === undefined) {
+      name = `${prefix}${this.names.length}`;
+      this.byValue.set(value, name);
+      this.names.push(name);
+      this.values.push(value);
+    }
+    return name;
+  }
+
+  /** A string literal. */
+  static str(value: string): string {
+    return JSON.stringify(value);
+  }
+
+  /** Compiles the functions; returns the one named `entry`, or undefined when compiling fails. */
+  compile(entry: string): ((...args: unknown[]) => void) | undefined {
+    const source = ['"use strict";', ...this.functions, `return ${entry};`].join('\n');
+    try {
+      return new Function(...this.names, source)(...this.values) as (...args: unknown[]) => void;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+const HELPERS = {
+  isArray: Array.isArray,
+  getProto: Object.getPrototypeOf,
+  OBJECT_PROTO: Object.prototype,
+  isFiniteNumber: Number.isFinite,
+  cpl: codePointLength,
+  isBlankText,
+  isPlainObject,
+  ownCopy,
+  wrongType,
+  missing,
+  nullMember,
+  responseOnly,
+  emptyEntry,
+  fieldFailed,
+  picklistFailed,
+  blank,
+  extraMembers,
+} as const;
+
+class Generator {
+  private readonly code = new Code();
+  private readonly done = new Set<TreeNode>();
+
+  constructor(private readonly plan: Plan) {
+    for (const [name, value] of Object.entries(HELPERS)) {
+      this.code.names.push(name);
+      this.code.values.push(value);
+    }
+  }
+
+  build(): WalkFn | undefined {
+    const entry = this.fn(this.plan.tree.root);
+    return this.code.compile(entry) as WalkFn | undefined;
+  }
+
+  private node(node: TreeNode): string {
+    return this.code.ref(node, 'N');
+  }
+
+  /** Code that calls the visitors of a node on `x`; a visitor that throws marks the walk. */
+  private visitors(list: readonly BoundVisitor[] | undefined, node: TreeNode, x: string): string {
+    if (!list) return '';
+    return list
+      .map(({ fn, context, slot }) => {
+        const state = slot < 0 ? 'undefined' : `w.states[${slot}]`;
+        return `w.at = ${this.node(node)}; try { ${this.code.ref(fn, 'V')}(${x}, ${this.code.ref(context, 'C')}, ${state}); } catch (e) { w.failed = true; }`;
+      })
+      .join('\n');
+  }
+
+  /** Code that runs the field checks of `node` on `x` (of the right type). */
+  private checks(node: TreeNode, x: string): string[] {
+    return node.checks
+      .filter((check) => this.plan.levels[check.rule] !== undefined)
+      .map((check: FieldCheck<unknown>) => {
+        const failed = `fieldFailed(w, ${this.node(node)}, ${this.code.ref(check, 'K')}, ${x});`;
+        if (check.rule === 'max-length' && typeof check.requirement === 'number') {
+          const max = check.requirement;
+          return `if (${x}.length > ${max} && cpl(${x}) > ${max}) ${failed}`;
+        }
+        return `if (!${this.code.ref(check.test, 'T')}(${x})) ${failed}`;
+      });
+  }
+
+  /** Code that walks present value `x` (neither undefined nor null) at `node`. */
+  private value(node: TreeNode, x: string): string {
+    const n = this.node(node);
+    const enter = this.plan.enter[node.id];
+    const exit = this.plan.exit[node.id];
+    const visit = [this.visitors(enter, node, x), this.visitors(exit, node, x)].filter(Boolean).join('\n');
+    switch (node.type) {
+      case 'object':
+      case 'array':
+        return `${this.fn(node)}(${x}, w);`;
+      case 'record':
+        return `if (!isPlainObject(${x})) wrongType(w, ${n}, ${x}); else { ${visit} }`;
+      case 'any':
+        return visit;
+      case 'number':
+        return `if (typeof ${x} !== "number" || !isFiniteNumber(${x})) wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit].join('\n')} }`;
+      case 'boolean':
+        return `if (typeof ${x} !== "boolean") wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit].join('\n')} }`;
+      case 'string':
+        return `if (typeof ${x} !== "string") wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit].join('\n')} }`;
+      case 'picklist': {
+        const options = node.options!;
+        const test =
+          options.length <= INLINE_OPTIONS
+            ? `(${options.map((o) => `${x} === ${Code.str(o)}`).join(' || ') || 'false'})`
+            : `${this.code.ref(new Set(options), 'S')}.has(${x})`;
+        const inEnum = this.plan.levels.enum !== undefined || this.plan.levels['ambiguous-value'] !== undefined;
+        const lines = [inEnum ? `if (!${test}) picklistFailed(w, ${n}, ${x});` : '', ...this.checks(node, x), visit];
+        return `if (typeof ${x} !== "string") wrongType(w, ${n}, ${x}); else { ${lines.filter(Boolean).join('\n')} }`;
+      }
+    }
+  }
+
+  /** Code that walks member `member` of the object `n` whose value is in `m`. */
+  private member(object: TreeNode, member: TreeMember): string {
+    const o = this.node(object);
+    const mm = this.code.ref(member, 'M');
+    const lines: string[] = [];
+    const absent = member.required ? `missing(w, ${mm}, ${o});` : '';
+    const isNull = member.nullable ? '' : `nullMember(w, ${mm}, ${o});`;
+    const present: string[] = [];
+    if (member.responseOnly && this.plan.levels['response-only'] !== undefined) present.push(`responseOnly(w, ${this.node(member.node)});`);
+    present.push(this.value(member.node, 'm'));
+    const text = member.node.type === 'string' || member.node.type === 'picklist';
+    if (member.required && text && this.plan.levels['blank-value'] !== undefined) {
+      present.push(`if (typeof m === "string" && isBlankText(m)) blank(w, ${this.node(member.node)});`);
+    }
+    lines.push(`if (m === undefined) { ${absent} } else if (m === null) { ${isNull} } else { ${present.join('\n')} }`);
+    return lines.join('\n');
+  }
+
+  /** The name of the function that walks an object or array node, generated on first use. */
+  private fn(node: TreeNode): string {
+    const name = `w${node.id}`;
+    if (this.done.has(node)) return name;
+    this.done.add(node);
+    const body = node.type === 'array' ? this.array(node) : this.object(node);
+    this.code.functions.push(`function ${name}(d, w) {\n${body}\n}`);
+    return name;
+  }
+
+  private object(node: TreeNode): string {
+    const n = this.node(node);
+    const members = node.members!;
+    const enter = this.plan.enter[node.id];
+    const exit = this.plan.exit[node.id];
+    const bits = (i: number) => ({ v: `s${i >> 5}`, mask: (1 << (i & 31)) | 0 });
+    const lines = [
+      `if (d === null || typeof d !== "object" || isArray(d)) { wrongType(w, ${n}, d); return; }`,
+      'const p = getProto(d);',
+      `if (p !== OBJECT_PROTO && p !== null && getProto(p) !== null) { wrongType(w, ${n}, d); return; }`,
+      'let extra = false;',
+    ];
+    for (let v = 0; v <= (members.length - 1) >> 5; v++) lines.push(`let s${v} = 0;`);
+    // One pass over the own keys (for...in lists own keys when Object.prototype is plain, see plan.ts).
+    lines.push('for (const k in d) {', '  switch (k) {');
+    members.forEach((member, i) => {
+      const { v, mask } = bits(i);
+      lines.push(`    case ${Code.str(member.key)}: ${v} |= ${mask}; break;`);
+    });
+    lines.push('    default: extra = true;', '  }', '}');
+    if ((enter || exit) && members.length > 0) {
+      // Visitors read members directly: give them a copy without a hidden or inherited member.
+      const hidden = members.map((member, i) => {
+        const { v, mask } = bits(i);
+        return `((${v} & ${mask}) === 0 && d[${Code.str(member.key)}] !== undefined)`;
+      });
+      lines.push(`if (${hidden.join(' || ')}) d = ownCopy(d);`);
+    }
+    lines.push(this.visitors(enter, node, 'd'));
+    lines.push('let m;');
+    members.forEach((member, i) => {
+      const { v, mask } = bits(i);
+      lines.push(`m = (${v} & ${mask}) !== 0 ? d[${Code.str(member.key)}] : undefined;`);
+      lines.push(this.member(node, member));
+    });
+    if (node.strict) lines.push(`if (extra) extraMembers(w, ${n}, d);`);
+    lines.push(this.visitors(exit, node, 'd'));
+    return lines.filter(Boolean).join('\n');
+  }
+
+  private array(node: TreeNode): string {
+    const n = this.node(node);
+    const item = node.item!;
+    return [
+      `if (!isArray(d)) { wrongType(w, ${n}, d); return; }`,
+      this.visitors(this.plan.enter[node.id], node, 'd'),
+      'const idx = w.idx;',
+      'for (let i = 0; i < d.length; i++) {',
+      `  idx[${node.depth}] = i;`,
+      '  const e = d[i];',
+      `  if (e === undefined || e === null) emptyEntry(w, ${this.node(item)}, e);`,
+      `  else { ${this.value(item, 'e')} }`,
+      '}',
+      ...this.checks(node, 'd'),
+      this.visitors(this.plan.exit[node.id], node, 'd'),
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+}
+
+/**
+ * Generates the walk of a plan.
+ *
+ * @param plan The plan (tree, levels, visitors).
+ * @returns The walk of a whole payload, or undefined when code cannot be compiled here.
+ * @example const walk = generateWalk(plan); walk?.(payload, new Walk(plan, profile));
+ */
+export function generateWalk(plan: Plan): WalkFn | undefined {
+  return new Generator(plan).build();
+}

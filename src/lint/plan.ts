@@ -1,0 +1,307 @@
+/**
+ * A lint plan: for one kind, version, profile shape and set of rule levels, which rules
+ * run, at which level, which visitors each node of the schema tree calls, and the walk
+ * (generated code where allowed, closures elsewhere). Plans are cached; the cache key is
+ * read afresh on every call, so options changed between calls take effect.
+ */
+import { RULES } from '../../rules/index';
+import { ORDER_REQUEST_SCHEMAS, orderRequestSchema } from '../schema/order';
+import { ReturnRequestSchema } from '../schema/return';
+import { ORDER_VERSION_FEATURES, type OrderVersion, type OrderVersionFeatures } from '../schema/tables';
+import { canGenerateCode, generateWalk } from './codegen';
+import type { ReportDescriptor, Rule, RuleContext, Visitor } from './define-rule';
+import { isBlankText, objectPrototypeIsPlain } from './json';
+import { report, reportBlank, type Walk } from './report';
+import { buildTree, type Tree, type TreeNode } from './tree';
+import type { ClientProfile, LintOptions, PayloadKind, Severity } from './types';
+import { walkClosures } from './walk';
+
+/** A visitor bound to its rule: what a node calls. */
+export interface BoundVisitor {
+  /** The visitor. */
+  readonly fn: Visitor<unknown>;
+  /** The rule's context in this plan. */
+  readonly context: RuleContext;
+  /** The rule's state slot (see `Walk.states`); -1 for a rule without state. */
+  readonly slot: number;
+}
+
+/** The walk of a whole payload (the root value is any value but undefined and null). */
+export type WalkFn = (value: unknown, w: Walk) => void;
+
+/** Everything one lint call needs, prepared once for many calls. */
+export interface Plan {
+  /** The payload kind. */
+  readonly kind: PayloadKind;
+  /** The order version's features (orders only). */
+  readonly features: OrderVersionFeatures | undefined;
+  /** The schema tree. */
+  readonly tree: Tree & { readonly depth: number };
+  /** Level of each rule that runs (a rule that is off or does not apply is absent). */
+  readonly levels: Readonly<Record<string, Severity | undefined>>;
+  /** Enter visitors by node id. */
+  readonly enter: readonly (readonly BoundVisitor[] | undefined)[];
+  /** Exit visitors by node id. */
+  readonly exit: readonly (readonly BoundVisitor[] | undefined)[];
+  /** The walk over closures. */
+  readonly closures: WalkFn;
+  /** The generated walk, when code may be generated. */
+  readonly generated: WalkFn | undefined;
+  /** The walk of the lint call running now (what contexts report to). */
+  current: Walk | undefined;
+  /** Makes the states of the rules for one call. */
+  makeStates(): unknown[];
+  /** A rule's message template by id. */
+  message(rule: string, messageId: string): string;
+}
+
+/** Features of the return request (it has one version). */
+const RETURN = Symbol('return');
+type TreeKey = OrderVersionFeatures | typeof RETURN;
+
+const RULES_BY_ID = new Map<string, Rule>(RULES.map((rule) => [rule.meta.id, rule]));
+
+/** A rule's message template by id (a missing message is a programming error, shown as its id). */
+function messageOf(rule: string, messageId: string): string {
+  return RULES_BY_ID.get(rule)?.meta.messages[messageId] ?? `${rule}: ${messageId}`;
+}
+
+const trees = new WeakMap<object, Map<boolean, Tree & { depth: number }>>();
+const RETURN_KEY = {};
+
+/** The schema of an order version: the spec's own, or built from features a test made up. */
+function orderSchema(features: OrderVersionFeatures) {
+  const version = features.version as OrderVersion;
+  return ORDER_VERSION_FEATURES[version] === features ? ORDER_REQUEST_SCHEMAS[version] : orderRequestSchema(features, { ...ORDER_VERSION_FEATURES, [features.version]: features });
+}
+
+function treeFor(key: TreeKey, fms: boolean): Tree & { depth: number } {
+  const slot = key === RETURN ? RETURN_KEY : key;
+  let byFms = trees.get(slot);
+  if (!byFms) trees.set(slot, (byFms = new Map()));
+  let tree = byFms.get(fms);
+  if (!tree) {
+    const built =
+      key === RETURN
+        ? buildTree(ReturnRequestSchema, { label: 'the return request', fms })
+        : buildTree(orderSchema(key), { label: key.label, bodyKey: 'clientRequest', fms });
+    tree = { ...built, depth: Math.max(0, ...built.nodes.map((n) => n.depth)) };
+    byFms.set(fms, tree);
+  }
+  return tree;
+}
+
+/** Profile members some rule requires (see `profileBits`). */
+const PROFILE_KEYS: readonly (keyof ClientProfile)[] = [...new Set(RULES.flatMap((rule) => rule.meta.requires ?? []))];
+
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/** What a plan needs of the profile: fms, and which required profile members are given, as bits. */
+function profileBits(profile: unknown): number {
+  if (profile === null || typeof profile !== 'object') return 0;
+  const p = profile as Record<string, unknown>;
+  let bits = p.fms === true ? 1 : 0;
+  for (let i = 0; i < PROFILE_KEYS.length; i++) if (given(p[PROFILE_KEYS[i]!])) bits |= 2 << i;
+  return bits;
+}
+
+/** The overrides of one options.rules object as last read: its entries and their stamp. */
+interface Stamped {
+  readonly keys: string[];
+  readonly values: unknown[];
+  readonly stamp: string;
+}
+
+const stamps = new WeakMap<object, Stamped>();
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * The rule overrides as text (`enum=warn;totals=off;`), '' without any. Kept per overrides
+ * object and compared entry by entry on each call: an object changed in place between
+ * calls gets a new stamp, an unchanged one costs a few reads.
+ */
+function overridesStamp(overrides: unknown): string {
+  if (overrides === null || typeof overrides !== 'object') return '';
+  const o = overrides as Record<string, unknown>;
+  const known = stamps.get(o);
+  if (known) {
+    const { keys, values } = known;
+    let n = 0;
+    let same = true;
+    for (const key in o) {
+      if (!hasOwn.call(o, key)) continue;
+      if (n >= keys.length || keys[n] !== key || values[n] !== o[key]) {
+        same = false;
+        break;
+      }
+      n++;
+    }
+    if (same && n === keys.length) return known.stamp;
+  }
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  let stamp = '';
+  for (const key in o) {
+    if (!hasOwn.call(o, key)) continue;
+    const value = o[key];
+    keys.push(key);
+    values.push(value);
+    stamp += key + '=' + String(value) + ';';
+  }
+  stamps.set(o, { keys, values, stamp });
+  return stamp;
+}
+
+function applies(rule: Rule, kind: PayloadKind, features: OrderVersionFeatures | undefined, profile: ClientProfile | undefined): boolean {
+  const { meta } = rule;
+  if (!meta.kinds.includes(kind)) return false;
+  if (features && meta.appliesTo && !meta.appliesTo(features)) return false;
+  if (meta.fmsOnly && profile?.fms !== true) return false;
+  for (const key of meta.requires ?? []) if (!given(profile?.[key])) return false;
+  return true;
+}
+
+/** The nodes a selector names (`item[]`, `partner[].addressData`, `body`). */
+function nodesOf(tree: Tree, selector: string): TreeNode[] {
+  return tree.nodes.filter((node) => node.selector === selector);
+}
+
+class RuleContextImpl implements RuleContext {
+  constructor(
+    private readonly plan: Plan,
+    private readonly id: string,
+  ) {}
+
+  get kind(): PayloadKind {
+    return this.plan.kind;
+  }
+
+  get features(): OrderVersionFeatures | undefined {
+    return this.plan.features;
+  }
+
+  get profile(): ClientProfile | undefined {
+    return this.plan.current?.profile;
+  }
+
+  get index(): number {
+    const w = this.plan.current!;
+    const depth = w.at.depth;
+    return depth > 0 ? w.idx[depth - 1]! : -1;
+  }
+
+  report(descriptor: ReportDescriptor): void {
+    const w = this.plan.current!;
+    report(w, this.id, w.at, descriptor.messageId, descriptor.data, descriptor.at, descriptor.fix);
+  }
+
+  given(value: unknown, at: readonly (string | number)[]): boolean {
+    if (value === undefined || value === null) return false;
+    if (typeof value === 'string' && isBlankText(value)) {
+      const w = this.plan.current!;
+      reportBlank(w, w.at, at);
+    }
+    return true;
+  }
+}
+
+function makePlan(kind: PayloadKind, features: OrderVersionFeatures | undefined, options: LintOptions): Plan {
+  const profile = options.profile ?? undefined;
+  const fms = profile?.fms === true;
+  const tree = treeFor(kind === 'return' ? RETURN : features!, fms);
+  const overrides = (options.rules ?? {}) as Record<string, unknown>;
+  const levels: Record<string, Severity> = {};
+  const active: Rule[] = [];
+  for (const rule of RULES) {
+    const override = hasOwn.call(overrides, rule.meta.id) ? overrides[rule.meta.id] : undefined;
+    const level = override === 'off' || override === 'warn' || override === 'error' ? override : rule.meta.severity;
+    if (level === 'off' || !applies(rule, kind, features, profile)) continue;
+    levels[rule.meta.id] = level;
+    active.push(rule);
+  }
+  const enter: BoundVisitor[][] = [];
+  const exit: BoundVisitor[][] = [];
+  const factories: (() => unknown)[] = [];
+  const plan: Plan = {
+    kind,
+    features,
+    tree,
+    levels,
+    enter,
+    exit,
+    closures: undefined as unknown as WalkFn,
+    generated: undefined,
+    current: undefined,
+    makeStates: () => factories.map((make) => make()),
+    message: messageOf,
+  };
+  for (const rule of active) {
+    // Batch and CLI rules report elsewhere (batch.ts, the CLI), never per payload.
+    if (!rule.visitors || (rule.meta.scope ?? 'payload') !== 'payload') continue;
+    const slot = rule.state ? factories.push(rule.state) - 1 : -1;
+    const context = new RuleContextImpl(plan, rule.meta.id);
+    for (const [selectors, fn] of Object.entries(rule.visitors)) {
+      for (const raw of selectors.split(',')) {
+        const selector = raw.trim();
+        const isExit = selector.endsWith(':exit');
+        const nodes = nodesOf(tree, isExit ? selector.slice(0, -':exit'.length) : selector);
+        for (const node of nodes) {
+          const list = isExit ? exit : enter;
+          (list[node.id] ??= []).push({ fn: fn as Visitor<unknown>, context, slot });
+        }
+      }
+    }
+  }
+  const mutable = plan as { closures: WalkFn; generated: WalkFn | undefined };
+  mutable.closures = walkClosures(plan);
+  mutable.generated = canGenerateCode() ? generateWalk(plan) : undefined;
+  return plan;
+}
+
+/** Plans by tree key, then by profile bits and overrides stamp. */
+let plans = new WeakMap<object, Map<string, Plan>>();
+// Override sets are few in practice; the bound only keeps a pathological caller from growing the cache.
+const MAX_PLANS = 256;
+
+/**
+ * The plan of a lint call. Cheap when cached: the profile bits and the overrides stamp are
+ * read on every call.
+ *
+ * @param kind The payload kind.
+ * @param features The order version's features (orders).
+ * @param options The lint options.
+ * @returns The plan.
+ */
+export function planFor(kind: PayloadKind, features: OrderVersionFeatures | undefined, options: LintOptions): Plan {
+  const slot = kind === 'return' ? RETURN_KEY : features!;
+  let byKey = plans.get(slot);
+  if (!byKey) plans.set(slot, (byKey = new Map()));
+  const key = profileBits(options.profile) + ':' + overridesStamp(options.rules);
+  let plan = byKey.get(key);
+  if (!plan) {
+    plan = makePlan(kind, features, options);
+    if (byKey.size >= MAX_PLANS) byKey.clear();
+    byKey.set(key, plan);
+  }
+  return plan;
+}
+
+/** Drops every cached plan (after `configureEngine`). */
+export function clearPlans(): void {
+  plans = new WeakMap();
+}
+
+/**
+ * Walks a payload with the plan's generated walk when there is one and Object.prototype is
+ * plain (`for...in` then lists own members only), else with its closures.
+ *
+ * @param plan The plan.
+ * @param value The payload (not undefined or null).
+ * @param w The walk.
+ */
+export function walkPayload(plan: Plan, value: unknown, w: Walk): void {
+  const walk = plan.generated !== undefined && objectPrototypeIsPlain() ? plan.generated : plan.closures;
+  walk(value, w);
+}

@@ -1,0 +1,147 @@
+/**
+ * The one place that builds Problems. A problem's path is built here, from the node's path
+ * template, the walk's index stack and the tokens below the node, and only when a problem
+ * is reported; its message is the rule's message by id with the data filled in.
+ *
+ * Type first: a `type` or `required` problem is the only problem of its member. Rules may
+ * see a member as absent and report it; `finish` drops every other problem at or below a
+ * path that has a `type` or `required` problem.
+ */
+import type { MessageData } from './define-rule';
+import { escapeToken } from './pointer';
+import type { Plan } from './plan';
+import type { TreeNode } from './tree';
+import type { ClientProfile, Problem, ProblemFix } from './types';
+
+/** The state of one lint call. */
+export class Walk {
+  /** Problems found so far. */
+  readonly out: Problem[] = [];
+  /** Index of each enclosing array entry, by depth (see `TreeNode.path`). */
+  readonly idx: number[];
+  /** The node whose visitors run. */
+  at: TreeNode;
+  /** The rules' states of this call, by the plan's state slot. */
+  readonly states: unknown[];
+  /** Paths of `type` and `required` problems (see `finish`). */
+  marks: Set<string> | undefined = undefined;
+  /** Paths that already have a `blank-value` problem. */
+  blanks: Set<string> | undefined = undefined;
+  /** A value could not be read (a throwing getter or Proxy). */
+  failed = false;
+
+  /**
+   * @param plan The plan of this call.
+   * @param profile The client profile of this call.
+   */
+  constructor(
+    readonly plan: Plan,
+    readonly profile: ClientProfile | undefined,
+  ) {
+    this.idx = new Array<number>(plan.tree.depth).fill(0);
+    this.at = plan.tree.body;
+    this.states = plan.makeStates();
+  }
+}
+
+/** The JSON Pointer of a node (template filled from the index stack), plus tokens below it. */
+export function pathOf(node: TreeNode, idx: readonly number[], at?: readonly (string | number)[]): string {
+  let path = '';
+  const template = node.path;
+  for (let i = 0; i < template.length; i++) {
+    const token = template[i]!;
+    path += '/' + (typeof token === 'number' ? idx[token] : token);
+  }
+  if (at) for (let i = 0; i < at.length; i++) path += '/' + escapeToken(at[i]!);
+  return path;
+}
+
+/**
+ * Fills a message template: `{{name}}` becomes `data.name` (lists joined with ", ").
+ *
+ * @param template A message of a rule's `meta.messages`.
+ * @param data The values of the placeholders.
+ * @returns The message.
+ * @example formatMessage('{{name}} is too long.', { name: 'city' }); // 'city is too long.'
+ */
+export function formatMessage(template: string, data: MessageData | undefined): string {
+  if (data === undefined || !template.includes('{{')) return template;
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
+    const value = Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
+    if (value === undefined) return whole;
+    return Array.isArray(value) ? value.join(', ') : String(value);
+  });
+}
+
+/**
+ * Reports a problem of rule `rule` at `node` (plus `at` below it), if the rule is on.
+ *
+ * @param w The walk.
+ * @param rule The rule id.
+ * @param node Where: the node whose path template is used.
+ * @param messageId A key of the rule's messages.
+ * @param data Placeholder values (kept as `params`).
+ * @param at Member names and indexes below the node.
+ * @param fix A fix.
+ */
+export function report(
+  w: Walk,
+  rule: string,
+  node: TreeNode,
+  messageId: string,
+  data?: MessageData,
+  at?: readonly (string | number)[],
+  fix?: ProblemFix,
+): void {
+  const plan = w.plan;
+  const severity = plan.levels[rule];
+  if (severity === undefined) return;
+  const path = pathOf(node, w.idx, at);
+  const problem: Problem = { rule, severity, path, message: formatMessage(plan.message(rule, messageId), data) };
+  if (data !== undefined) problem.params = data as Problem['params'];
+  if (fix !== undefined) problem.fix = fix;
+  w.out.push(problem);
+  if (rule === 'type' || rule === 'required') (w.marks ??= new Set()).add(path);
+}
+
+/**
+ * Reports `blank-value` at a node (plus `at`), once per path.
+ *
+ * @param w The walk.
+ * @param node The node.
+ * @param at Tokens below the node.
+ */
+export function reportBlank(w: Walk, node: TreeNode, at?: readonly (string | number)[]): void {
+  if (w.plan.levels['blank-value'] === undefined) return;
+  const path = pathOf(node, w.idx, at);
+  const blanks = (w.blanks ??= new Set());
+  if (blanks.has(path)) return;
+  blanks.add(path);
+  const last = at && at.length > 0 ? at[at.length - 1]! : node.path[node.path.length - 1];
+  const name = typeof last === 'string' ? last : node.name;
+  report(w, 'blank-value', node, 'blank', { name }, at);
+}
+
+/** Tells whether `path` is `mark` or lies below it. */
+function below(path: string, marks: ReadonlySet<string>): boolean {
+  if (marks.has(path)) return true;
+  for (let i = path.lastIndexOf('/'); i >= 0; i = path.lastIndexOf('/', i - 1)) {
+    if (marks.has(path.slice(0, i))) return true;
+    if (i === 0) break;
+  }
+  return false;
+}
+
+/**
+ * Ends a lint call: a payload that could not be read gets its one `type` problem at the
+ * root; problems at or below a member with a `type` or `required` problem are dropped.
+ *
+ * @param w The walk.
+ * @returns The problems of the call.
+ */
+export function finish(w: Walk): Problem[] {
+  if (w.failed) report(w, 'type', w.plan.tree.root, 'unreadable');
+  const marks = w.marks;
+  if (marks === undefined) return w.out;
+  return w.out.filter((p) => (p.rule === 'type' || p.rule === 'required' ? true : !below(p.path, marks)));
+}

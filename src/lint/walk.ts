@@ -1,0 +1,234 @@
+/**
+ * The walk over closures, and the structural reports both walks share.
+ *
+ * One walk visits a payload once along its schema tree. At each node it checks the JSON
+ * type first (a wrong type is one `type` problem and nothing below it is visited), then the
+ * node's checks, calls the enter visitors of the rules that asked for the node, walks the
+ * members or entries, and calls the exit visitors. Members are the object's own enumerable
+ * members: anything else (inherited, hidden) is absent. codegen.ts generates the same walk as
+ * JavaScript; this file is the reference and the walk of pages that forbid `new Function`.
+ */
+import type { FieldCheck } from '../schema/actions';
+import { codePointLength } from '../schema/predicates';
+import type { MessageData } from './define-rule';
+import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
+import type { BoundVisitor, Plan, WalkFn } from './plan';
+import { report, reportBlank, type Walk } from './report';
+import type { TreeMember, TreeNode } from './tree';
+
+const EXPECTED: Readonly<Record<TreeNode['type'], string>> = {
+  object: 'an object',
+  record: 'an object',
+  array: 'an array',
+  string: 'a string',
+  picklist: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+  any: 'a value',
+};
+
+/** Reports a value of the wrong JSON type at `node`. */
+export function wrongType(w: Walk, node: TreeNode, value: unknown): void {
+  report(w, 'type', node, 'wrongType', { name: node.name, expected: EXPECTED[node.type], actual: jsonTypeOf(value) });
+}
+
+/** Reports a required member that is missing. */
+export function missing(w: Walk, member: TreeMember, object: TreeNode): void {
+  report(w, 'required', member.node, member.requiredForFms ? 'missingFms' : 'missing', { name: member.key, object: object.label });
+}
+
+/** Reports a member that is `null` where null is not allowed: `required` or `type`. */
+export function nullMember(w: Walk, member: TreeMember, object: TreeNode): void {
+  if (member.required) report(w, 'required', member.node, 'null', { name: member.key, object: object.label });
+  else report(w, 'type', member.node, 'null', { name: member.key });
+}
+
+/** Reports a member that only responses carry. */
+export function responseOnly(w: Walk, node: TreeNode): void {
+  report(w, 'response-only', node, 'responseOnly', { name: node.name });
+}
+
+/** Reports an array entry that is null or a hole. */
+export function emptyEntry(w: Walk, item: TreeNode, value: unknown): void {
+  report(w, 'type', item, value === null ? 'nullEntry' : 'emptyEntry', { name: item.name });
+}
+
+/** Reports a failed field check (max-length, numeric-text, date-format, ...). */
+export function fieldFailed(w: Walk, node: TreeNode, check: FieldCheck<unknown>, value: unknown): void {
+  const data: MessageData =
+    check.rule === 'max-length'
+      ? { name: node.name, limit: check.requirement as number, length: codePointLength(value as string) }
+      : { name: node.name, expected: String(check.requirement), label: w.plan.tree.label };
+  report(w, check.rule, node, 'invalid', data);
+}
+
+/** Reports a picklist value outside the allowed set (`ambiguous-value` or `enum`). */
+export function picklistFailed(w: Walk, node: TreeNode, value: string): void {
+  if (node.ambiguous !== undefined && node.ambiguous.includes(value)) {
+    // Name the constant sets, never the payload value.
+    report(w, 'ambiguous-value', node, 'ambiguous', { name: node.name, allowed: node.options!, ambiguous: node.ambiguous });
+  } else {
+    report(w, 'enum', node, 'notAllowed', { name: node.name, allowed: node.options!, label: w.plan.tree.label });
+  }
+}
+
+/** Reports a blank string in a required member. */
+export function blank(w: Walk, node: TreeNode): void {
+  reportBlank(w, node);
+}
+
+/** Calls visitors of a node; a visitor that throws (a hostile value) marks the walk and the others still run. */
+export function visit(w: Walk, visitors: readonly BoundVisitor[], node: TreeNode, value: unknown): void {
+  for (let i = 0; i < visitors.length; i++) {
+    const { fn, context, slot } = visitors[i]!;
+    w.at = node;
+    try {
+      fn(value, context, slot < 0 ? undefined : w.states[slot]);
+    } catch {
+      w.failed = true;
+    }
+  }
+}
+
+/**
+ * Reports the own members of a strict object that its schema does not define: example
+ * spellings (`spelling`, and their content checked at the twin's path), members of later
+ * versions (`version-field`), and any other (`unknown-field`, naming no member name).
+ */
+export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unknown>): void {
+  const members = node.members!;
+  for (const key of Object.keys(object)) {
+    if (members.some((m) => m.key === key)) continue;
+    const twin = node.spelling !== undefined && hasOwn.call(node.spelling, key) ? node.spelling[key] : undefined;
+    if (twin !== undefined) {
+      report(w, 'spelling', node, 'exampleSpelling', { key, to: twin.to }, [key], { kind: 'rename-member', to: twin.to });
+      const value = object[key];
+      if (value === null) report(w, 'type', twin.node, 'null', { name: key });
+      else if (value !== undefined) walkValue(twin.node, value, w);
+      continue;
+    }
+    const since = node.laterVersion !== undefined && hasOwn.call(node.laterVersion, key) ? node.laterVersion[key] : undefined;
+    if (since !== undefined) {
+      report(w, 'version-field', node, 'laterVersion', { key, since, object: node.label, label: w.plan.tree.label }, [key]);
+      continue;
+    }
+    report(w, 'unknown-field', node, 'unknown', { object: node.label, label: w.plan.tree.label }, [key]);
+  }
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+
+/** The field checks of a node on a value of the right type. */
+function runChecks(w: Walk, node: TreeNode, value: unknown): void {
+  const checks = node.checks;
+  for (let i = 0; i < checks.length; i++) {
+    const check = checks[i]!;
+    if (w.plan.levels[check.rule] !== undefined && !check.test(value)) fieldFailed(w, node, check, value);
+  }
+}
+
+/** Walks a present value (neither undefined nor null) at `node`. */
+function walkValue(node: TreeNode, value: unknown, w: Walk): void {
+  switch (node.type) {
+    case 'object':
+      walkObject(node, value, w);
+      return;
+    case 'array':
+      walkArray(node, value, w);
+      return;
+    case 'record':
+      if (!isPlainObject(value)) wrongType(w, node, value);
+      else enterAndExit(w, node, value);
+      return;
+    case 'any':
+      enterAndExit(w, node, value);
+      return;
+    case 'string':
+      if (typeof value !== 'string') return wrongType(w, node, value);
+      break;
+    case 'picklist':
+      if (typeof value !== 'string') return wrongType(w, node, value);
+      if (!node.options!.includes(value)) picklistFailed(w, node, value);
+      break;
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return wrongType(w, node, value);
+      break;
+    case 'boolean':
+      if (typeof value !== 'boolean') return wrongType(w, node, value);
+      break;
+  }
+  runChecks(w, node, value);
+  enterAndExit(w, node, value);
+}
+
+function enterAndExit(w: Walk, node: TreeNode, value: unknown): void {
+  const enter = w.plan.enter[node.id];
+  if (enter) visit(w, enter, node, value);
+  const exit = w.plan.exit[node.id];
+  if (exit) visit(w, exit, node, value);
+}
+
+/** Walks one member of an object: absent, null, or a value. */
+function walkMember(w: Walk, object: TreeNode, member: TreeMember, value: unknown): void {
+  if (value === undefined) {
+    if (member.required) missing(w, member, object);
+    return;
+  }
+  if (value === null) {
+    if (!member.nullable) nullMember(w, member, object);
+    return;
+  }
+  if (member.responseOnly) responseOnly(w, member.node);
+  walkValue(member.node, value, w);
+  if (member.required && typeof value === 'string' && (member.node.type === 'string' || member.node.type === 'picklist') && isBlankText(value)) {
+    blank(w, member.node);
+  }
+}
+
+function walkObject(node: TreeNode, value: unknown, w: Walk): void {
+  if (!isPlainObject(value)) return wrongType(w, node, value);
+  const members = node.members!;
+  const present = members.map((m) => isEnumerable.call(value, m.key));
+  const enter = w.plan.enter[node.id];
+  const exit = w.plan.exit[node.id];
+  let object = value;
+  // Visitors read members directly: give them a copy without a hidden or inherited member.
+  if ((enter || exit) && members.some((m, i) => !present[i] && object[m.key] !== undefined)) object = ownCopy(object);
+  if (enter) visit(w, enter, node, object);
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]!;
+    walkMember(w, node, member, present[i] ? object[member.key] : undefined);
+  }
+  if (node.strict && Object.keys(object).some((key) => !members.some((m) => m.key === key))) extraMembers(w, node, object);
+  if (exit) visit(w, exit, node, object);
+}
+
+function walkArray(node: TreeNode, value: unknown, w: Walk): void {
+  if (!Array.isArray(value)) return wrongType(w, node, value);
+  const enter = w.plan.enter[node.id];
+  if (enter) visit(w, enter, node, value);
+  const item = node.item!;
+  const slot = node.depth;
+  for (let i = 0; i < value.length; i++) {
+    w.idx[slot] = i;
+    const entry: unknown = value[i];
+    if (entry === undefined || entry === null) emptyEntry(w, item, entry);
+    else walkValue(item, entry, w);
+  }
+  runChecks(w, node, value);
+  const exit = w.plan.exit[node.id];
+  if (exit) visit(w, exit, node, value);
+}
+
+/**
+ * The walk of a plan over closures.
+ *
+ * @param plan The plan (its tree and visitors).
+ * @returns A walk of a whole payload (any value but undefined and null).
+ * @example walkClosures(plan)(payload, new Walk(plan, profile));
+ */
+export function walkClosures(plan: Plan): WalkFn {
+  const root = plan.tree.root;
+  return (value, w) => walkValue(root, value, w);
+}

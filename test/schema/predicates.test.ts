@@ -1,0 +1,152 @@
+/**
+ * The spec's predicates are hand-written scanners (linear, no backtracking): each must agree
+ * with the pattern of tables.ts, or the code list, that it stands for.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { digitsAfterDot, fractionDigits, isSum, isSumText, parseDecimal } from '../../src/lint/checks/money-decimal';
+import { decimalSign } from '../../src/lint/checks/order-items';
+import { escapeToken, toPointer } from '../../src/lint/pointer';
+import { countryCode, currencyCode, dateFormat, keyCharset, localeFormat, numericText } from '../../src/schema/actions';
+import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from '../../src/schema/codes';
+import { isAlpha2Text, isAlpha3Text, isDateInFormat, scanDecimal } from '../../src/schema/predicates';
+import {
+  AMOUNT_VALUE,
+  DATE_ONLY,
+  DATE_TIME_OFFSET,
+  DATE_TIME_UTC,
+  KEY_CHARSET,
+  LOCALE,
+  UNSIGNED_DECIMAL,
+  type DateFormat,
+} from '../../src/schema/tables';
+
+const SEED = 42;
+
+const digitText = fc.stringMatching(/^-?[0-9.,a ]{0,8}$/);
+const dateText = (format: DateFormat) =>
+  fc.oneof(
+    fc.stringMatching(format.pattern),
+    fc.string({ unit: fc.constantFrom(...'0123456789-:T .+Z'), maxLength: 28 }),
+    fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => {
+      const iso = d.toISOString();
+      return format === DATE_ONLY ? iso.slice(0, 10) : format === DATE_TIME_UTC ? `${iso.slice(0, 19)}Z` : `${iso.slice(0, 19)} +01.00`;
+    }),
+  );
+
+/** The pattern-and-calendar reading the scanners replace. */
+function isDateByPattern(value: string, format: DateFormat): boolean {
+  const m = format.pattern.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const max = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (max === undefined || day < 1 || day > max) return false;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59)) return false;
+  if (m[7] !== undefined && (Number(m[8]) > 59 || Number(m[7]) > 14 || (Number(m[7]) === 14 && Number(m[8]) > 0))) return false;
+  return true;
+}
+
+describe('scanners agree with the patterns of tables.ts', () => {
+  it('dates and date-times', () => {
+    for (const format of [DATE_ONLY, DATE_TIME_UTC, DATE_TIME_OFFSET]) {
+      const test = dateFormat(format).test;
+      fc.assert(
+        fc.property(dateText(format), (value) => {
+          expect(isDateInFormat(value, format)).toBe(isDateByPattern(value, format));
+          expect(test(value)).toBe(isDateByPattern(value, format));
+        }),
+        { seed: SEED, numRuns: 3000 },
+      );
+      for (const value of ['2024-02-29', '2023-02-29', '1900-02-29', '2000-02-29', '2026-04-31', '2026-00-10', '2026-13-01', '2026-01-00']) {
+        const full = format === DATE_ONLY ? value : format === DATE_TIME_UTC ? `${value}T23:59:59Z` : `${value}T00:00:00 -14.00`;
+        expect(isDateInFormat(full, format)).toBe(isDateByPattern(full, format));
+      }
+    }
+  });
+
+  it('numerals, fraction digits, signs and sums', () => {
+    const amount = numericText(AMOUNT_VALUE, '-12.50').test;
+    const unsigned = numericText(UNSIGNED_DECIMAL, '2').test;
+    fc.assert(
+      fc.property(fc.oneof(digitText, fc.stringMatching(/^-?\d{1,4}(\.\d{0,4})?$/)), (value) => {
+        expect(amount(value)).toBe(AMOUNT_VALUE.test(value));
+        expect(unsigned(value)).toBe(UNSIGNED_DECIMAL.test(value));
+        expect(scanDecimal(value, true) >= 0).toBe(AMOUNT_VALUE.test(value));
+        const dot = value.indexOf('.');
+        expect(fractionDigits(value)).toBe(AMOUNT_VALUE.test(value) ? (dot < 0 ? 0 : value.length - dot - 1) : undefined);
+        expect(digitsAfterDot(value)).toBe(value.lastIndexOf('.') < 0 ? -1 : value.length - value.lastIndexOf('.') - 1);
+        const sign = AMOUNT_VALUE.test(value) ? (/[1-9]/.test(value) ? (value.startsWith('-') ? -1 : 1) : 0) : undefined;
+        expect(decimalSign(value)).toBe(sign);
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+    const decimal = fc.oneof(fc.stringMatching(/^-?\d{1,7}(\.\d{1,4})?$/), fc.constantFrom('0', '00', '-0', '0.0', '9', '99.99', '1.', 'x'));
+    fc.assert(
+      fc.property(decimal, decimal, decimal, (t, a, b) => {
+        const [dt, da, db] = [parseDecimal(t), parseDecimal(a), parseDecimal(b)];
+        expect(isSumText(t, a, b)).toBe(dt && da && db ? isSum(dt, da, db) : undefined);
+      }),
+      { seed: SEED, numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 13n }), fc.bigInt({ min: 0n, max: 10n ** 13n }), fc.nat(3), (x, y, scale) => {
+        const text = (v: bigint) => {
+          const s = v.toString().padStart(scale + 1, '0');
+          return scale === 0 ? s : `${s.slice(0, -scale)}.${s.slice(-scale)}`;
+        };
+        expect(isSumText(text(x + y), text(x), text(y))).toBe(true);
+        expect(isSumText(text(x + y + 1n), text(x), text(y))).toBe(false);
+      }),
+      { seed: SEED, numRuns: 2000 },
+    );
+  });
+
+  it('key references and locales', () => {
+    const key = keyCharset().test;
+    const locale = localeFormat().test;
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'aZz09._-/ éA'), maxLength: 8 }), (value) => {
+        expect(key(value)).toBe(KEY_CHARSET.test(value));
+      }),
+      { seed: SEED, numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'deDEnlNLxX-_ 1'), maxLength: 6 }), (value) => {
+        expect(locale(value)).toBe(LOCALE.test(value) && isCountryAlpha2(value.slice(3)));
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+  });
+
+  it('country and currency codes, every letter pair and triple', () => {
+    const alpha2 = countryCode(2).test;
+    const alpha3 = countryCode(3).test;
+    const currency = currencyCode().test;
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZa@[';
+    for (const a of letters) {
+      for (const b of letters) {
+        expect(alpha2(a + b)).toBe(isCountryAlpha2(a + b));
+        expect(isAlpha2Text(a + b)).toBe(isCountryAlpha2(a + b));
+        for (const c of letters) {
+          expect(alpha3(a + b + c)).toBe(isCountryAlpha3(a + b + c));
+          expect(isAlpha3Text(a + b + c)).toBe(isCountryAlpha3(a + b + c));
+          expect(currency(a + b + c)).toBe(isCurrencyCode(a + b + c));
+        }
+      }
+    }
+    for (const odd of ['', 'D', 'DEU ', ' DE', 'DEUT', 'de', 'eur']) {
+      expect(alpha2(odd)).toBe(isCountryAlpha2(odd));
+      expect(currency(odd)).toBe(isCurrencyCode(odd));
+    }
+  });
+
+  it('JSON Pointers', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ unit: fc.constantFrom('a', '~', '/', '0', 'é') }), fc.nat(30))), (tokens) => {
+        expect(toPointer(tokens)).toBe(tokens.map((t) => '/' + escapeToken(t)).join(''));
+      }),
+      { seed: SEED, numRuns: 1000 },
+    );
+  });
+});
