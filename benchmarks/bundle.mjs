@@ -28,6 +28,9 @@ export const BUNDLES = [
   { name: 'money', exports: ['addAmounts', 'formatAmount', 'toMinorUnits', 'fromMinorUnits'] },
 ];
 
+/** esbuild options of every browser bundle measured: an app's production build. */
+export const BROWSER_BUILD = { bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, metafile: true, logLevel: 'silent' };
+
 /** `node_modules/fulfilkit/dist/module/chunk-X.js` to the source module it holds. */
 function originOf(input, consumer) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(input);
@@ -53,18 +56,7 @@ export async function publishedBundles(options = {}) {
   for (const b of BUNDLES) {
     const entry = join(consumer, 'bench-entry.js');
     writeFileSync(entry, `export { ${b.exports.join(', ')} } from 'fulfilkit';\n`);
-    const result = await esbuild.build({
-      entryPoints: [entry],
-      absWorkingDir: consumer,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await esbuild.build({ entryPoints: [entry], absWorkingDir: consumer, ...BROWSER_BUILD });
     const code = result.outputFiles[0].contents;
     const byModule = {};
     for (const output of Object.values(result.metafile.outputs)) {

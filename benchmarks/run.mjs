@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import * as v from 'valibot';
-import { publishedBundles, ruleDocsSize } from './bundle.mjs';
+import { BROWSER_BUILD, publishedBundles, ruleDocsSize } from './bundle.mjs';
 import { coldStart } from './cold-start.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -422,14 +422,7 @@ async function bundle() {
   const from = existsSync(join(ROOT, 'src', 'index.ts')) ? './src/index' : './src/lint/engine';
   const result = await esbuild.build({
     stdin: { contents: `export { lintOrder } from '${from}';`, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-entry.ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
+    ...BROWSER_BUILD,
   });
   const code = result.outputFiles[0].contents;
   const text = Buffer.from(code).toString('utf8');
