@@ -94,6 +94,28 @@ describe('the installed package', () => {
     }
   });
 
+  it('tree-shakes in a bundler: sideEffects keeps only the vitest registration; describers come without the linter', async () => {
+    const esbuild = await import(join(pkg.consumer, 'node_modules', 'esbuild', 'lib', 'main.js'));
+    const bundle = async (name: string, code: string) => {
+      const entry = join(pkg.consumer, `shake-${name}.js`);
+      writeFileSync(entry, code);
+      const r = await esbuild.build({ entryPoints: [entry], absWorkingDir: pkg.consumer, bundle: true, minify: true, format: 'esm', platform: 'browser', external: ['vitest', 'fast-check'], write: false, metafile: true, logLevel: 'silent' });
+      const sources = Object.values(r.metafile.outputs as Record<string, { inputs: Record<string, { bytesInOutput: number }> }>)
+        .flatMap((o) => Object.entries(o.inputs))
+        .filter(([, i]) => i.bytesInOutput > 0)
+        .map(([input]) => readFileSync(join(pkg.consumer, input), 'utf8').match(/^\/\/ ((?:src|rules)\/\S+)$/m)?.[1] ?? input);
+      return { text: r.outputFiles[0].text as string, sources };
+    };
+    // A bare import of the library keeps nothing: no module has import-time side effects.
+    expect((await bundle('bare', "import 'fulfilkit';\nimport 'fulfilkit/arbitraries';\n")).text.trim()).toBe('');
+    // The vitest entry registers its matchers: that call survives.
+    expect((await bundle('vitest', "import 'fulfilkit/vitest';\n")).text).toContain('.extend(');
+    const describers = await bundle('describe', "export { describeInventory, describeListPaymentMethods, describeOrderOptions } from 'fulfilkit';\n");
+    expect(describers.sources.filter((s) => !s.startsWith('src/http/'))).toEqual([]);
+    const lint = await bundle('lint', "export { lintOrder } from 'fulfilkit';\n");
+    expect(lint.sources.filter((s) => /^src\/(builders|http|money)\//.test(s))).toEqual([]);
+  });
+
   it('loads with import and require, with the same names; require of fulfilkit/vitest fails clearly', () => {
     writeFileSync(
       join(pkg.consumer, 'esm.mjs'),
