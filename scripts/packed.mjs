@@ -81,7 +81,8 @@ function create(dir, { build }) {
  * @returns {{ stamp: string, tarball: string, consumer: string, files: string[], size: number }}
  */
 export function packedConsumer(options = {}) {
-  const base = join(tmpdir(), 'fulfilkit-packed');
+  // One folder per checkout: runs in other worktrees keep (and clean) their own.
+  const base = join(tmpdir(), 'fulfilkit-packed', createHash('sha256').update(ROOT).digest('hex').slice(0, 8));
   const stamp = sourceStamp();
   const dir = join(base, stamp);
   const ready = join(dir, 'ready.json');
