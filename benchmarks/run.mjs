@@ -7,9 +7,11 @@
  *    rounds, median ns/op, ratios to ajv.
  * 2. Bulk NDJSON: 100k orders; read + JSON.parse every line, with and without lintBatch.
  * 3. Browser bundle of lintOrder (esbuild, minified, gzip) and a locale-data check.
+ * 4. From the packed tarball (benchmarks/bundle.mjs, benchmarks/cold-start.mjs): browser
+ *    bundles of the published dist, and cold start in fresh processes vs ajv.
  *
  * Writes benchmarks/results.json. Environment: BENCH_QUICK=1 (a smoke run),
- * BENCH_SKIP=bulk,bundle (skip parts, e.g. when profiling).
+ * BENCH_SKIP=bulk,bundle,published,cold (skip parts, e.g. when profiling).
  */
 import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -19,6 +21,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import * as v from 'valibot';
+import { BROWSER_BUILD, publishedBundles, ruleDocsSize } from './bundle.mjs';
+import { coldStart } from './cold-start.mjs';
 import { invalidOrder, mulberry32, validOrder } from './orders.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -274,14 +278,7 @@ async function bundle() {
   const from = existsSync(join(ROOT, 'src', 'index.ts')) ? './src/index' : './src/lint/engine';
   const result = await esbuild.build({
     stdin: { contents: `export { lintOrder } from '${from}';`, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-entry.ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
+    ...BROWSER_BUILD,
   });
   const code = result.outputFiles[0].contents;
   const text = Buffer.from(code).toString('utf8');
@@ -354,6 +351,29 @@ async function main() {
     );
   }
 
+  let published;
+  if (!SKIP.has('published')) {
+    published = { ...(await publishedBundles({ build: false })), ruleDocs: lib.RULES ? ruleDocsSize(lib.RULES) : undefined };
+    console.log(`\nFrom the packed tarball (${(published.tarballBytes / 1024).toFixed(0)} KB, ${published.tarballFiles} files), esbuild minify, gzip -9:`);
+    for (const b of published.bundles) {
+      const top = Object.entries(b.minifiedBytesByModule).slice(0, 4).map(([k, n]) => `${k} ${(n / 1024).toFixed(1)}`);
+      const target = b.targetGzipBytes ? ` (target ≤ ${b.targetGzipBytes / 1024} KB: ${b.met ? 'met' : 'MISSED'})` : '';
+      console.log(`  ${pad(b.name, 20)}${lpad((b.gzipBytes / 1024).toFixed(1), 6)} KB gzip${target}; largest (KB minified): ${top.join(', ')}`);
+    }
+    if (published.ruleDocs) console.log(`  rule docs metadata (description + docs of ${published.ruleDocs.rules} rules): ${(published.ruleDocs.rawBytes / 1024).toFixed(1)} KB raw, ${(published.ruleDocs.gzipBytes / 1024).toFixed(1)} KB gzip`);
+  }
+
+  let cold;
+  if (!SKIP.has('cold')) {
+    cold = coldStart({ payload: validOrder(0, mulberry32(7)), schema: lib.orderJsonSchema(VERSION), runs: QUICK ? 5 : 15 });
+    console.log(
+      `\nCold start (median of ${cold.runs} fresh processes each, ${cold.from}):` +
+        `\n  import('fulfilkit') ${cold.fulfilkit.importMs} ms (target ≤ 40: ${cold.targets.importMs.met ? 'met' : 'MISSED'}); require ${cold.fulfilkit.requireMs} ms` +
+        `\n  import + first lintOrder ${cold.fulfilkit.firstLintMs} ms; ajv import + compile + first validate ${cold.ajv.firstValidateMs} ms; ` +
+        `ratio ${cold.firstLintVsAjv.toFixed(2)} (target ≤ 0.6: ${cold.targets.firstLintVsAjv.met ? 'met' : 'MISSED'})`,
+    );
+  }
+
   const lintVsAjv = {
     limit: 1.0,
     valid: m.ratios.valid.lintOrder,
@@ -366,6 +386,8 @@ async function main() {
     lintVsAjv,
     bulk: bulkResult ? { limit: 1.25, ratio: bulkResult.ratio, met: bulkResult.ratio <= 1.25 } : undefined,
     bundleLocaleData: bundleResult ? { met: bundleResult.foreignLocaleNames.length === 0 } : undefined,
+    publishedBundles: published ? Object.fromEntries(published.bundles.filter((b) => b.targetGzipBytes).map((b) => [b.name, { limitGzipBytes: b.targetGzipBytes, gzipBytes: b.gzipBytes, met: b.met }])) : undefined,
+    cold: cold?.targets,
   };
   const results = {
     date: new Date().toISOString(),
@@ -381,6 +403,8 @@ async function main() {
     ratiosToAjv: m.ratios,
     bulk: bulkResult,
     bundle: bundleResult,
+    published,
+    cold,
     targets,
     durationMs: Date.now() - started,
     sink: sink % 1000,

@@ -43,10 +43,12 @@ function builderDocs() {
 }
 
 describe('README', () => {
-  it('starts with the install-and-demo command and the test command', () => {
-    const [first, second] = readFileSync(README, 'utf8').split('\n');
-    expect(first).toContain('npm install && npm run demo');
-    expect(second).toContain('npm test');
+  it('opens with its title, one sentence, then the install-and-demo command and the test command', () => {
+    const [title, blank, sentence, blank2, fence, first, second, close] = readFileSync(README, 'utf8').split('\n');
+    expect([title, blank, blank2, fence, close]).toEqual(['# fulfilkit', '', '', '```sh', '```']);
+    expect(sentence).toMatch(/^[A-Z][^.!?]*\.$/);
+    expect(first).toMatch(/^npm install && npm run demo\s+#/);
+    expect(second).toMatch(/^npm test\s+#/);
   });
 
   it('has the rule table generated from the rules metadata', () => {

@@ -1,8 +1,7 @@
-import en from 'i18n-iso-countries/langs/en.json';
 import { lintReturn } from '../lint/engine';
 import type { ClientProfile } from '../lint/types';
 import { isHttpUrl } from '../schema/predicates';
-import { alpha2ToAlpha3 } from '../schema/codes';
+import { alpha2ToAlpha3, englishCountryNames } from '../schema/codes';
 import type { OrderRequest } from '../schema/order';
 import type { ReturnRequest } from '../schema/return';
 import { DYNAMIC_FIELD, EMAIL, LIMITS, LOCALE, RETURN_PHONE_TYPES, RETURN_STATE_COUNTRIES, STATE_CODES, type OrderVersion } from '../schema/tables';
@@ -49,12 +48,9 @@ export interface ReturnInput {
   offsetMinutes?: number;
 }
 
-const COUNTRY_NAMES = (en as { countries: Record<string, string | string[]> }).countries;
-
 /** The English name of an alpha-2 country (the first name where there are several). */
 function countryName(alpha2: string): string | undefined {
-  const names = COUNTRY_NAMES[alpha2];
-  return Array.isArray(names) ? names[0] : names;
+  return englishCountryNames(alpha2)?.[0];
 }
 
 /**

@@ -5,10 +5,9 @@
  * types, required members, unknown members, enumerations, lengths in code points,
  * numeral, date, key, locale and e-mail shapes, code tables, non-empty item lists.
  */
-import countryCodes from 'i18n-iso-countries/codes.json';
-import currencyData from 'currency-codes/data.js';
 import type * as v from 'valibot';
 import { metaOf, unwrapSchema, type FieldCheck } from './actions';
+import { countryAlpha2Codes, countryAlpha3Codes, currencyCodes } from './codes';
 import { ORDER_REQUEST_SCHEMAS } from './order';
 import { ReturnRequestSchema } from './return';
 import {
@@ -97,12 +96,11 @@ let codeTables: CodeTables | undefined;
 // Built on first use, so that bundles which never export a schema pay nothing at load.
 function codes(): CodeTables {
   if (!codeTables) {
-    const rows = countryCodes as readonly (readonly string[])[];
-    const alpha2 = rows.map((row) => row[0]!);
+    const alpha2 = countryAlpha2Codes();
     codeTables = {
       alpha2,
-      alpha3: rows.map((row) => row[1]!),
-      currencies: currencyData.map((c) => c.code),
+      alpha3: countryAlpha3Codes(),
+      currencies: currencyCodes(),
       localeExact: `^[a-z]{2}-(?:${alpha2.join('|')})$`,
     };
   }

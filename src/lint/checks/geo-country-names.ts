@@ -1,21 +1,8 @@
 /**
- * English country names (with aliases) for the `country-name` rule. Only the English
- * JSON is imported: the package entry would register all 78 locales.
+ * English country names (with aliases) for the `country-name` rule, from the generated
+ * table of src/schema/codes.ts (no locale data, no JSON import).
  */
-import en from 'i18n-iso-countries/langs/en.json';
-
-let names: Map<string, readonly string[]> | undefined;
-
-// Built on first use so that importing the linter costs nothing until a return is linted.
-function table(): Map<string, readonly string[]> {
-  if (names) return names;
-  names = new Map();
-  for (const [alpha2, entry] of Object.entries(en.countries as Record<string, string | readonly string[]>)) {
-    const list = typeof entry === 'string' ? [entry] : entry;
-    names.set(alpha2, list.map((n) => n.toLowerCase()));
-  }
-  return names;
-}
+import { englishCountryNames } from '../../schema/codes';
 
 /**
  * Tells whether `name` is an English name or alias of the country `alpha2`, ignoring
@@ -27,6 +14,6 @@ function table(): Map<string, readonly string[]> {
  * @example namesCountry('US', 'United States'); // true
  */
 export function namesCountry(alpha2: string, name: string): boolean {
-  const list = table().get(alpha2);
-  return list !== undefined && list.includes(name.trim().toLowerCase());
+  const wanted = name.trim().toLowerCase();
+  return englishCountryNames(alpha2)?.some((n) => n.toLowerCase() === wanted) ?? false;
 }
