@@ -5,10 +5,10 @@
 import type { BatchState } from '../lint/batch';
 import type { Problem } from '../lint/types';
 import type { OrderVersion, RequestStatus } from '../schema/tables';
-import type { Interface } from './answers';
+import type { OperationInfo } from './operation-table';
 import type { ResolvedOptions } from './options';
 import type { RandomSource } from './random';
-import type { SimulatorClient, SimulatorFaults, SimulatorOperation } from './types';
+import type { SimulatorClient, SimulatorFaults } from './types';
 
 /** An accepted order, as the state keeps it. */
 export interface OrderRecord {
@@ -57,13 +57,7 @@ export interface Call {
 }
 
 /** One operation: where it is, who may call it, and what it answers. */
-export interface Route {
-  readonly operation: SimulatorOperation;
-  readonly method: 'GET' | 'POST' | 'OPTIONS';
-  readonly path: string;
-  readonly interface: Interface;
-  /** `subscription`: the subscription key alone (echo); `client`: all three headers. */
-  readonly auth: 'subscription' | 'client';
+export interface Route extends OperationInfo {
   run(call: Call): Promise<Response> | Response;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ClientProfile } from '../lint/types';
 import { DEFAULT_SIMULATOR_DATA } from './defaults';
+import { OPERATION_TABLE } from './operation-table';
 import type {
   SimulatorClient,
   SimulatorFaults,
@@ -23,16 +24,7 @@ export interface ResolvedOptions {
 }
 
 /** Every operation id, in the spec's order (faults.operations is checked against it). */
-export const OPERATIONS: readonly SimulatorOperation[] = [
-  'listPaymentMethods',
-  'getInventory',
-  'createReturnToken',
-  'createOrderV1',
-  'createOrderV1_1',
-  'createOrderV1_2',
-  'orderOptions',
-  'echo',
-];
+const OPERATIONS: readonly SimulatorOperation[] = OPERATION_TABLE.map((info) => info.operation);
 
 /** Printable ASCII without outer spaces: a value every HTTP stack sends unchanged as a header. */
 const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;

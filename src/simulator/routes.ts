@@ -1,27 +1,29 @@
 /**
- * The simulator's route table: every operation of the spec at its path and version
- * (spec: Endpoints, Versioning; v1.2 create order at /fulfillmentapi/v1.2/orders).
+ * The simulator's routes: each operation of OPERATION_TABLE with what it answers.
  */
-import { ordersPath, PATHS } from '../http/paths';
-import type { Route } from './context';
+import type { Call, Route } from './context';
 import { createOrder } from './operations/create-order';
 import { createReturnToken } from './operations/create-return-token';
 import { echo } from './operations/echo';
 import { getInventory } from './operations/get-inventory';
 import { listPaymentMethods } from './operations/list-payment-methods';
 import { orderOptions } from './operations/order-options';
+import { OPERATION_TABLE } from './operation-table';
+import type { SimulatorOperation } from './types';
+
+const RUN: Readonly<Record<SimulatorOperation, (call: Call) => Promise<Response> | Response>> = {
+  listPaymentMethods,
+  getInventory,
+  createReturnToken,
+  createOrderV1: (call) => createOrder(call, '1'),
+  createOrderV1_1: (call) => createOrder(call, '1.1'),
+  createOrderV1_2: (call) => createOrder(call, '1.2'),
+  orderOptions,
+  echo,
+};
 
 /** Every route, in the spec's order. */
-export const ROUTES: readonly Route[] = [
-  { operation: 'listPaymentMethods', method: 'GET', path: PATHS.paymentMethods, interface: 'payment-method', auth: 'client', run: listPaymentMethods },
-  { operation: 'getInventory', method: 'GET', path: PATHS.inventory, interface: 'product', auth: 'client', run: getInventory },
-  { operation: 'createReturnToken', method: 'POST', path: PATHS.returnTokens, interface: 'returns', auth: 'client', run: createReturnToken },
-  { operation: 'createOrderV1', method: 'POST', path: ordersPath('1'), interface: 'fulfilment', auth: 'client', run: (call) => createOrder(call, '1') },
-  { operation: 'createOrderV1_1', method: 'POST', path: ordersPath('1.1'), interface: 'fulfilment', auth: 'client', run: (call) => createOrder(call, '1.1') },
-  { operation: 'createOrderV1_2', method: 'POST', path: ordersPath('1.2'), interface: 'fulfilment', auth: 'client', run: (call) => createOrder(call, '1.2') },
-  { operation: 'orderOptions', method: 'OPTIONS', path: ordersPath('1.2'), interface: 'fulfilment', auth: 'client', run: orderOptions },
-  { operation: 'echo', method: 'POST', path: PATHS.echo, interface: 'echo', auth: 'subscription', run: echo },
-];
+export const ROUTES: readonly Route[] = OPERATION_TABLE.map((info) => ({ ...info, run: RUN[info.operation] }));
 
 /**
  * Finds the route of a request. The path may carry a prefix before the operation's
