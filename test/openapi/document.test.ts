@@ -22,8 +22,8 @@ const op = (path: string, method: string) => doc.paths[path]![method] as Operati
 describe('openApiDocument()', () => {
   it('is a valid OpenAPI 3.1 document for @readme/openapi-parser', async () => {
     const result = await validate(structuredClone(doc) as never);
-    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(result.valid && result.warnings).toEqual([]);
   });
 
   async function spectralResults(document: unknown) {
@@ -109,7 +109,7 @@ describe('openApiDocument()', () => {
 
   it('uses the very schemas lint uses: the component equals toJsonSchema of the valibot schema', () => {
     const { $schema: _draft, ...v11 } = toJsonSchema(ORDER_REQUEST_SCHEMAS['1.1'], 'OrderRequestV1_1');
-    expect(doc.components.schemas.OrderRequestV1_1).toEqual(v11);
+    expect(doc.components.schemas?.OrderRequestV1_1).toEqual(v11);
   });
 
   it('returns a fresh document on every call', () => {
