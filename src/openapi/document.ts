@@ -36,8 +36,15 @@ export interface OpenApiDocument {
   tags: Record<string, unknown>[];
   /** Every operation, by path and method. */
   paths: Record<string, Record<string, unknown>>;
-  /** Schemas, responses, parameters and security schemes. */
-  components: Record<string, Record<string, unknown>>;
+  /** Schemas, parameters and security schemes. */
+  components: {
+    /** Request and response bodies, by name (OrderRequestV1_1, StatusCodeErrorBody, ...). */
+    schemas: Record<string, JsonSchema>;
+    /** Query and header parameters, by name. */
+    parameters: Record<string, Record<string, unknown>>;
+    /** The three apiKey headers. */
+    securitySchemes: Record<string, Record<string, unknown>>;
+  };
   /** The default security requirement (the three headers). */
   security: Record<string, string[]>[];
 }
