@@ -6,9 +6,10 @@ export default defineConfig([
       index: 'src/index.ts',
       arbitraries: 'src/testing/arbitraries.ts',
       vitest: 'src/testing/vitest.ts',
+      msw: 'src/simulator/msw.ts',
     },
-    // Peers of the test kit stay external.
-    external: ['fast-check', 'vitest'],
+    // Peers of the test kit (and msw, the simulator adapter's optional peer) stay external.
+    external: ['fast-check', 'vitest', 'msw'],
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,
