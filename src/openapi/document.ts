@@ -162,31 +162,18 @@ const TAGS: Readonly<Record<Interface, string>> = {
   echo: 'Echo interface: a demonstration of a JSON-to-XML policy.',
 };
 
+/** An optional string parameter. */
+function parameter(name: string, where: 'query' | 'header', description: string): Record<string, unknown> {
+  return { name, in: where, required: false, description, schema: { type: 'string' } };
+}
+
 const PARAMETERS: Readonly<Record<string, Record<string, unknown>>> = {
-  country: { name: 'country', in: 'query', required: false, description: 'ISO 3166-1 alpha-2 country code.', schema: { type: 'string' } },
-  paymentMethodType: { name: 'paymentMethod', in: 'query', required: false, description: 'Payment method type.', schema: { type: 'string' } },
-  sku: {
-    name: 'sku',
-    in: 'query',
-    required: false,
-    description: 'The product; without it, the inventory of all products of the client.',
-    schema: { type: 'string' },
-  },
-  origin: { name: 'Origin', in: 'header', required: false, description: 'The origin of a browser request (CORS).', schema: { type: 'string' } },
-  accessControlRequestHeaders: {
-    name: 'Access-Control-Request-Headers',
-    in: 'header',
-    required: false,
-    description: 'The headers a browser means to send (CORS preflight).',
-    schema: { type: 'string' },
-  },
-  accessControlRequestMethod: {
-    name: 'Access-Control-Request-Method',
-    in: 'header',
-    required: false,
-    description: 'The method a browser means to use (CORS preflight).',
-    schema: { type: 'string' },
-  },
+  country: parameter('country', 'query', 'ISO 3166-1 alpha-2 country code.'),
+  paymentMethodType: parameter('paymentMethod', 'query', 'Payment method type.'),
+  sku: parameter('sku', 'query', 'The product; without it, the inventory of all products of the client.'),
+  origin: parameter('Origin', 'header', 'The origin of a browser request (CORS).'),
+  accessControlRequestHeaders: parameter('Access-Control-Request-Headers', 'header', 'The headers a browser means to send (CORS preflight).'),
+  accessControlRequestMethod: parameter('Access-Control-Request-Method', 'header', 'The method a browser means to use (CORS preflight).'),
 };
 
 const CORS_HEADERS = {

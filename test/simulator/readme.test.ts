@@ -4,9 +4,10 @@
  * `<!-- <name>:end -->` (imports first, then the body, dedented). A test keeps them equal;
  * `UPDATE_README=1 npx vitest run test/simulator/readme.test.ts` rewrites the README.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { expectSection } from '../_readme';
 // readme:simulator-example:imports:start
 import { buildOrder, createSimulator, DEFAULT_SIMULATOR_DATA, decodeCreateOrder, describeCreateOrder, send } from 'fulfilkit';
 // readme:simulator-example:imports:end
@@ -16,7 +17,6 @@ import { simulatorHandlers } from 'fulfilkit/msw';
 import { decodeInventory, describeInventory } from 'fulfilkit';
 // readme:msw-example:imports:end
 
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 
 /** The README's code block of an example, rebuilt from this file's markers. */
@@ -30,22 +30,6 @@ function exampleFromThisFile(name: string): string {
     return lines.map((l) => l.slice(indent)).join('\n');
   };
   return `\`\`\`ts\n${region('imports')}\n\n${region('body')}\n\`\`\``;
-}
-
-function expectReadmeSection(name: string): void {
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const text = readFileSync(README, 'utf8');
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  expect(from, `README section ${name}`).toBeGreaterThan(-1);
-  const expected = `${start}\n${exampleFromThisFile(name)}\n${end}`;
-  const actual = text.slice(from, to + end.length);
-  if (process.env.UPDATE_README === '1' && actual !== expected) {
-    writeFileSync(README, text.slice(0, from) + expected + text.slice(to + end.length));
-    return;
-  }
-  expect(actual).toBe(expected);
 }
 
 describe('README: an offline integration test against the simulator', () => {
@@ -84,7 +68,7 @@ describe('README: an offline integration test against the simulator', () => {
   });
 
   it('shows the code it runs', () => {
-    expectReadmeSection('simulator-example');
+    expectSection('simulator-example', exampleFromThisFile('simulator-example'));
   });
 });
 
@@ -109,6 +93,6 @@ describe('README: the simulator as MSW handlers', () => {
   });
 
   it('shows the code it runs', () => {
-    expectReadmeSection('msw-example');
+    expectSection('msw-example', exampleFromThisFile('msw-example'));
   });
 });
