@@ -5,9 +5,20 @@ import { summarise, type Call } from '../context';
 import { readJson } from './body';
 import { duplicateProblems, stringMember } from './duplicates';
 
-/** errorCode of an order refused for lint errors (the spec does not show error codes). */
+/**
+ * The simulator's errorCode of an order refused for lint errors (the spec does not show error codes).
+ *
+ * @example
+ * decodeCreateOrder(status, body); // { ok: false, error: { kind: 'rejected', code: ORDER_VALIDATION_ERROR, ... } }
+ */
 export const ORDER_VALIDATION_ERROR = 'VALIDATION_ERROR';
-/** errorCode of an order whose requestReference the client used before. */
+
+/**
+ * The simulator's errorCode of an order whose requestReference the client used before.
+ *
+ * @example
+ * expect(decodeCreateOrder(retry.status, retry.body)).toMatchObject({ error: { code: ORDER_DUPLICATE_REFERENCE } });
+ */
 export const ORDER_DUPLICATE_REFERENCE = 'DUPLICATE_REQUEST_REFERENCE';
 
 /** The order result of a version: v1 `result` boolean, v1.1 text, v1.2 text plus `requestId`. */

@@ -4,11 +4,28 @@ import { summarise, type Call } from '../context';
 import { readJson } from './body';
 import { duplicateProblems, stringMember } from './duplicates';
 
-/** resultCode of a return request refused for lint errors ("0" is success; others are not shown by the spec). */
+/**
+ * The simulator's resultCode of a return request refused for lint errors ("0" is success; others are not shown by the spec).
+ *
+ * @example
+ * decodeCreateReturnToken(status, body); // { ok: false, error: { kind: 'rejected', code: RETURN_VALIDATION_ERROR, ... } }
+ */
 export const RETURN_VALIDATION_ERROR = '1';
-/** resultCode of a return request whose requestReference the client used before. */
+
+/**
+ * The simulator's resultCode of a return request whose requestReference the client used before.
+ *
+ * @example
+ * expect(retry.body).toMatchObject({ transactionID: null, resultCode: RETURN_DUPLICATE_REFERENCE });
+ */
 export const RETURN_DUPLICATE_REFERENCE = '2';
-/** resultCode of an update whose rma.transactionId names no token of the client. */
+
+/**
+ * The simulator's resultCode of an update whose rma.transactionId names no return of the client.
+ *
+ * @example
+ * expect(update.body).toMatchObject({ resultCode: RETURN_UNKNOWN_TRANSACTION });
+ */
 export const RETURN_UNKNOWN_TRANSACTION = '3';
 
 function refused(resultCode: string, resultMessage: string): Response {
