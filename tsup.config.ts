@@ -22,10 +22,11 @@ export const ENTRIES: Record<string, string> = {
   index: 'src/index.ts',
   arbitraries: 'src/testing/arbitraries.ts',
   vitest: 'src/testing/vitest.ts',
+  msw: 'src/simulator/msw.ts',
 };
 
-/** Optional peers and runtime dependencies stay imports. */
-const EXTERNAL = ['fast-check', 'vitest'];
+/** Optional peers (the test kit's, and msw of the simulator's adapter) stay imports. */
+const EXTERNAL = ['fast-check', 'vitest', 'msw'];
 
 /**
  * Every library module in `dir` as a `lib/<path>` entry; not the CLI, and not the test

@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^fulfilkit\/arbitraries$/, replacement: src('testing/arbitraries.ts') },
       { find: /^fulfilkit\/vitest$/, replacement: src('testing/vitest.ts') },
+      { find: /^fulfilkit\/msw$/, replacement: src('simulator/msw.ts') },
       { find: /^fulfilkit$/, replacement: src('index.ts') },
     ],
   },

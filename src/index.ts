@@ -3,7 +3,13 @@
  * order, returns, inventory, payment-method and echo interfaces.
  *
  * Explicit named exports only (generated from the module barrels, sorted); see
- * README.md for an example of each part. Test kit: `fulfilkit/arbitraries`, `fulfilkit/vitest`.
+ * README.md for an example of each part. Test kit: `fulfilkit/arbitraries`, `fulfilkit/vitest`;
+ * the simulator's MSW handlers: `fulfilkit/msw`.
+ *
+ * The raw valibot schemas are not exported: as validators they disagree with lint
+ * (warnings would fail, business rules are missed) and valibot's messages repeat payload
+ * values. Validate with `lintOrder` / `lintReturn`, or with the Standard Schema
+ * validators `orderValidator` / `returnValidator`; the payload types stay exported.
  */
 export { RULES } from '../rules/index';
 export { rulesMarkdownTable } from './lint/docs';
@@ -20,12 +26,8 @@ export {
   DATE_TIME_OFFSET,
   DATE_TIME_UTC,
   DYNAMIC_FIELD,
-  EchoRequestSchema,
   EMAIL,
   EMAIL_TYPES,
-  FieldMessageSchema,
-  InventoryEntrySchema,
-  InventoryItemSchema,
   isCountryAlpha2,
   isCountryAlpha3,
   isCurrencyCode,
@@ -38,36 +40,21 @@ export {
   ORDER_AMOUNT_TYPES,
   ORDER_DATE_TIME_FORMAT,
   ORDER_PHONE_TYPES,
-  ORDER_REQUEST_SCHEMAS,
   ORDER_STATE_COUNTRIES,
   ORDER_VERSIONS,
   orderJsonSchema,
-  OrderRequestV11Schema,
-  OrderRequestV12Schema,
-  OrderRequestV1Schema,
-  OrderResultSchema,
-  OrderResultV11Schema,
-  OrderResultV1Schema,
   PARTNER_TYPES,
   PAYMENT_METHODS,
   PAYMENT_REVIEW_VALUES,
   PAYMENT_STATUSES,
-  PaymentMethodEntrySchema,
-  PaymentMethodItemSchema,
-  PaymentMethodListSchema,
-  ProductUnauthorizedBodySchema,
   REQUEST_STATUS_INFO,
   REQUEST_STATUSES,
   RETURN_AMOUNT_TYPES,
   RETURN_PHONE_TYPES,
   RETURN_STATE_COUNTRIES,
   returnJsonSchema,
-  ReturnRequestSchema,
-  ReturnTokenResultSchema,
-  ServerErrorBodySchema,
   SHIP_SERVICE_LEVELS,
   STATE_CODES,
-  StatusCodeErrorBodySchema,
   toJsonSchema,
   UNSIGNED_DECIMAL,
 } from './schema/index';
@@ -243,3 +230,32 @@ export type {
   ResponseLike,
   SendInit,
 } from './http/index';
+export type { OrderResultV12 } from './schema/responses';
+export { openApiDocument } from './openapi/index';
+export type { OpenApiDocument } from './openapi/index';
+export {
+  createSimulator,
+  DEFAULT_SIMULATOR_DATA,
+  ORDER_DUPLICATE_REFERENCE,
+  ORDER_VALIDATION_ERROR,
+  RETURN_DUPLICATE_REFERENCE,
+  RETURN_UNKNOWN_TRANSACTION,
+  RETURN_VALIDATION_ERROR,
+  SIMULATED_TRANSITIONS,
+} from './simulator/index';
+export type {
+  ReceivedRequest,
+  SimulatedOrder,
+  SimulatedReturn,
+  Simulator,
+  SimulatorClient,
+  SimulatorData,
+  SimulatorFaults,
+  SimulatorInventoryItem,
+  SimulatorOperation,
+  SimulatorOptions,
+  SimulatorPaymentMethod,
+  SimulatorServer,
+} from './simulator/index';
+export { orderValidator, returnValidator } from './testing/standard-schema';
+export type { FulfilkitIssue, StandardSchemaV1 } from './testing/standard-schema';

@@ -8,29 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index';
 import { rulesMarkdownTable } from '../src/lint/docs';
 import { documentedFunctions, functionsMarkdown } from './_docs-examples';
+import { expectSection } from './_readme';
 import * as build from '../src/builders/index';
 
 const README = fileURLToPath(new URL('../README.md', import.meta.url));
 const START = '<!-- rules:start -->';
 const END = '<!-- rules:end -->';
-
-/** Checks (or, with UPDATE_README=1, rewrites) a generated README section. */
-function expectSection(name: string, body: string): void {
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  const text = readFileSync(README, 'utf8');
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  expect(from, `README section ${name}`).toBeGreaterThan(-1);
-  expect(to).toBeGreaterThan(from);
-  const expected = `${start}\n${body}\n${end}`;
-  const actual = text.slice(from, to + end.length);
-  if (process.env.UPDATE_README === '1' && actual !== expected) {
-    writeFileSync(README, text.slice(0, from) + expected + text.slice(to + end.length));
-    return;
-  }
-  expect(actual).toBe(expected);
-}
 
 /** Every exported builder with its JSDoc example, in the barrel's order. */
 function builderDocs() {

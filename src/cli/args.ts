@@ -6,6 +6,8 @@ import type { PayloadKind, RuleLevel } from '../lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { UsageError } from './errors';
 import type { FormatName } from './formatters/index';
+import { parseOpenApiArgs, type OpenApiArgs } from './openapi-command';
+import { parseServeArgs, type ServeArgs } from './serve-command';
 
 /** The default order version when `--api-version` is not given. */
 export const DEFAULT_API_VERSION: OrderVersion = '1.1';
@@ -39,7 +41,7 @@ export interface RulesArgs {
 }
 
 /** A parsed command line. */
-export type Args = LintArgs | RulesArgs | { readonly command: 'help'; readonly topic?: 'lint' | 'rules' } | { readonly command: 'version' };
+export type Args = LintArgs | RulesArgs | ServeArgs | OpenApiArgs | { readonly command: 'help'; readonly topic?: 'lint' | 'rules' } | { readonly command: 'version' };
 
 const FORMATS: readonly FormatName[] = ['stylish', 'json', 'sarif'];
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
@@ -82,6 +84,9 @@ function ruleLevel(value: string): [string, RuleLevel] {
  * @example parseArgs(['lint', '--api-version', '1.2', 'orders.ndjson'])
  */
 export function parseArgs(argv: readonly string[]): Args {
+  // serve and openapi parse their own flags (src/cli/serve-command.ts, openapi-command.ts).
+  if (argv[0] === 'serve') return parseServeArgs(argv.slice(1));
+  if (argv[0] === 'openapi') return parseOpenApiArgs(argv.slice(1));
   const list = [...tokens(argv)];
   let command: string | undefined;
   const positionals: string[] = [];
@@ -138,7 +143,7 @@ export function parseArgs(argv: readonly string[]): Args {
     if (positionals.length > 0) throw new UsageError('"rules" takes no arguments.');
     return { command: 'rules', format: oneOf('--format', seen['--format'] ?? 'stylish', ['stylish', 'json'] as const) };
   }
-  if (command !== 'lint') throw new UsageError(`Unknown command "${command}"; the commands are lint and rules.`);
+  if (command !== 'lint') throw new UsageError(`Unknown command "${command}"; the commands are lint, rules, serve and openapi.`);
   let maxWarnings: number | undefined;
   if (seen['--max-warnings'] !== undefined) {
     const raw = seen['--max-warnings'];

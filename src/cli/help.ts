@@ -9,6 +9,8 @@ export const HELP = `Usage: fulfilkit <command> [options]
 Commands:
   lint [files...]   Lint order and return payloads (JSON, NDJSON, or stdin)
   rules             List the rules
+  serve             Run the operator simulator (fulfilkit serve --help)
+  openapi           Print the OpenAPI 3.1 document (fulfilkit openapi --help)
   help [command]    Show help
 
 Options:

@@ -10,6 +10,8 @@ import { UsageError } from './errors';
 import { HELP, LINT_HELP, RULES_HELP } from './help';
 import type { CliIo } from './io';
 import { lintCommand } from './lint-command';
+import { openapiCommand } from './openapi-command';
+import { serveCommand } from './serve-command';
 import { listRules } from './rules-command';
 import { packageVersion } from './version';
 
@@ -55,6 +57,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return 0;
       case 'lint':
         return await lintCommand(args, io);
+      case 'serve':
+        return await serveCommand(args, io);
+      case 'openapi':
+        return await openapiCommand(args, io);
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -221,9 +221,22 @@ function convertType(node: AnySchema): JsonSchema {
     case 'object':
     case 'loose_object':
       return convertObject(node);
+    case 'custom':
+      return convertGuarded(node);
     default:
       throw new TypeError(`toJsonSchema: valibot schema type ${String(node.type)} has no JSON Schema form here.`);
   }
+}
+
+/**
+ * A custom guard piped into a schema (`v.pipe(v.custom(isObject), v.looseObject(...))`,
+ * the response bodies): the guard has no JSON Schema form, the piped schema does, and
+ * its JSON type already says what the guard checks (an object is not an array).
+ */
+function convertGuarded(node: AnySchema): JsonSchema {
+  const inner = (node.pipe ?? []).filter((item): item is AnySchema => item.kind === 'schema' && item.type !== 'custom');
+  if (inner.length !== 1) throw new TypeError('toJsonSchema: a custom valibot schema has no JSON Schema form here.');
+  return convertNode(inner[0]!).schema;
 }
 
 function convertObject(node: AnySchema): JsonSchema {

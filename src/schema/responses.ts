@@ -13,7 +13,9 @@ const optionalText = v.nullish(v.string());
 
 /**
  * A JSON object (not an array) with loosely checked members: valibot's object
- * schemas would take an array for an object whose members are all optional.
+ * schemas would take an array for an object whose members are all optional. (The
+ * JSON Schema export reads the piped object schema; JSON Schema's `object` already
+ * excludes arrays.)
  */
 /* @__NO_SIDE_EFFECTS__ */
 function record<const E extends v.ObjectEntries>(entries: E) {
@@ -87,6 +89,14 @@ export const OrderResultV11Schema = record({
   errorMessage: optionalText,
 });
 
+/** Order result of create order v1.2: v1.1's, plus the `requestId` of the request. */
+export const OrderResultV12Schema = record({
+  result: v.picklist(['true', 'false']),
+  errorCode: optionalText,
+  errorMessage: optionalText,
+  requestId: optionalText,
+});
+
 /** Order result of any version (boolean or string `result`). */
 export const OrderResultSchema = v.union([OrderResultV1Schema, OrderResultV11Schema]);
 
@@ -130,6 +140,8 @@ export type InventoryEntry = v.InferOutput<typeof InventoryEntrySchema>;
 export type OrderResultV1 = v.InferOutput<typeof OrderResultV1Schema>;
 /** Order result of v1.1 and v1.2 (string result). */
 export type OrderResultV11 = v.InferOutput<typeof OrderResultV11Schema>;
+/** Order result of v1.2 (string result and requestId). */
+export type OrderResultV12 = v.InferOutput<typeof OrderResultV12Schema>;
 /** Order result of any version. */
 export type OrderResult = v.InferOutput<typeof OrderResultSchema>;
 /** The return-token result. */

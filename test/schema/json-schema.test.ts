@@ -5,7 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
 import { JSON_SCHEMA_DRAFT, orderJsonSchema, returnJsonSchema, toJsonSchema } from '../../src/schema/json-schema';
 import { ORDER_VERSIONS, type OrderVersion } from '../../src/schema/tables';
+import { EchoRequestSchema } from '../../src/schema/echo';
+import {
+  InventoryEntrySchema,
+  OrderResultSchema,
+  OrderResultV11Schema,
+  OrderResultV12Schema,
+  OrderResultV1Schema,
+  PaymentMethodEntrySchema,
+  PaymentMethodListSchema,
+  ProductUnauthorizedBodySchema,
+  ReturnTokenResultSchema,
+  ServerErrorBodySchema,
+  StatusCodeErrorBodySchema,
+} from '../../src/schema/responses';
 import { change, clone, validOrder, validReturn } from '../fixtures';
+import * as bodies from '../http/fixtures';
 
 const ajv = new Ajv({ allErrors: true });
 const orderValidators = Object.fromEntries(ORDER_VERSIONS.map((version) => [version, ajv.compile(orderJsonSchema(version))]));
@@ -394,5 +409,49 @@ describe('the exported schemas agree with lint on changed leaves', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('response schemas convert too', () => {
+  const strict = new Ajv({ allErrors: true });
+  // Each schema with bodies it must accept (documented shapes) and bodies it must refuse.
+  const CASES: { name: string; schema: v.GenericSchema; valid: unknown[]; invalid: unknown[] }[] = [
+    { name: 'PaymentMethodList', schema: PaymentMethodListSchema, valid: [[bodies.PAYMENT_METHOD_ENTRY], []], invalid: [bodies.PAYMENT_METHOD_ENTRY, [[]], [{ paymentMethod: 'Visa' }]] },
+    { name: 'PaymentMethodEntry', schema: PaymentMethodEntrySchema, valid: [bodies.PAYMENT_METHOD_ENTRY, { errorCode: '404', message: [{ message: 'No data', path: 'country', errorType: 'NotFound' }] }], invalid: [[], { message: 'x' }, { result: 1 }] },
+    { name: 'InventoryEntry', schema: InventoryEntrySchema, valid: [bodies.INVENTORY_ENTRY], invalid: [{ inventory: [{ productID: 'A', quantity: '1' }] }, { errorCode: '' }] },
+    { name: 'OrderResultV1', schema: OrderResultV1Schema, valid: [bodies.ORDER_RESULT_V1_TRUE, bodies.ORDER_RESULT_V1_FALSE], invalid: [bodies.ORDER_RESULT_V11_TRUE] },
+    { name: 'OrderResultV11', schema: OrderResultV11Schema, valid: [bodies.ORDER_RESULT_V11_TRUE, bodies.ORDER_RESULT_V11_FALSE], invalid: [bodies.ORDER_RESULT_V1_TRUE, { result: 'yes' }] },
+    { name: 'OrderResultV12', schema: OrderResultV12Schema, valid: [{ ...bodies.ORDER_RESULT_V11_TRUE, requestId: 'R-1' }], invalid: [{ result: 'true', requestId: 7 }] },
+    { name: 'OrderResult', schema: OrderResultSchema, valid: [bodies.ORDER_RESULT_V1_TRUE, bodies.ORDER_RESULT_V11_FALSE], invalid: [{ result: null }] },
+    { name: 'ReturnTokenResult', schema: ReturnTokenResultSchema, valid: [bodies.RETURN_TOKEN_OK, bodies.RETURN_TOKEN_REJECTED], invalid: [{ transactionID: 'T' }, { resultCode: 0 }] },
+    { name: 'ProductUnauthorizedBody', schema: ProductUnauthorizedBodySchema, valid: [bodies.PRODUCT_401], invalid: [bodies.STATUS_401] },
+    { name: 'StatusCodeErrorBody', schema: StatusCodeErrorBodySchema, valid: [bodies.STATUS_401, bodies.PRODUCT_404, bodies.GATEWAY_401], invalid: [bodies.PRODUCT_401, { statusCode: true }] },
+    { name: 'ServerErrorBody', schema: ServerErrorBodySchema, valid: [bodies.SERVER_500], invalid: [bodies.STATUS_401] },
+    { name: 'EchoRequest', schema: EchoRequestSchema, valid: [bodies.ECHO_REQUEST], invalid: [{ ...bodies.ECHO_REQUEST, maxSpeed: '125' }] },
+  ];
+
+  it.each(CASES)('$name: a default strict Ajv compiles it; ajv and valibot agree on valid and invalid bodies', ({ schema, valid, invalid }) => {
+    const json = toJsonSchema(schema);
+    expect(() => new Ajv().compile(json)).not.toThrow();
+    const validate = strict.compile(json);
+    for (const body of valid) {
+      expect(v.is(schema, body)).toBe(true);
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    }
+    for (const body of invalid) {
+      expect(v.is(schema, body)).toBe(false);
+      expect(validate(body)).toBe(false);
+    }
+  });
+
+  it('a response body is a loose object: members beyond the documented ones pass', () => {
+    const json = toJsonSchema(InventoryEntrySchema);
+    expect(json.type).toBe('object');
+    expect(json.additionalProperties).toBeUndefined();
+    expect(json.required).toEqual(['inventory']);
+  });
+
+  it('a custom schema with nothing piped into it still has no JSON Schema form', () => {
+    expect(() => toJsonSchema(v.custom(() => true))).toThrow(TypeError);
   });
 });

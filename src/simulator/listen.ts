@@ -1,0 +1,94 @@
+/**
+ * The node:http adapter: serves a simulator's `handle` over real HTTP. node:http is
+ * imported when `listen` is called, never at load, so the main entry stays browser-safe.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { MAX_BODY_BYTES } from './answers';
+import { isDroppedConnection } from './faults';
+import type { SimulatorServer } from './types';
+
+// A variable, not a literal: browser bundlers must not try to resolve a Node built-in.
+const NODE_HTTP = 'node:http';
+
+/** Reads a request body, at most `limit + 1` bytes (enough for the core to refuse it). */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (size > limit) continue;
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks);
+}
+
+function toRequest(req: IncomingMessage, origin: string, body: Buffer, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const method = req.method ?? 'GET';
+  const init: RequestInit = { method, headers, signal };
+  if (method !== 'GET' && method !== 'HEAD' && body.length > 0) init.body = new Uint8Array(body);
+  return new Request(origin + (req.url ?? '/'), init);
+}
+
+async function reply(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/**
+ * Serves `handle` on node:http until `close` is called.
+ *
+ * @param handle The simulator's core.
+ * @param options Host (default 127.0.0.1) and port (default 0: any free port).
+ * @returns The base URL and `close`.
+ */
+export async function listen(
+  handle: (request: Request) => Promise<Response>,
+  options: { port?: number; host?: string } = {},
+): Promise<SimulatorServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be a whole number from 0 to 65535.');
+  const http = (await import(/* @vite-ignore */ NODE_HTTP)) as typeof import('node:http');
+  let origin = '';
+  const server: Server = http.createServer((req, res) => {
+    const aborted = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+    void (async () => {
+      try {
+        const body = await readBody(req, MAX_BODY_BYTES);
+        await reply(res, await handle(toRequest(req, origin, body, aborted.signal)));
+      } catch (error) {
+        if (isDroppedConnection(error) || aborted.signal.aborted) req.socket.destroy();
+        else if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('simulator failure');
+      }
+    })();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  origin = `http://${shownHost}:${actualPort}`;
+  return {
+    url: origin,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

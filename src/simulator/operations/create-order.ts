@@ -1,0 +1,66 @@
+import { lintOrder } from '../../lint/engine';
+import type { OrderVersion } from '../../schema/tables';
+import { json } from '../answers';
+import { summarise, type Call } from '../context';
+import { readJson } from './body';
+import { duplicateProblems, stringMember } from './duplicates';
+
+/**
+ * The simulator's errorCode of an order refused for lint errors (the spec does not show error codes).
+ *
+ * @example
+ * decodeCreateOrder(status, body); // { ok: false, error: { kind: 'rejected', code: ORDER_VALIDATION_ERROR, ... } }
+ */
+export const ORDER_VALIDATION_ERROR = 'VALIDATION_ERROR';
+
+/**
+ * The simulator's errorCode of an order whose requestReference the client used before.
+ *
+ * @example
+ * expect(decodeCreateOrder(retry.status, retry.body)).toMatchObject({ error: { code: ORDER_DUPLICATE_REFERENCE } });
+ */
+export const ORDER_DUPLICATE_REFERENCE = 'DUPLICATE_REQUEST_REFERENCE';
+
+/** The order result of a version: v1 `result` boolean, v1.1 text, v1.2 text plus `requestId`. */
+function orderResult(version: OrderVersion, ok: boolean, requestId: string, errorCode: string | null, errorMessage: string | null) {
+  const result = version === '1' ? ok : String(ok);
+  return json(200, { result, errorCode, errorMessage, ...(version === '1.2' ? { requestId } : {}) });
+}
+
+/**
+ * POST /fulfillmentapi/v{1,1.1,1.2}/orders: lints the order at the path's version with
+ * the client's profile; lint errors and a repeated requestReference are HTTP 200 with
+ * `result` false and an errorCode; an accepted order is stored with requestStatus `created`.
+ * Content-Type must be JSON (415), the body JSON (400).
+ *
+ * @param call The call.
+ * @param version The version of the path.
+ * @returns The answer.
+ */
+export function createOrder(call: Call, version: OrderVersion): Response {
+  const body = readJson(call, true);
+  if (!body.ok) return body.response;
+  const payload = body.value;
+  const requestId = call.state.random.uuid();
+  const profile = call.client.profile!;
+  const errors = lintOrder(payload, { version, profile }).filter((p) => p.severity === 'error');
+  if (errors.length > 0) return orderResult(version, false, requestId, ORDER_VALIDATION_ERROR, summarise(errors));
+  const duplicates = duplicateProblems(call, 'order', payload);
+  if (duplicates.length > 0) {
+    return orderResult(version, false, requestId, ORDER_DUPLICATE_REFERENCE, 'requestHeader.requestReference was used before; duplicates are rejected.');
+  }
+  const header = (payload as { clientRequest: { requestHeader: unknown } }).clientRequest.requestHeader;
+  const externalMessageReference = stringMember(header, 'externalMessageReference');
+  call.state.orders.push({
+    client: call.client.name,
+    fms: profile.fms === true,
+    version,
+    requestReference: stringMember(header, 'requestReference')!,
+    ...(externalMessageReference === undefined ? {} : { externalMessageReference }),
+    requestId,
+    requestStatus: 'created',
+    history: ['created'],
+    payload: structuredClone(payload),
+  });
+  return orderResult(version, true, requestId, null, null);
+}

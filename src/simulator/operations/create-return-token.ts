@@ -1,0 +1,78 @@
+import { lintReturn } from '../../lint/engine';
+import { json } from '../answers';
+import { summarise, type Call } from '../context';
+import { readJson } from './body';
+import { duplicateProblems, stringMember } from './duplicates';
+
+/**
+ * The simulator's resultCode of a return request refused for lint errors ("0" is success; others are not shown by the spec).
+ *
+ * @example
+ * decodeCreateReturnToken(status, body); // { ok: false, error: { kind: 'rejected', code: RETURN_VALIDATION_ERROR, ... } }
+ */
+export const RETURN_VALIDATION_ERROR = '1';
+
+/**
+ * The simulator's resultCode of a return request whose requestReference the client used before.
+ *
+ * @example
+ * expect(retry.body).toMatchObject({ transactionID: null, resultCode: RETURN_DUPLICATE_REFERENCE });
+ */
+export const RETURN_DUPLICATE_REFERENCE = '2';
+
+/**
+ * The simulator's resultCode of an update whose rma.transactionId names no return of the client.
+ *
+ * @example
+ * expect(update.body).toMatchObject({ resultCode: RETURN_UNKNOWN_TRANSACTION });
+ */
+export const RETURN_UNKNOWN_TRANSACTION = '3';
+
+function refused(resultCode: string, resultMessage: string): Response {
+  return json(200, { transactionID: null, resultCode, resultMessage });
+}
+
+/**
+ * POST /rmaportalapi/v1/rmaTokens: lints the return request with the client's profile.
+ * Lint errors, a repeated requestReference, or an rma.transactionId that names no token
+ * of this client are HTTP 200 with a non-zero resultCode. `rma.transactionId` null (or
+ * absent) creates a return and answers a new token with resultCode "0"; a known token
+ * updates that return and answers the same token.
+ *
+ * @param call The call.
+ * @returns The answer.
+ */
+export function createReturnToken(call: Call): Response {
+  const body = readJson(call, false);
+  if (!body.ok) return body.response;
+  const payload = body.value;
+  const errors = lintReturn(payload, { profile: call.client.profile! }).filter((p) => p.severity === 'error');
+  if (errors.length > 0) return refused(RETURN_VALIDATION_ERROR, summarise(errors));
+  const { requestHeader, rma } = payload as { requestHeader: unknown; rma: unknown };
+  const update = stringMember(rma, 'transactionId');
+  const existing =
+    update === undefined
+      ? undefined
+      : call.state.returns.find((r) => r.transactionID === update && r.clientConfigId === call.client.clientConfigId);
+  if (update !== undefined && existing === undefined) {
+    return refused(RETURN_UNKNOWN_TRANSACTION, 'rma.transactionId names no return of this client.');
+  }
+  if (duplicateProblems(call, 'return', payload).length > 0) {
+    return refused(RETURN_DUPLICATE_REFERENCE, 'requestHeader.requestReference was used before; duplicates are rejected.');
+  }
+  const requestReference = stringMember(requestHeader, 'requestReference')!;
+  if (existing !== undefined) {
+    existing.payload = structuredClone(payload);
+    existing.requestReference = requestReference;
+    return json(200, { transactionID: existing.transactionID, resultCode: '0', resultMessage: 'Return updated.' });
+  }
+  const transactionID = call.state.random.uuid();
+  call.state.returns.push({
+    client: call.client.name,
+    clientConfigId: call.client.clientConfigId,
+    requestReference,
+    transactionID,
+    payload: structuredClone(payload),
+  });
+  return json(200, { transactionID, resultCode: '0', resultMessage: 'Return token created.' });
+}

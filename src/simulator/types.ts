@@ -1,0 +1,169 @@
+/**
+ * Public types of the operator simulator (pinned names: see DESIGN.md, "Public
+ * contract added in round 2").
+ */
+import type { ClientProfile } from '../lint/types';
+import type { OrderVersion, RequestStatus } from '../schema/tables';
+
+/** One onboarded client: its three keys, its name and (optionally) its profile. */
+export interface SimulatorClient {
+  /** Client-specific ID, expected in the `ClientConfigId` header. */
+  clientConfigId: string;
+  /** Client-specific authentication key, expected in the `ClientAuthKey` header. */
+  clientAuthKey: string;
+  /** Subscription key, expected in `Ocp-Apim-Subscription-Key`. */
+  subscriptionKey: string;
+  /** Client name supplied at onboarding; orders and returns must carry it in `requestHeader.client`. */
+  name: string;
+  /** The client's profile, used to lint its orders and returns; default `{ client: name, clientCode: name }`. */
+  profile?: ClientProfile;
+}
+
+/** One product at one stock location (the product interface's inventory entry). */
+export interface SimulatorInventoryItem {
+  /** Part number of the item (max 18). */
+  productID: string;
+  /** Available quantity in stock. */
+  quantity: number;
+  /** Location of the stock. */
+  stockLocationName: string;
+}
+
+/** One configured payment method. */
+export interface SimulatorPaymentMethod {
+  /** ISO 3166-1 alpha-2 country the method is offered in; absent: every country. */
+  country?: string;
+  /** Payment method type (the `paymentMethod` query filter matches it). */
+  type: string;
+  /** The payment method, e.g. `Visa`. */
+  paymentMethod: string;
+  /** Payment term. */
+  payTerm?: string;
+  /** Payment value. */
+  paymentValue?: string;
+  /** Credit-card type. */
+  ccType?: string;
+}
+
+/** The operations the simulator answers (also the OpenAPI operationIds). */
+export type SimulatorOperation =
+  | 'listPaymentMethods'
+  | 'getInventory'
+  | 'createReturnToken'
+  | 'createOrderV1'
+  | 'createOrderV1_1'
+  | 'createOrderV1_2'
+  | 'orderOptions'
+  | 'echo';
+
+/** Faults injected into answers, drawn from the simulator's seeded random source. */
+export interface SimulatorFaults {
+  /** Delay before answering, in milliseconds: a fixed value or a `[min, max]` range (whole ms). */
+  latencyMs?: number | readonly [number, number];
+  /** Probability (0 to 1) of a 500 in the interface's error shape, with an `activityId` where the shape has one. */
+  serverError?: number;
+  /** Probability (0 to 1) that the connection drops before the request is processed (nothing is stored). */
+  drop?: number;
+  /** Probability (0 to 1) that the request is processed (an order is stored) but the connection drops before the answer. */
+  lostResponse?: number;
+  /** The operations the faults apply to; default: all. */
+  operations?: readonly SimulatorOperation[];
+}
+
+/** Options of `createSimulator`; every member left out takes its documented default. */
+export interface SimulatorOptions {
+  /** Onboarded clients; default: one test client (`DEFAULT_SIMULATOR_DATA.clients`). */
+  clients?: SimulatorClient[];
+  /** Inventory, shared by all clients; default: `DEFAULT_SIMULATOR_DATA.inventory`. */
+  inventory?: SimulatorInventoryItem[];
+  /** Payment methods, shared by all clients; default: `DEFAULT_SIMULATOR_DATA.paymentMethods`. */
+  paymentMethods?: SimulatorPaymentMethod[];
+  /** Seed of the random source (tokens, request ids, activity ids, faults); default 1. */
+  seed?: number;
+  /** Faults to inject; default none. */
+  faults?: SimulatorFaults;
+}
+
+/** A request as the simulator received it; credentials are never kept. */
+export interface ReceivedRequest {
+  /** The operation, or `undefined` for a path or method the simulator does not know. */
+  readonly operation: SimulatorOperation | undefined;
+  /** HTTP method. */
+  readonly method: string;
+  /** The full URL. */
+  readonly url: string;
+  /** Header names in lower case; ClientConfigId, ClientAuthKey and the subscription key show as `'<redacted>'`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body: parsed JSON when it parses, else its text; `undefined` when there is none. */
+  readonly body: unknown;
+  /** The echo interface's XML conversion of the body. */
+  readonly xml?: string;
+  /** Name of the authenticated client, when the credentials identified one. */
+  readonly client?: string;
+  /** HTTP status of the answer; `undefined` when the connection was dropped. */
+  readonly status: number | undefined;
+  /** A fault was injected into this answer. */
+  readonly fault?: 'latency' | 'server-error' | 'drop' | 'lost-response';
+}
+
+/** An order the simulator accepted. */
+export interface SimulatedOrder {
+  /** Name of the client that sent it. */
+  readonly client: string;
+  /** The create-order version of the path. */
+  readonly version: OrderVersion;
+  /** `requestHeader.requestReference`. */
+  readonly requestReference: string;
+  /** `requestHeader.externalMessageReference`, when it is a string. */
+  readonly externalMessageReference?: string;
+  /** The request id (answered in v1.2; kept for every version). */
+  readonly requestId: string;
+  /** The current requestStatus: `created` on acceptance, then as `advance` moves it. */
+  readonly requestStatus: RequestStatus;
+  /** Every status the order has had, oldest first. */
+  readonly history: readonly RequestStatus[];
+  /** The payload as received. */
+  readonly payload: unknown;
+}
+
+/** A return token the simulator issued. */
+export interface SimulatedReturn {
+  /** Name of the client that sent it. */
+  readonly client: string;
+  /** `requestHeader.requestReference`. */
+  readonly requestReference: string;
+  /** The transaction token answered as `transactionID`. */
+  readonly transactionID: string;
+  /** The payload as received (the latest, when an update replaced it). */
+  readonly payload: unknown;
+}
+
+/** What `listen` resolves to. */
+export interface SimulatorServer {
+  /** The base URL to use as `baseUrl`, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  /** Stops the server and closes open connections. */
+  close(): Promise<void>;
+}
+
+/** The operator simulator. */
+export interface Simulator {
+  /** The core: answers one request as the operator would, over the in-memory state. */
+  handle(request: Request): Promise<Response>;
+  /** The same as `handle`, fetch-shaped, to inject into `send` (never touches the network). */
+  fetch: typeof fetch;
+  /** Serves the simulator over HTTP on node:http (default host 127.0.0.1, port 0 = any free port). */
+  listen(options?: { port?: number; host?: string }): Promise<SimulatorServer>;
+  /** Every request received, oldest first, credentials redacted. */
+  received(): readonly ReceivedRequest[];
+  /** Every order accepted, oldest first. */
+  orders(): readonly SimulatedOrder[];
+  /** Every return token issued, oldest first. */
+  returns(): readonly SimulatedReturn[];
+  /** Moves an order to a new requestStatus along `SIMULATED_TRANSITIONS`; throws a RangeError otherwise. */
+  advance(requestReference: string, status: string): void;
+  /** Replaces the fault settings (`{}` turns faults off). */
+  setFaults(faults: SimulatorFaults): void;
+  /** Forgets every request, order, return and duplicate reference, and restarts the random source. */
+  reset(): void;
+}

@@ -1,0 +1,85 @@
+/**
+ * The MSW adapter (fulfilkit/msw) with msw's setupServer in vitest: global fetch is
+ * intercepted, so the library's send uses no injected fetch at all.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  decodeCreateOrder,
+  decodeInventory,
+  describeCreateOrder,
+  describeInventory,
+  describeOrderOptions,
+  send,
+} from '../../src/http/index';
+import { createSimulator } from '../../src/simulator/index';
+import { simulatorHandlers } from '../../src/simulator/msw';
+import { change, validOrder } from '../fixtures';
+import { CLIENT, connection, headers } from './_kit';
+
+const BASE = 'https://api.operator.test/env';
+const simulator = createSimulator();
+const server = setupServer(...simulatorHandlers(simulator, { baseUrl: `${BASE}/` }));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  simulator.reset();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+describe('simulatorHandlers with setupServer', () => {
+  it('answers send() with global fetch: inventory and an order', async () => {
+    const inventory = await send(describeInventory({ ...connection(BASE), sku: 'MUG-RED' }));
+    expect(decodeInventory(inventory.status, inventory.body)).toMatchObject({ ok: true, value: { inventory: [{ quantity: 25 }] } });
+    const order = await send(describeCreateOrder(validOrder('1.2'), { ...connection(BASE), version: '1.2' }));
+    expect(decodeCreateOrder(order.status, order.body).ok).toBe(true);
+    expect(simulator.orders()).toMatchObject([{ version: '1.2', requestReference: 'REQ-1001' }]);
+    expect(simulator.received().map((r) => r.url)).toEqual([
+      `${BASE}/productapi/v1/inventory?sku=MUG-RED`,
+      `${BASE}/fulfillmentapi/v1.2/orders`,
+    ]);
+  });
+
+  it('rejects a duplicate and a wrong key as the operator would', async () => {
+    const request = describeCreateOrder(validOrder('1.1'), { ...connection(BASE), version: '1.1' });
+    await send(request);
+    expect((await send(request)).body).toMatchObject({ result: 'false', errorCode: 'DUPLICATE_REQUEST_REFERENCE' });
+    const wrong = await send(describeInventory(connection(BASE, { ...CLIENT, subscriptionKey: 'wrong' })));
+    expect(wrong.status).toBe(401);
+  });
+
+  it('passes the CORS headers of OPTIONS through', async () => {
+    const response = await fetch(`${BASE}/fulfillmentapi/v1.2/orders`, { method: 'OPTIONS', headers: headers({ Origin: 'https://shop.example' }) });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect((await send(describeOrderOptions(connection(BASE)))).status).toBe(204);
+  });
+
+  it('turns a dropped connection into a network error (HttpResponse.error)', async () => {
+    simulator.setFaults({ drop: 1 });
+    await expect(send(describeInventory(connection(BASE)))).rejects.toThrow(TypeError);
+  });
+
+  it('answers unknown paths under the base URL with the simulator 404', async () => {
+    const response = await fetch(`${BASE}/fulfillmentapi/v9/orders`, { method: 'POST', headers: headers() });
+    expect(response.status).toBe(404);
+  });
+
+  it('leaves other hosts alone (unhandled here, an error by onUnhandledRequest)', async () => {
+    await expect(fetch('https://elsewhere.test/productapi/v1/inventory')).rejects.toThrow();
+  });
+
+  it('refuses a base URL that is not absolute http(s)', () => {
+    expect(() => simulatorHandlers(simulator, { baseUrl: 'operator.test' })).toThrow(RangeError);
+    expect(() => simulatorHandlers(simulator, { baseUrl: 'ftp://operator.test' })).toThrow(RangeError);
+  });
+
+  it('an order changed after a 500 is retried with the same reference and accepted', async () => {
+    simulator.setFaults({ serverError: 1 });
+    const request = describeCreateOrder(change(validOrder('1.1'), {}), { ...connection(BASE), version: '1.1' });
+    expect((await send(request)).status).toBe(500);
+    simulator.setFaults({});
+    expect((await send(request)).body).toMatchObject({ result: 'true' });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * `fulfilkit serve`: in-process (data file, URL printed, stop), and as a real process
+ * (the CLI bundled with esbuild) stopped by SIGINT and SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { decodeInventory, describeInventory, send } from '../../src/http/index';
+import { main } from '../../src/cli/main';
+import { parseServeArgs, serveCommand } from '../../src/cli/serve-command';
+import { ROOT } from '../cli/_run';
+import { CLIENT, connection, OTHER, SECRETS } from './_kit';
+
+function capture() {
+  let stdout = '';
+  let stderr = '';
+  let seen: (text: string) => void = () => undefined;
+  const io = {
+    stdin: Readable.from([]),
+    stdout: { write: (s: string) => ((stdout += s), seen(stdout)) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: mkdtempSync(join(tmpdir(), 'fulfilkit-serve-')),
+  };
+  /** Resolves with the URL once the listening line is printed. */
+  const url = new Promise<string>((resolve) => {
+    seen = (text) => {
+      const match = /listening on (http:\/\/\S+)/.exec(text);
+      if (match) resolve(match[1]!);
+    };
+  });
+  return { io, url, out: () => stdout, err: () => stderr };
+}
+
+describe('fulfilkit serve (in-process)', () => {
+  it('serves the data file, prints the URL and no key, and stops cleanly', async () => {
+    const run = capture();
+    writeFileSync(join(run.io.cwd, 'sim.json'), JSON.stringify({ clients: [CLIENT, OTHER], inventory: [{ productID: 'ONLY-1', quantity: 3, stockLocationName: 'X' }] }));
+    const stop = new AbortController();
+    const done = serveCommand(parseServeArgs(['--port', '0', '--data', 'sim.json']), run.io, stop.signal);
+    const url = await run.url;
+    const response = await send(describeInventory(connection(url, OTHER)), fetch);
+    expect(decodeInventory(response.status, response.body)).toMatchObject({ ok: true, value: { inventory: [{ productID: 'ONLY-1' }] } });
+    stop.abort();
+    expect(await done).toBe(0);
+    expect(run.out()).toMatch(/^fulfilkit simulator listening on http:\/\/127\.0\.0\.1:\d+ \(2 clients\); Ctrl-C to stop\nfulfilkit simulator stopped\n$/);
+    for (const secret of SECRETS) expect(run.out() + run.err()).not.toContain(secret);
+  });
+
+  it.each([
+    { name: 'a missing data file', files: {}, argv: ['--data', 'nope.json'], message: /Cannot read the data file nope\.json: no such file/ },
+    { name: 'a data file that is not JSON', files: { 'd.json': '{' }, argv: ['--data', 'd.json'], message: /not valid JSON/ },
+    { name: 'a client without a key', files: { 'd.json': JSON.stringify({ clients: [{ ...CLIENT, clientAuthKey: '' }] }) }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: clients\[0\]\.clientAuthKey must be a non-empty string/ },
+    { name: 'a bad port', files: {}, argv: ['--port', '70000'], message: /--port/ },
+    { name: 'an unknown flag', files: {}, argv: ['--verbose'], message: /Unknown option --verbose for "serve"/ },
+  ])('exits 2 for $name', async ({ files, argv, message }) => {
+    const run = capture();
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(run.io.cwd, name), text);
+    expect(await main(['serve', ...argv], run.io)).toBe(2);
+    expect(run.err()).toMatch(message);
+  });
+
+  it('exits 2 when the port is taken', async () => {
+    const first = capture();
+    const stop = new AbortController();
+    const done = serveCommand(parseServeArgs(['--port', '0']), first.io, stop.signal);
+    const port = new URL(await first.url).port;
+    const second = capture();
+    expect(await main(['serve', '--port', port], second.io)).toBe(2);
+    expect(second.err()).toMatch(/cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+    stop.abort();
+    expect(await done).toBe(0);
+  });
+
+  it('prints its help', async () => {
+    const run = capture();
+    expect(await main(['serve', '--help'], run.io)).toBe(0);
+    expect(run.out()).toContain('Usage: fulfilkit serve [--port N] [--host H] [--data file.json]');
+  });
+});
+
+describe('fulfilkit serve (a real process)', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  async function bundle(): Promise<string> {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'fulfilkit-cli-')), 'cli.mjs');
+    await build({
+      entryPoints: [join(ROOT, 'src/cli/main.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      logLevel: 'silent',
+      // CommonJS dependencies call require(); give the ESM bundle one.
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    });
+    return outfile;
+  }
+  const cli = bundle();
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`stops on ${signal} with exit code 0`, async () => {
+      const child = spawn(process.execPath, [await cli, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on (http:\/\/\S+)/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        child.once('exit', () => reject(new Error(`exited early: ${out}`)));
+      });
+      const response = await fetch(`${url}/productapi/v1/inventory?sku=MUG-RED`, { headers: { ClientConfigId: CLIENT.clientConfigId, ClientAuthKey: CLIENT.clientAuthKey, 'Ocp-Apim-Subscription-Key': CLIENT.subscriptionKey } });
+      expect(response.status).toBe(200);
+      const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill(signal);
+      expect(await exit).toBe(0);
+      expect(out).toContain('fulfilkit simulator stopped');
+    });
+  }
+});
