@@ -13,13 +13,19 @@ export default defineRule({
       tooPrecise: 'The value has {{found}} fraction digits but its currency has {{digits}} minor-unit digits.',
     },
   },
+  // The minor unit of the last currency looked up: the amounts of a payload mostly share one.
+  state: () => ({ currency: undefined as unknown, digits: undefined as number | undefined }),
   visitors: {
-    'order.amount[], payment.amount[], item[].amount[], rma.amount'(amount: Record<string, unknown>, context) {
+    'order.amount[], payment.amount[], item[].amount[], rma.amount'(amount: Record<string, unknown>, context, state) {
       const currency = amount.currencyISO3;
       const value = amount.value;
       if (typeof currency !== 'string' || typeof value !== 'string') return;
+      if (currency !== state.currency) {
+        state.currency = currency;
+        state.digits = currencyDigits(currency);
+      }
       // Unknown currencies are currency-code's business; their minor unit is unknown.
-      const digits = currencyDigits(currency);
+      const digits = state.digits;
       // Numeric text has its fraction digits after its only dot: within the minor unit, no scan is needed.
       if (digits === undefined || digitsAfterDot(value) <= digits) return;
       const found = fractionDigits(value);

@@ -1,6 +1,16 @@
 import { defineDocs, defineRule } from '../src/lint/define-rule';
 import { isPlainObject } from '../src/lint/json';
 
+/** True when a list holds an Amount object of amountType netprice. */
+function hasNetprice(amounts: readonly unknown[]): boolean {
+  for (let i = 0; i < amounts.length; i++) {
+    const amount: unknown = amounts[i];
+    // The cheap test first: only a netprice amount needs to be a plain object.
+    if ((amount as { amountType?: unknown } | null)?.amountType === 'netprice' && isPlainObject(amount)) return true;
+  }
+  return false;
+}
+
 /** Rule `netprice-required`: an item has no netprice amount. */
 export default defineRule({
   meta: {
@@ -15,7 +25,7 @@ export default defineRule({
   visitors: {
     'item[]'(item: Record<string, unknown>, context) {
       const amounts = item.amount;
-      if (Array.isArray(amounts) ? amounts.some((a) => isPlainObject(a) && a.amountType === 'netprice') : amounts !== undefined && amounts !== null) return;
+      if (Array.isArray(amounts) ? hasNetprice(amounts) : amounts !== undefined && amounts !== null) return;
       // Absent (or null, which `type` then reports alone) or an array without netprice.
       context.report({ messageId: 'missing', at: ['amount'], data: { amountType: 'netprice' } });
     },

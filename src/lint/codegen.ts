@@ -127,15 +127,14 @@ class Generator {
     return this.code.ref(node, 'N');
   }
 
-  /** Code that calls the visitors of a node on `x`; a visitor that throws marks the walk. */
+  /**
+   * Code that calls the visitors of a node on `x`. A visitor that throws (a hostile value
+   * read) ends the walk, as a throwing read of the walk itself does (see engine.ts).
+   */
   private visitors(list: readonly BoundVisitor[] | undefined, node: TreeNode, x: string): string {
     if (!list) return '';
-    return list
-      .map(({ fn, context, slot }) => {
-        const state = slot < 0 ? 'undefined' : `w.states[${slot}]`;
-        return `w.at = ${this.node(node)}; try { ${this.code.ref(fn, 'V')}(${x}, ${this.code.ref(context, 'C')}, ${state}); } catch (e) { w.failed = true; }`;
-      })
-      .join('\n');
+    const calls = list.map(({ fn, context, slot }) => `${this.code.ref(fn, 'V')}(${x}, ${this.code.ref(context, 'C')}, ${slot < 0 ? 'undefined' : `w.states[${slot}]`});`);
+    return [`w.at = ${this.node(node)};`, ...calls].join('\n');
   }
 
   /** Code that runs the field checks of `node` on `x` (of the right type). */

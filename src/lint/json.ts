@@ -67,9 +67,15 @@ export function objectPrototypeIsPlain(): boolean {
  */
 export function isBlankText(value: string): boolean {
   const n = value.length;
-  // Most values start and end with a visible character: no trim needed.
-  if (n > 0 && value.charCodeAt(0) > 32 && value.charCodeAt(n - 1) > 32) return false;
+  // Most values start and end with a visible ASCII character: no trim needed. Anything else
+  // (a no-break space, another Unicode space) is left to trim's idea of white space.
+  if (n > 0 && isVisibleAscii(value.charCodeAt(0)) && isVisibleAscii(value.charCodeAt(n - 1))) return false;
   return value.trim() === '';
+}
+
+/** A printable ASCII character other than the space. */
+function isVisibleAscii(c: number): boolean {
+  return c > 32 && c < 127;
 }
 
 /**
@@ -95,8 +101,14 @@ export function ownCopy(value: Record<string, unknown>): Record<string, unknown>
  * @example isNumberText(itemId, index + 1);
  */
 export function isNumberText(text: string, n: number): boolean {
-  if (n >= 0 && n < 10) return text.length === 1 && text.charCodeAt(0) === 48 + n;
-  return text === String(n);
+  // Digit by digit from the right, without building String(n).
+  let rest = n;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c !== 48 + (rest % 10) || (i === 0 && c === 48 && text.length > 1)) return false;
+    rest = Math.floor(rest / 10);
+  }
+  return text.length > 0 && rest === 0;
 }
 
 /**

@@ -194,14 +194,18 @@ class RuleContextImpl implements RuleContext {
 
   report(descriptor: ReportDescriptor): void {
     const w = this.plan.current!;
+    const before = w.out.length;
     report(w, this.id, w.at, descriptor.messageId, descriptor.data, descriptor.at, descriptor.fix);
+    if (w.out.length > before) (w.fromVisitors ??= []).push(before);
   }
 
   given(value: unknown, at: readonly (string | number)[]): boolean {
     if (value === undefined || value === null) return false;
     if (typeof value === 'string' && isBlankText(value)) {
       const w = this.plan.current!;
+      const before = w.out.length;
       reportBlank(w, w.at, at);
+      if (w.out.length > before) (w.fromVisitors ??= []).push(before);
     }
     return true;
   }
@@ -260,8 +264,8 @@ function makePlan(kind: PayloadKind, features: OrderVersionFeatures | undefined,
   return plan;
 }
 
-/** Plans by tree key, then by profile bits and overrides stamp. */
-let plans = new WeakMap<object, Map<string, Plan>>();
+/** Plans by tree key, then by profile bits (an array index), then by overrides stamp. */
+let plans = new WeakMap<object, Map<string, Plan>[]>();
 // Override sets are few in practice; the bound only keeps a pathological caller from growing the cache.
 const MAX_PLANS = 256;
 
@@ -276,14 +280,16 @@ const MAX_PLANS = 256;
  */
 export function planFor(kind: PayloadKind, features: OrderVersionFeatures | undefined, options: LintOptions): Plan {
   const slot = kind === 'return' ? RETURN_KEY : features!;
-  let byKey = plans.get(slot);
-  if (!byKey) plans.set(slot, (byKey = new Map()));
-  const key = profileBits(options.profile) + ':' + overridesStamp(options.rules);
-  let plan = byKey.get(key);
+  let byBits = plans.get(slot);
+  if (!byBits) plans.set(slot, (byBits = []));
+  const bits = profileBits(options.profile);
+  const byStamp = (byBits[bits] ??= new Map());
+  const stamp = overridesStamp(options.rules);
+  let plan = byStamp.get(stamp);
   if (!plan) {
     plan = makePlan(kind, features, options);
-    if (byKey.size >= MAX_PLANS) byKey.clear();
-    byKey.set(key, plan);
+    if (byStamp.size >= MAX_PLANS) byStamp.clear();
+    byStamp.set(stamp, plan);
   }
   return plan;
 }

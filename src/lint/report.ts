@@ -25,6 +25,8 @@ export class Walk {
   readonly states: unknown[];
   /** Paths of `type` and `required` problems (see `finish`). */
   marks: Set<string> | undefined = undefined;
+  /** Positions in `out` of the problems that visitors reported (the only ones `finish` may drop). */
+  fromVisitors: number[] | undefined = undefined;
   /** Paths that already have a `blank-value` problem. */
   blanks: Set<string> | undefined = undefined;
   /** A value could not be read (a throwing getter or Proxy). */
@@ -56,8 +58,23 @@ export function pathOf(node: TreeNode, idx: readonly number[], at?: readonly (st
   return path;
 }
 
+/** A message template split at its placeholders: text, key, text, key, ..., text. */
+type CompiledMessage = readonly string[];
+
+const compiled = new Map<string, CompiledMessage>();
+
+function compile(template: string): CompiledMessage {
+  let parts = compiled.get(template);
+  if (parts === undefined) {
+    parts = template.split(/\{\{(\w+)\}\}/);
+    compiled.set(template, parts);
+  }
+  return parts;
+}
+
 /**
- * Fills a message template: `{{name}}` becomes `data.name` (lists joined with ", ").
+ * Fills a message template: `{{name}}` becomes `data.name` (lists joined with ", "); a
+ * placeholder without data stays as written. Each template is split once.
  *
  * @param template A message of a rule's `meta.messages`.
  * @param data The values of the placeholders.
@@ -65,12 +82,15 @@ export function pathOf(node: TreeNode, idx: readonly number[], at?: readonly (st
  * @example formatMessage('{{name}} is too long.', { name: 'city' }); // 'city is too long.'
  */
 export function formatMessage(template: string, data: MessageData | undefined): string {
-  if (data === undefined || !template.includes('{{')) return template;
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
-    const value = Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
-    if (value === undefined) return whole;
-    return Array.isArray(value) ? value.join(', ') : String(value);
-  });
+  const parts = compile(template);
+  if (parts.length === 1) return template;
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i]!;
+    const value = data !== undefined && Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
+    out += (value === undefined ? `{{${key}}}` : Array.isArray(value) ? value.join(', ') : String(value)) + parts[i + 1]!;
+  }
+  return out;
 }
 
 /**
@@ -141,7 +161,14 @@ function below(path: string, marks: ReadonlySet<string>): boolean {
  */
 export function finish(w: Walk): Problem[] {
   if (w.failed) report(w, 'type', w.plan.tree.root, 'unreadable');
-  const marks = w.marks;
-  if (marks === undefined) return w.out;
-  return w.out.filter((p) => (p.rule === 'type' || p.rule === 'required' ? true : !below(p.path, marks)));
+  const { marks, fromVisitors, out } = w;
+  // The walk never reports below a member of the wrong type; only visitors can.
+  if (marks === undefined || (fromVisitors === undefined && !w.failed)) return out;
+  const drop = new Set<number>();
+  if (w.failed) {
+    for (let i = 0; i < out.length; i++) if (out[i]!.rule !== 'type' && out[i]!.rule !== 'required') drop.add(i);
+  } else {
+    for (const i of fromVisitors!) if (below(out[i]!.path, marks)) drop.add(i);
+  }
+  return drop.size === 0 ? out : out.filter((_, i) => !drop.has(i));
 }

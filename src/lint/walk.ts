@@ -77,16 +77,15 @@ export function blank(w: Walk, node: TreeNode): void {
   reportBlank(w, node);
 }
 
-/** Calls visitors of a node; a visitor that throws (a hostile value) marks the walk and the others still run. */
+/**
+ * Calls the visitors of a node. A visitor that throws (a hostile value read) ends the walk,
+ * as a throwing read of the walk itself does (see engine.ts).
+ */
 export function visit(w: Walk, visitors: readonly BoundVisitor[], node: TreeNode, value: unknown): void {
+  w.at = node;
   for (let i = 0; i < visitors.length; i++) {
     const { fn, context, slot } = visitors[i]!;
-    w.at = node;
-    try {
-      fn(value, context, slot < 0 ? undefined : w.states[slot]);
-    } catch {
-      w.failed = true;
-    }
+    fn(value, context, slot < 0 ? undefined : w.states[slot]);
   }
 }
 
