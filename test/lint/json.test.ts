@@ -5,7 +5,9 @@ import { isBlankText, isDigitText, isNumberText, isPlainObject, jsonTypeOf } fro
 describe('isNumberText', () => {
   it('is String(n) === text, without building the string', () => {
     const text = fc.oneof(fc.nat(100_000).map(String), fc.string({ unit: fc.constantFrom('0', '1', '2', '9', ' ', '-', '.') }));
-    fc.assert(fc.property(fc.nat(100_000), text, (n, t) => expect(isNumberText(t, n)).toBe(t === String(n))), { numRuns: 5000 });
+    fc.assert(fc.property(fc.nat(100_000), text, (n, t) => {
+      expect(isNumberText(t, n)).toBe(t === String(n));
+    }), { numRuns: 5000 });
     for (const n of [0, 1, 9, 10, 99, 100, 101, 500]) expect(isNumberText(String(n), n)).toBe(true);
     for (const [t, n] of [['01', 1], ['', 0], ['00', 0], ['1 ', 1], ['+1', 1], ['10', 1]] as const) expect(isNumberText(t, n)).toBe(false);
   });
@@ -14,13 +16,17 @@ describe('isNumberText', () => {
 describe('isBlankText', () => {
   it('is trim() === "" for any text, no-break and other Unicode spaces included', () => {
     const unit = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '\ufeff', 'a', 'é', '1');
-    fc.assert(fc.property(fc.string({ unit, maxLength: 6 }), (s) => expect(isBlankText(s)).toBe(s.trim() === '')), { numRuns: 3000 });
+    fc.assert(fc.property(fc.string({ unit, maxLength: 6 }), (s) => {
+      expect(isBlankText(s)).toBe(s.trim() === '');
+    }), { numRuns: 3000 });
   });
 });
 
 describe('isDigitText', () => {
   it('is /^\\d{n}$/', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('0', '5', '9', 'a', ' ', '٣'), maxLength: 7 }), fc.nat(7), (s, n) => expect(isDigitText(s, n)).toBe(new RegExp(`^[0-9]{${n}}$`).test(s))));
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('0', '5', '9', 'a', ' ', '٣'), maxLength: 7 }), fc.nat(7), (s, n) => {
+      expect(isDigitText(s, n)).toBe(new RegExp(`^[0-9]{${n}}$`).test(s));
+    }));
   });
 });
 
