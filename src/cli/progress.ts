@@ -66,8 +66,9 @@ export class Progress {
     private readonly intervalMs = 200,
   ) {}
 
-  /** Starts redrawing. */
+  /** Draws the line now, then redraws it every interval. */
   start(): void {
+    this.draw();
     this.timer = setInterval(() => this.draw(), this.intervalMs);
     this.timer.unref();
   }

@@ -2,9 +2,13 @@
  * Bulk linting through the real bin, in child processes: streaming, workers, shards,
  * signals, broken pipes and full disks, compressed and broken input.
  */
+import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import Ajv04 from 'ajv-draft-04';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { set, validOrder } from '../fixtures';
 import { finished, runBin, startBin, useBin, waitFor } from './_bin';
@@ -181,5 +185,77 @@ describe('fulfilkit lint (bin): input that is not what it should be', () => {
     expect(out.code).toBe(2);
     expect(parse(out.stdout).summary.payloads).toBe(1);
     expect(out.stderr).toMatch(/Cannot read b\.ndjson\.gz: it is not valid gzip data \(Z_DATA_ERROR\)\./);
+  });
+});
+
+describe('fulfilkit lint (bin): every format is what it says', () => {
+  // Errors, a warning, a line that is not JSON, an array file: every kind of result.
+  const files = {
+    'orders.ndjson': ndjson(order('F-1'), bad('F-2'), '{broken', set(order('F-4'), '/clientRequest/order/shipServiceLevel', 'PUO')),
+    'batch.json': JSON.stringify([order('F-5'), bad('F-6')]),
+  };
+  const run = (format: string) => runBin(bin(), ['lint', '--format', format, '--concurrency', '2', 'orders.ndjson', 'batch.json'], { cwd: tempFiles(files) });
+  const PROBLEMS = 4;
+
+  it('sarif validates against the SARIF 2.1.0 JSON schema', async () => {
+    const out = await run('sarif');
+    expect(out.code).toBe(1);
+    const schema = createRequire(import.meta.url)('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+    // The schema's language-tag pattern is not valid in Unicode mode: compile patterns without it.
+    const validate = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema);
+    const log = JSON.parse(out.stdout);
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    expect(log.runs[0].results).toHaveLength(PROBLEMS);
+    expect(log.runs[0].invocations).toEqual([{ executionSuccessful: true }]);
+    // A broken log must fail the same check, or the check proves nothing.
+    expect(validate({ ...log, version: '2.0' })).toBe(false);
+  });
+
+  it('junit is well-formed XML with a testcase per problem', async () => {
+    const out = await run('junit');
+    expect(XMLValidator.validate(out.stdout)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(out.stdout);
+    const suites = doc.testsuites.testsuite as { '@_name': string; testcase: { failure: { '@_type': string } }[] }[];
+    expect(suites.map((s) => s['@_name'])).toEqual(['orders.ndjson:2', 'orders.ndjson:3', 'orders.ndjson:4', 'batch.json#/1']);
+    expect(suites.flatMap((s) => s.testcase).map((c) => c.failure['@_type'])).toEqual(['error', 'error', 'warning', 'error']);
+  });
+
+  it('github prints one annotation per problem and nothing else', async () => {
+    const out = await run('github');
+    const lines = out.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(PROBLEMS);
+    for (const line of lines) expect(line).toMatch(/^::(error|warning) file=[^,:]+(,line=\d+)?,title=fulfilkit [a-z-]+::\S/);
+    expect(out.stderr).toBe('✖ 4 problems (3 errors, 1 warning) in 6 payloads.\n');
+  });
+
+  it('json is one document, stylish ends with the summary line', async () => {
+    expect(parse((await run('json')).stdout).summary).toMatchObject({ payloads: 6, errors: 3, warnings: 1 });
+    expect((await run('stylish')).stdout.trimEnd().split('\n').pop()).toBe('✖ 4 problems (3 errors, 1 warning) in 6 payloads.');
+  });
+});
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+describe.runIf(hasScript)('fulfilkit lint (bin): progress on a terminal', () => {
+  /** Runs the bin under `script`, which gives it a terminal for stdin, stdout and stderr. */
+  const onTerminal = (argv: string[], cwd: string) => {
+    const command = [process.execPath, bin(), ...argv].map((a) => `'${a}'`).join(' ');
+    return spawnSync('script', ['-qec', command, '/dev/null'], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }).stdout;
+  };
+
+  it('draws a progress line (payloads, rate, problems, percent) and clears it; --no-progress turns it off', () => {
+    const dir = tempFiles({ 'o.ndjson': ndjson(order('P-1'), bad('P-2')) });
+    const shown = onTerminal(['lint', 'o.ndjson'], dir);
+    expect(shown).toMatch(/fulfilkit: \d+ payloads?, \d+\/s, \d+ problems?, \d+%/);
+    expect(shown).toContain('\r\u001b[K');
+    expect(shown).toContain('✖ 1 problem (1 error, 0 warnings) in 2 payloads.');
+    const quiet = onTerminal(['lint', '--no-progress', 'o.ndjson'], dir);
+    expect(quiet).not.toContain('fulfilkit: ');
+    expect(quiet).toContain('in 2 payloads.');
+  });
+
+  it('draws nothing when stderr is not a terminal', async () => {
+    const out = await runBin(bin(), ['lint', 'examples/order-v1.1.json'], { cwd: join(__dirname, '..', '..') });
+    expect(out.stderr).toBe('');
   });
 });
