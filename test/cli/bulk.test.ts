@@ -105,7 +105,7 @@ describe('fulfilkit lint (bin): interruptions and failed writes', () => {
 
   it('stops quietly with exit 141 when the reader closes the pipe (| head)', async () => {
     const dir = tempFiles({ 'orders.ndjson': ndjson(...Array.from({ length: 1500 }, (_, i) => bad(`H-${i}`))) });
-    const child = startBin(bin(), ['lint', 'orders.ndjson'], { cwd: dir });
+    const child = startBin(bin(), ['lint', '--concurrency', '2', 'orders.ndjson'], { cwd: dir });
     const done = new Promise<{ code: number | null; stderr: string }>((resolve) => {
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
