@@ -47,12 +47,14 @@ function floor(file) {
   return n;
 }
 
-const median = (xs) => {
+/** The median of some numbers. */
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
-const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** Rounds to `digits` decimals. */
+export const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** Writes `count` orders made by `make(i)` as NDJSON; returns the bytes written. */
 function writeOrders(file, count, make) {

@@ -19,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Ajv from 'ajv';
 import * as v from 'valibot';
-import { bulkCli, bulkReport, bulkTargets } from './bulk-cli.mjs';
+import { bulkCli, bulkReport, bulkTargets, median, round } from './bulk-cli.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -230,13 +230,6 @@ function invalidOrder(i, rnd) {
 
 // ---------------------------------------------------------------------------
 // Timing.
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 let sink = 0;
 
