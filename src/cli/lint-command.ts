@@ -242,6 +242,11 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   const readsStdin = specs.some((spec) => !spec.path);
   if (readsStdin && (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd))) throw new UsageError('No input: pass files, or pipe payloads to stdin.');
   if (args.fix) {
+    // n machines would each rewrite the whole file, and overwrite each other's fixes.
+    if (args.shard) throw new UsageError('--fix cannot be combined with --shard: each shard would rewrite whole files; fix in one run.');
+    const paths = specs.flatMap((spec) => (spec.path ? [spec.path] : []));
+    const twice = paths.find((path, i) => paths.indexOf(path) !== i);
+    if (twice !== undefined) throw new UsageError(`--fix got the same file twice (${specs.find((spec) => spec.path === twice)!.file}).`);
     for (const spec of specs) {
       if (spec.gzip) throw new UsageError(`--fix cannot rewrite compressed input (${spec.file}); decompress it first.`);
       if (spec.path && spec.size === undefined) throw new UsageError(`--fix can rewrite regular files only, not ${spec.file}.`);

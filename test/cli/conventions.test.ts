@@ -55,6 +55,17 @@ describe('--fix', () => {
     expect(out.stderr).toContain('No problems in 2 payloads; 1 fix applied.');
   });
 
+  it('refuses --shard (shards would overwrite each other) and a file given twice', async () => {
+    const dir = tempFiles({ 'o.ndjson': spelledLine('A') + '\n' });
+    const sharded = await cli(['lint', '--fix', '--shard', '1/2', 'o.ndjson'], { cwd: dir });
+    expect(sharded.code).toBe(2);
+    expect(sharded.stderr).toContain('--fix cannot be combined with --shard');
+    const twice = await cli(['lint', '--fix', 'o.ndjson', './o.ndjson'], { cwd: dir });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('--fix got the same file twice (o.ndjson)');
+    expect(readFileSync(join(dir, 'o.ndjson'), 'utf8')).toBe(spelledLine('A') + '\n');
+  });
+
   it('refuses compressed input', async () => {
     const dir = tempFiles({});
     const { writeFileSync } = await import('node:fs');
