@@ -107,7 +107,8 @@ export function workerPool(settings: UnitSettings, script: URL, count: number): 
 
   return {
     threads: count,
-    capacity: count * 2,
+    // Four units a worker: one slow unit at the head of the line does not leave the others idle.
+    capacity: count * 4,
     get busy() {
       return pending.size;
     },
