@@ -205,6 +205,8 @@ async function readInput(
       if (run.stopped) return input;
     }
   } catch (error) {
+    // --fix never leaves half a file.
+    await fix?.abort();
     throw new InputError(spec.file, error);
   }
   if (signal.aborted || run.stopped) return input;
@@ -220,6 +222,19 @@ class InputError extends Error {
     const code = (error as { code?: unknown } | null)?.code;
     const reason = typeof code === 'string' && code.startsWith('Z_') ? `it is not valid gzip data (${code})` : ioReason(error);
     super(`Cannot read ${file === '<stdin>' ? 'stdin' : file}: ${reason}.`);
+  }
+}
+
+/** `--fix` rewrites files: refuses what it cannot rewrite safely. */
+function checkFixable(args: LintArgs, specs: readonly InputSpec[]): void {
+  // n machines would each rewrite the whole file, and overwrite each other's fixes.
+  if (args.shard) throw new UsageError('--fix cannot be combined with --shard: each shard would rewrite whole files; fix in one run.');
+  const paths = specs.flatMap((spec) => (spec.path ? [spec.path] : []));
+  const twice = paths.find((path, i) => paths.indexOf(path) !== i);
+  if (twice !== undefined) throw new UsageError(`--fix got the same file twice (${specs.find((spec) => spec.path === twice)!.file}).`);
+  for (const spec of specs) {
+    if (spec.gzip) throw new UsageError(`--fix cannot rewrite compressed input (${spec.file}); decompress it first.`);
+    if (spec.path && spec.size === undefined) throw new UsageError(`--fix can rewrite regular files only, not ${spec.file}.`);
   }
 }
 
@@ -241,17 +256,7 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   for (const file of files) specs.push(await inputSpec(file, cwd));
   const readsStdin = specs.some((spec) => !spec.path);
   if (readsStdin && (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd))) throw new UsageError('No input: pass files, or pipe payloads to stdin.');
-  if (args.fix) {
-    // n machines would each rewrite the whole file, and overwrite each other's fixes.
-    if (args.shard) throw new UsageError('--fix cannot be combined with --shard: each shard would rewrite whole files; fix in one run.');
-    const paths = specs.flatMap((spec) => (spec.path ? [spec.path] : []));
-    const twice = paths.find((path, i) => paths.indexOf(path) !== i);
-    if (twice !== undefined) throw new UsageError(`--fix got the same file twice (${specs.find((spec) => spec.path === twice)!.file}).`);
-    for (const spec of specs) {
-      if (spec.gzip) throw new UsageError(`--fix cannot rewrite compressed input (${spec.file}); decompress it first.`);
-      if (spec.path && spec.size === undefined) throw new UsageError(`--fix can rewrite regular files only, not ${spec.file}.`);
-    }
-  }
+  if (args.fix) checkFixable(args, specs);
 
   const fixesStdin = args.fix && readsStdin;
   const destination = await reportTarget(args, io, cwd, fixesStdin);
