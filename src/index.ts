@@ -13,6 +13,7 @@
  */
 export { RULES } from '../rules/index';
 export { rulesMarkdownTable } from './lint/docs';
+export { applyFixes } from './lint/apply-fixes';
 export {
   alpha2ToAlpha3,
   alpha3ToAlpha2,

@@ -5,9 +5,10 @@ import { RULES } from '../../rules/index';
 import type { PayloadKind, RuleLevel } from '../lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { UsageError } from './errors';
-import type { FormatName } from './formatters/index';
+import { FORMAT_NAMES, type FormatName } from './formatters/index';
 import { parseOpenApiArgs, type OpenApiArgs } from './openapi-command';
 import { parseServeArgs, type ServeArgs } from './serve-command';
+import { parseShard, type Shard } from './shard';
 
 /** The default order version when `--api-version` is not given. */
 export const DEFAULT_API_VERSION: OrderVersion = '1.1';
@@ -31,6 +32,20 @@ export interface LintArgs {
   readonly maxWarnings?: number;
   /** Colour forced by `--color` / `--no-color`; decided by the terminal when absent. */
   readonly color?: boolean;
+  /** Threads that lint (`--concurrency`); decided by the cores and the input size when absent. */
+  readonly concurrency?: number;
+  /** Lint only this shard of the payloads (`--shard i/n`). */
+  readonly shard?: Shard;
+  /** Write the report to this file instead of stdout (`-o`, `--output-file`). */
+  readonly outputFile?: string;
+  /** Report errors only (`--quiet`). */
+  readonly quiet: boolean;
+  /** Apply the fixes of fixable problems (`--fix`). */
+  readonly fix: boolean;
+  /** Show progress on a terminal (off with `--no-progress`). */
+  readonly progress: boolean;
+  /** A line (or JSON document) longer than this many bytes is a `parse` problem, not read (`--max-line-bytes`). */
+  readonly maxLineBytes: number;
 }
 
 /** Arguments of `fulfilkit rules`. */
@@ -43,7 +58,20 @@ export interface RulesArgs {
 /** A parsed command line. */
 export type Args = LintArgs | RulesArgs | ServeArgs | OpenApiArgs | { readonly command: 'help'; readonly topic?: 'lint' | 'rules' } | { readonly command: 'version' };
 
-const FORMATS: readonly FormatName[] = ['stylish', 'json', 'sarif'];
+/** The default of `--max-line-bytes`: 64 MiB. */
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** The largest `--max-line-bytes` (a longer line could not be decoded into one string). */
+export const MAX_LINE_BYTES_LIMIT = 256 * 1024 * 1024;
+
+// Options that take a value; all others are switches.
+const VALUE_FLAGS = new Set([
+  '--kind', '--api-version', '--profile', '--format', '-f', '--rule', '--max-warnings',
+  '--concurrency', '--shard', '--output-file', '-o', '--max-line-bytes',
+]);
+// Short and long spellings of the same option.
+const ALIASES: Readonly<Record<string, string>> = { '-f': '--format', '-o': '--output-file' };
+// Switches that `lint` accepts (besides --help, --version, --color, --no-color).
+const LINT_SWITCHES = new Set(['--quiet', '--fix', '--no-progress']);
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
 const LEVELS: readonly RuleLevel[] = ['off', 'warn', 'error'];
 const RULE_IDS = new Set(RULES.map((r) => r.meta.id));
@@ -95,6 +123,7 @@ export function parseArgs(argv: readonly string[]): Args {
   let help = false;
   let version = false;
   let color: boolean | undefined;
+  const switches = new Set<string>();
   for (let i = 0; i < list.length; i++) {
     const token = list[i]!;
     if ('positional' in token) {
@@ -103,13 +132,13 @@ export function parseArgs(argv: readonly string[]): Args {
       continue;
     }
     const { flag } = token;
-    const takesValue = ['--kind', '--api-version', '--profile', '--format', '-f', '--rule', '--max-warnings'].includes(flag);
-    if (!takesValue) {
+    if (!VALUE_FLAGS.has(flag)) {
       if (token.inline !== undefined) throw new UsageError(`Option ${flag} takes no value.`);
       if (flag === '--help' || flag === '-h') help = true;
       else if (flag === '--version' || flag === '-v') version = true;
       else if (flag === '--color') color = true;
       else if (flag === '--no-color') color = false;
+      else if (LINT_SWITCHES.has(flag)) switches.add(flag);
       else throw new UsageError(`Unknown option ${flag}; run "fulfilkit --help".`);
       continue;
     }
@@ -120,7 +149,7 @@ export function parseArgs(argv: readonly string[]): Args {
       value = next.positional;
       i++;
     }
-    const name = flag === '-f' ? '--format' : flag;
+    const name = ALIASES[flag] ?? flag;
     if (name === '--rule') {
       const [id, level] = ruleLevel(value);
       rules[id] = level;
@@ -140,26 +169,61 @@ export function parseArgs(argv: readonly string[]): Args {
   if (command === 'rules') {
     for (const name of Object.keys(seen)) if (name !== '--format') throw new UsageError(`Option ${name} does not apply to "rules".`);
     if (Object.keys(rules).length > 0) throw new UsageError('Option --rule does not apply to "rules".');
+    const [someSwitch] = switches;
+    if (someSwitch !== undefined) throw new UsageError(`Option ${someSwitch} does not apply to "rules".`);
     if (positionals.length > 0) throw new UsageError('"rules" takes no arguments.');
     return { command: 'rules', format: oneOf('--format', seen['--format'] ?? 'stylish', ['stylish', 'json'] as const) };
   }
   if (command !== 'lint') throw new UsageError(`Unknown command "${command}"; the commands are lint, rules, serve and openapi.`);
-  let maxWarnings: number | undefined;
-  if (seen['--max-warnings'] !== undefined) {
-    const raw = seen['--max-warnings'];
-    if (!/^\d+$/.test(raw)) throw new UsageError('Invalid value for --max-warnings: expected a whole number of 0 or more.');
-    maxWarnings = Number(raw);
+  return lintArgs(positionals, seen, rules, switches, color);
+}
+
+/** A whole number of 0 or more, or a usage error naming the flag. */
+function wholeNumber(flag: string, raw: string, min: number, what: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) throw new UsageError(`Invalid value for ${flag}: expected ${what}.`);
+  return Number(raw);
+}
+
+/** `--max-line-bytes`: bytes, or with a binary suffix K, M or G (`64M`). */
+function byteSize(raw: string): number {
+  const match = /^(\d+)([KMG]?)i?B?$/i.exec(raw.trim());
+  const scale = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[(match?.[2] ?? '').toUpperCase()] ?? 1;
+  const bytes = match ? Number(match[1]) * scale : NaN;
+  if (!(bytes >= 1 && bytes <= MAX_LINE_BYTES_LIMIT)) {
+    throw new UsageError('Invalid value for --max-line-bytes: expected a size from 1 to 256M (bytes, or with K, M or G).');
   }
+  return bytes;
+}
+
+/** The arguments of `lint`, from what the command line held. */
+function lintArgs(
+  positionals: readonly string[],
+  seen: Readonly<Record<string, string>>,
+  rules: Readonly<Record<string, RuleLevel>>,
+  switches: ReadonlySet<string>,
+  color: boolean | undefined,
+): LintArgs {
+  const maxWarnings = seen['--max-warnings'] === undefined ? undefined : wholeNumber('--max-warnings', seen['--max-warnings'], 0, 'a whole number of 0 or more');
+  const concurrency = seen['--concurrency'] === undefined ? undefined : wholeNumber('--concurrency', seen['--concurrency'], 1, 'a whole number of 1 or more (1 lints in-process)');
   if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('Stdin (-) can be read only once.');
+  const outputFile = seen['--output-file'];
+  if (outputFile === '') throw new UsageError('Option --output-file needs a file name.');
   return {
     command: 'lint',
     files: positionals,
     ...(seen['--kind'] !== undefined ? { kind: oneOf('--kind', seen['--kind'], KINDS) } : {}),
     version: oneOf('--api-version', seen['--api-version'] ?? DEFAULT_API_VERSION, ORDER_VERSIONS),
     ...(seen['--profile'] !== undefined ? { profile: seen['--profile'] } : {}),
-    format: oneOf('--format', seen['--format'] ?? 'stylish', FORMATS),
+    format: oneOf('--format', seen['--format'] ?? 'stylish', FORMAT_NAMES),
     rules,
     ...(maxWarnings !== undefined ? { maxWarnings } : {}),
     ...(color !== undefined ? { color } : {}),
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(seen['--shard'] !== undefined ? { shard: parseShard(seen['--shard']) } : {}),
+    ...(outputFile !== undefined ? { outputFile } : {}),
+    quiet: switches.has('--quiet'),
+    fix: switches.has('--fix'),
+    progress: !switches.has('--no-progress'),
+    maxLineBytes: seen['--max-line-bytes'] === undefined ? DEFAULT_MAX_LINE_BYTES : byteSize(seen['--max-line-bytes']),
   };
 }

@@ -22,26 +22,42 @@ Options:
 export const LINT_HELP = `Usage: fulfilkit lint [options] [files...]
 
 Reads JSON files (a payload, or a top-level array of payloads) and NDJSON files
-(.ndjson, .jsonl: one payload a line, blank lines skipped). Without files, or with
-"-", reads stdin (NDJSON or one JSON document, detected). Other extensions are
-detected like stdin.
+(.ndjson, .jsonl: one payload a line, blank lines skipped; also .ndjson.gz and
+.jsonl.gz). Without files, or with "-", reads stdin (NDJSON or one JSON document,
+detected). Other extensions are detected like stdin. Results are written as they
+are found, in input order.
 
 Options:
   --kind order|return         Lint every payload as this kind (default: by shape:
                               clientRequest -> order, rma -> return, else order)
   --api-version 1|1.1|1.2     Order version (default ${DEFAULT_API_VERSION})
   --profile file.json         Client profile (client, clientCode, fms, ...)
-  -f, --format stylish|json|sarif
+  -f, --format stylish|json|sarif|github|junit
                               Output format (default stylish)
+  -o, --output-file FILE      Write the report to FILE instead of stdout
   --rule id=off|warn|error    Override a rule's severity (repeatable)
+  --quiet                     Report errors only
   --max-warnings N            Exit 1 when there are more than N warnings
+  --fix                       Apply the fixes of fixable problems (spelling): rewrite
+                              the files in place; with stdin, write the fixed payloads
+                              to stdout (the report goes to stderr, or to -o)
+  --concurrency N             Threads that lint (default: the available cores;
+                              1 lints in-process; small inputs always in-process)
+  --shard i/n                 Lint only shard i of n (by requestReference), to split
+                              a corpus over n machines; duplicates stay exact
+  --max-line-bytes N          A line (or JSON file) longer than N bytes is a parse
+                              problem and is not read (default 64M; K, M, G allowed)
+  --no-progress               No progress line (shown on stderr when it is a terminal)
   --color, --no-color         Force colours on or off (default: on for a terminal)
 
-Exit codes: 0 no errors; 1 errors found (or too many warnings); 2 usage or I/O failure.
+Exit codes: 0 no errors; 1 errors found (or too many warnings); 2 usage or I/O
+failure (also a failed write of the output); 130 interrupted (Ctrl-C: what was
+linted is reported); 141 the reader of the output went away (| head).
 --format json prints one document:
   { "results": [{ "source": "file.ndjson:3", "kind": "order", "problems": [...] }],
     "summary": { "payloads", "errors", "warnings", "byRule": { "<rule>": count } } }
 "results" lists the payloads with problems; "summary.payloads" counts all of them.
+Every format but stylish prints the summary line on stderr.
 `;
 
 /** Help of `fulfilkit rules`. */

@@ -14,17 +14,20 @@ import { openapiCommand } from './openapi-command';
 import { serveCommand } from './serve-command';
 import { listRules } from './rules-command';
 import { packageVersion } from './version';
+import { isLintWorker, runLintWorker } from './worker';
 
 export { parseArgs } from './args';
 export type { Args, LintArgs, RulesArgs } from './args';
 export { UsageError } from './errors';
-export { FORMATTERS, json, sarif, stylish } from './formatters/index';
-export type { FormatName, FormatOptions, Formatter } from './formatters/index';
+export { EXIT } from './exit-codes';
+export { defineFormatter, FORMATTERS, github, json, junit, sarif, stylish } from './formatters/index';
+export type { FormatName, FormatOptions, Formatter, FormatterParts } from './formatters/index';
 export type { CliIo, TextSink } from './io';
+export { detectKind } from './lint-unit';
 export { validateProfile } from './profile';
+export { summaryLine } from './result';
 export type { LintResult, LintSummary } from './result';
-export { detectKind, LintRun } from './run';
-export type { RunOptions } from './run';
+export { fnv1a32, shardOf } from './shard';
 export { listRules } from './rules-command';
 export { packageVersion } from './version';
 
@@ -84,12 +87,43 @@ function isEntry(): boolean {
   }
 }
 
-if (isEntry()) {
-  // `fulfilkit lint ... | head` closes the pipe early: that is not a failure.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
+/** Runs as the bin: the process's streams, Ctrl-C handling, the exit code. */
+function runBin(): void {
+  const interrupt = new AbortController();
+  process.on('SIGINT', () => {
+    // The first Ctrl-C stops reading and reports what was linted; a second one quits now.
+    if (interrupt.signal.aborted) process.exit(130);
+    interrupt.abort();
   });
-  void main(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }).then((code) => {
-    process.exitCode = code;
+  // Write failures are reported by the lint run (exit 2, or quietly for a closed pipe);
+  // outside it, a closed pipe is not a failure and any other one gets one line.
+  let outputFailed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') outputFailed = true;
+  });
+  const io: CliIo = {
+    // Not touched unless needed: creating process.stdin would make a pipe non-blocking.
+    get stdin() {
+      return process.stdin;
+    },
+    stdinFd: 0,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    workerScript: new URL(import.meta.url),
+    signal: interrupt.signal,
+  };
+  void main(process.argv.slice(2), io).then((code) => {
+    if (outputFailed && code === 0) {
+      process.stderr.write('fulfilkit: cannot write to stdout.\n');
+      code = 2;
+    }
+    // Exit once stdout has taken everything: a read of stdin may still wait for input that
+    // will never come (Ctrl-C on an idle pipe), and must not keep the process alive.
+    process.stdout.write('', () => process.exit(code));
   });
 }
+
+// The bin's module is also the lint workers' module: a worker thread serves lint requests.
+if (isLintWorker()) runLintWorker();
+else if (isEntry()) runBin();

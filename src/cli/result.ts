@@ -13,7 +13,7 @@ export interface LintResult {
   readonly line?: number;
   /** The index of a payload inside a top-level JSON array. */
   readonly index?: number;
-  /** The kind the payload was linted as; `null` for input that did not parse (without `--kind`). */
+  /** The kind the payload was linted as; `null` for input that was not read as a payload (without `--kind`). */
   readonly kind: PayloadKind | null;
   /** The problems, never empty. */
   readonly problems: readonly Problem[];
@@ -21,14 +21,20 @@ export interface LintResult {
 
 /** Totals of one run. */
 export interface LintSummary {
-  /** Payloads read, including those that did not parse. */
+  /** Payloads read (in this shard), including those that did not parse. */
   payloads: number;
   /** Problems of severity `error`. */
   errors: number;
-  /** Problems of severity `warn`. */
+  /** Problems of severity `warn` (0 with `--quiet`). */
   warnings: number;
   /** Problems by rule id (errors and warnings), sorted by id. */
   byRule: Record<string, number>;
+  /** With `--shard i/n`: which shard, and how many payloads belong to the other shards. */
+  shard?: { index: number; count: number; otherPayloads: number };
+  /** With `--fix`: how many fixes were applied. */
+  fixed?: number;
+  /** The run was stopped (Ctrl-C) before the end of its input. */
+  interrupted?: boolean;
 }
 
 /**
@@ -63,5 +69,49 @@ export function countProblems(summary: LintSummary, problems: readonly Problem[]
 export function sortedSummary(summary: LintSummary): LintSummary {
   const byRule: Record<string, number> = {};
   for (const id of Object.keys(summary.byRule).sort()) byRule[id] = summary.byRule[id]!;
-  return { payloads: summary.payloads, errors: summary.errors, warnings: summary.warnings, byRule };
+  return {
+    payloads: summary.payloads,
+    errors: summary.errors,
+    warnings: summary.warnings,
+    byRule,
+    ...(summary.shard ? { shard: { ...summary.shard } } : {}),
+    ...(summary.fixed !== undefined ? { fixed: summary.fixed } : {}),
+    ...(summary.interrupted ? { interrupted: true } : {}),
+  };
+}
+
+/**
+ * `1 payload`, `2 problems`: a count with its noun, thousands grouped.
+ *
+ * @param n The count.
+ * @param word The noun in the singular.
+ * @param words The noun in the plural (default: `word` + s).
+ * @returns The phrase.
+ */
+export function plural(n: number, word: string, words = word + 's'): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? word : words}`;
+}
+
+/**
+ * The one-line summary of a run: `✖ 3 problems (2 errors, 1 warning) in 100 payloads`, or
+ * `✔ No problems in 100 payloads`, with the shard, the fixes and an interruption when
+ * there are any.
+ *
+ * @param summary The totals.
+ * @returns The line, without a newline.
+ * @example summaryLine({ payloads: 2, errors: 0, warnings: 0, byRule: {} }); // '✔ No problems in 2 payloads'
+ */
+export function summaryLine(summary: LintSummary): string {
+  const { errors, warnings, payloads } = summary;
+  const total = errors + warnings;
+  let line = total === 0
+    ? `✔ No problems in ${plural(payloads, 'payload')}`
+    : `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(payloads, 'payload')}`;
+  if (summary.shard) {
+    const { index, count, otherPayloads } = summary.shard;
+    line += ` of shard ${index}/${count} (${plural(otherPayloads, 'payload')} in other shards)`;
+  }
+  if (summary.fixed !== undefined) line += `; ${plural(summary.fixed, 'fix', 'fixes')} applied`;
+  if (summary.interrupted) line += '; interrupted before the end of the input';
+  return line + '.';
 }

@@ -1,299 +1,276 @@
 /**
- * One lint run over many inputs: payloads are linted per kind, and the batch rules
- * (duplicate-request-reference) keep one state across all inputs of the run.
+ * One lint run over many inputs, in input order: units go out to the executor (workers or
+ * in-process), their results come back in any order and are taken in input order here.
+ * The batch rules (duplicate-request-reference) keep ONE state per kind, fed the facts the
+ * workers send back, payload after payload: duplicates are exact across workers and files.
+ * Each result is formatted and written as soon as its turn comes; reading waits while too
+ * many units are out, so memory stays bounded.
  */
-import { RULES } from '../../rules/index';
-import { batchFactsOf, createBatchState, type BatchState } from '../lint/batch';
-import { lintOrder, lintReturn } from '../lint/engine';
-import type { ClientProfile, LintBatchOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
-import type { OrderVersion } from '../schema/tables';
-import { isBlank, lineBatches } from './lines';
-import { countProblems, emptySummary, type LintResult, type LintSummary } from './result';
+import { createBatchState, type BatchState } from '../lint/batch';
+import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
+import type { Piece } from './chunker';
+import type { FixTarget } from './fix-output';
+import type { FormatOptions, Formatter } from './formatters/types';
+import { levelOf } from './levels';
+import { KIND_NONE, type UnitResult, type UnitSettings } from './lint-unit';
+import type { OutputSink } from './output';
+import type { Executor } from './pool';
+import { countProblems, type LintResult, type LintSummary } from './result';
 
-/** Settings of a run. */
-export interface RunOptions {
-  /** Order version. */
-  readonly version: OrderVersion;
-  /** Kind forced for every payload; detected by shape when absent. */
-  readonly kind?: PayloadKind;
-  /** Client profile. */
-  readonly profile?: ClientProfile;
-  /** Severity overrides by rule id. */
-  readonly rules?: Readonly<Record<string, RuleLevel>>;
+/** One input of the run (a file, or stdin). */
+export interface InputContext {
+  /** The name results show: the file as given, or `<stdin>`. */
+  readonly file: string;
+  /** Where `--fix` writes this input. */
+  readonly fix?: FixTarget;
+  /** The 1-based number of the next line (NDJSON). */
+  nextLine: number;
 }
 
-/** The configured level of a rule: the override, else the catalogue's default severity. */
-function levelOf(id: string, overrides: Readonly<Record<string, RuleLevel>> | undefined): RuleLevel {
-  const override = overrides?.[id];
-  if (override === 'off' || override === 'warn' || override === 'error') return override;
-  return RULES.find((rule) => rule.meta.id === id)?.meta.severity ?? 'error';
-}
+type Entry =
+  | { readonly type: 'unit'; readonly input: InputContext; readonly result: Promise<UnitResult> }
+  | { readonly type: 'long'; readonly input: InputContext; readonly bytes: number; readonly document: boolean }
+  | { readonly type: 'raw'; readonly input: InputContext; readonly bytes: Uint8Array }
+  | { readonly type: 'end'; readonly input: InputContext };
 
-function own(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
+const KINDS: readonly PayloadKind[] = ['order', 'return'];
 
-/**
- * The kind of a payload by its shape: `clientRequest` → order, `rma` → return, else order.
- *
- * @param payload Parsed JSON.
- * @returns The kind.
- */
-export function detectKind(payload: unknown): PayloadKind {
-  if (own(payload, 'clientRequest') !== undefined) return 'order';
-  if (own(payload, 'rma') !== undefined) return 'return';
-  return 'order';
-}
+/** Writes a formatter's parts to a sink. */
+export class ReportWriter {
+  private written = 0;
 
-/**
- * Lints the payloads of one kind, chunk after chunk, with one batch state for the whole
- * run: duplicates are found across chunks and files.
- */
-class KindGroup {
-  private readonly batch: BatchState;
-  // One options object per group: the engine caches its rule plan per options object.
-  constructor(private readonly kind: PayloadKind, private readonly options: LintBatchOptions) {
-    this.batch = createBatchState(options);
+  /**
+   * @param sink Where the report goes.
+   * @param formatter The format.
+   * @param options The options every part gets (its summary is the run's live summary).
+   */
+  constructor(
+    readonly sink: OutputSink,
+    private readonly formatter: Formatter,
+    readonly options: FormatOptions,
+  ) {}
+
+  /** Writes the header. */
+  header(): void {
+    this.sink.write(this.formatter.header(this.options));
   }
 
-  lint(payloads: readonly unknown[]): Problem[][] {
-    return payloads.map((payload) => {
-      const problems = this.kind === 'order' ? lintOrder(payload, this.options as LintOrderOptions) : lintReturn(payload, this.options);
-      const found = this.batch.next(batchFactsOf(payload, this.kind));
-      return found.length === 0 ? problems : problems.concat(found);
-    });
+  /** Writes one result. */
+  result(result: LintResult): void {
+    this.sink.write(this.formatter.result(result, this.written++, this.options));
+  }
+
+  /** Writes the footer (the summary is final by then). */
+  footer(): void {
+    this.sink.write(this.formatter.footer(this.options));
   }
 }
 
-/** Marks a position whose text did not parse; its message is kept aside. */
-const UNPARSED: unique symbol = Symbol('unparsed');
-
-/** Where the payload at a position of a chunk came from (built only for payloads with problems). */
-type Locate = (position: number) => { source: string; line?: number; index?: number };
-
-/** The 1-based line and column of a character offset. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: offset - start + 1 };
-}
-
 /**
- * A message for JSON that does not parse. The parser's own message is not used: it can
- * quote the input, and payloads carry personal data.
- */
-function parseMessage(text: string, error: unknown, what: string, multiline: boolean): string {
-  if (isBlank(text)) return `${what} is empty.`;
-  const reason = error instanceof Error ? error.message : '';
-  const match = /at position (\d+)/.exec(reason);
-  if (!match) return /end of JSON input/.test(reason) ? `${what} is not valid JSON: it ends too early.` : `${what} is not valid JSON.`;
-  const offset = Number(match[1]);
-  if (!multiline) return `${what} is not valid JSON (column ${offset + 1}).`;
-  const { line, column } = lineColumn(text, offset);
-  return `${what} is not valid JSON (line ${line}, column ${column}).`;
-}
-
-/**
- * A lint run: feed it files, NDJSON streams and documents; read `results` (payloads with
- * problems, in input order) and `summary` (all payloads) at the end.
+ * A lint run: `add` the pieces of each input in order, `end` each input, then `finish`.
  */
 export class LintRun {
-  /** Payloads with problems, in input order. */
-  readonly results: LintResult[] = [];
-  /** Totals over every payload. */
-  readonly summary: LintSummary = emptySummary();
-  private readonly groups: Record<PayloadKind, KindGroup>;
+  /** Totals over every payload so far. */
+  readonly summary: LintSummary;
+  /** Warnings left out by `--quiet` (still counted for `--max-warnings`). */
+  droppedWarnings = 0;
+  /** Set when the run cannot go on (a write or a worker failed). */
+  failure?: Error;
+  private readonly states: readonly BatchState[];
   private readonly parseLevel: RuleLevel;
-
-  constructor(private readonly options: RunOptions) {
-    const base = { ...(options.profile ? { profile: options.profile } : {}), ...(options.rules ? { rules: { ...options.rules } } : {}) };
-    this.groups = {
-      order: new KindGroup('order', { ...base, kind: 'order', version: options.version }),
-      return: new KindGroup('return', { ...base, kind: 'return' }),
-    };
-    this.parseLevel = levelOf('parse', options.rules);
-  }
+  private readonly queue: Entry[] = [];
+  private closed = false;
+  private wakeConsumer?: () => void;
+  private wakeReader?: () => void;
+  private readonly consumer: Promise<void>;
 
   /**
-   * Lints one chunk of values (parsed payloads or UNPARSED marks) and records the results.
-   * Objects are built only for payloads that have problems.
+   * @param settings The settings the units are linted with.
+   * @param executor Where units are linted.
+   * @param report Where results are written.
+   * @param limits `maxLineBytes`, for the message about skipped lines.
+   * @param onStop Called once when the run cannot go on (so that reading stops).
    */
-  private lintChunk(file: string, values: readonly unknown[], failures: ReadonlyMap<number, string>, locate: Locate): void {
-    this.summary.payloads += values.length;
-    const byKind: Record<PayloadKind, { payloads: unknown[]; positions: number[] }> = {
-      order: { payloads: [], positions: [] },
-      return: { payloads: [], positions: [] },
-    };
-    for (let i = 0; i < values.length; i++) {
-      const value = values[i];
-      if (value === UNPARSED) continue;
-      const group = byKind[this.options.kind ?? detectKind(value)];
-      group.payloads.push(value);
-      group.positions.push(i);
-    }
-    const found: { position: number; kind: PayloadKind | null; problems: Problem[] }[] = [];
-    for (const kind of ['order', 'return'] as const) {
-      const { payloads, positions } = byKind[kind];
-      if (payloads.length === 0) continue;
-      const lists = this.groups[kind].lint(payloads);
-      for (let j = 0; j < lists.length; j++) {
-        if (lists[j]!.length > 0) found.push({ position: positions[j]!, kind, problems: lists[j]! });
-      }
-    }
-    if (this.parseLevel !== 'off') {
-      for (const [position, message] of failures) {
-        found.push({ position, kind: this.options.kind ?? null, problems: [{ rule: 'parse', severity: this.parseLevel, path: '', message }] });
-      }
-    }
-    if (found.length > 1) found.sort((a, b) => a.position - b.position);
-    for (const { position, kind, problems } of found) {
-      countProblems(this.summary, problems);
-      this.results.push({ ...locate(position), file, kind, problems });
-    }
+  constructor(
+    private readonly settings: UnitSettings,
+    private readonly executor: Executor,
+    private readonly report: ReportWriter,
+    private readonly limits: { readonly maxLineBytes: number },
+    private readonly onStop: () => void,
+  ) {
+    this.summary = report.options.summary as LintSummary;
+    if (settings.shard) this.summary.shard = { index: settings.shard.index, count: settings.shard.count, otherPayloads: 0 };
+    if (settings.fix) this.summary.fixed = 0;
+    this.states = KINDS.map((kind) => createBatchState({ kind, rules: { ...settings.rules } }));
+    this.parseLevel = levelOf('parse', settings.rules);
+    this.consumer = this.consume().catch((error: unknown) => this.stop(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  /** True once the run cannot go on, or its output is gone. */
+  get stopped(): boolean {
+    return this.failure !== undefined || this.report.sink.failure !== undefined;
+  }
+
+  private stop(error: Error): void {
+    this.failure ??= error;
+    this.wakeReader?.();
+    this.onStop();
+  }
+
+  /** Waits for room in the queue, then queues what `make` returns. */
+  private async enqueue(make: () => Entry): Promise<void> {
+    while (this.queue.length >= this.executor.capacity && !this.stopped) await new Promise<void>((resolve) => (this.wakeReader = resolve));
+    if (this.stopped) return;
+    this.queue.push(make());
+    this.wakeConsumer?.();
   }
 
   /**
-   * Lints one JSON document: a payload, or a top-level array of payloads (each linted).
+   * Queues the next piece of an input; waits while the executor has enough in hand.
    *
-   * @param file The file name as given, or `<stdin>`.
-   * @param text The document text.
+   * @param input The input it belongs to.
+   * @param piece The piece.
    */
-  lintDocument(file: string, text: string): void {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      this.lintUnparsedDocument(file, text, error);
-      return;
-    }
-    this.lintParsedDocument(file, value);
-  }
-
-  private lintUnparsedDocument(file: string, text: string, error: unknown): void {
-    const message = parseMessage(text, error, 'The input', true);
-    this.lintChunk(file, [UNPARSED], new Map([[0, message]]), () => ({ source: file }));
-  }
-
-  private lintParsedDocument(file: string, value: unknown): void {
-    if (Array.isArray(value)) {
-      this.lintChunk(file, value, new Map(), (index) => ({ source: `${file}#/${index}`, index }));
-    } else {
-      this.lintChunk(file, [value], new Map(), () => ({ source: file }));
-    }
-  }
-
-  /**
-   * Lints lines of NDJSON (one payload a line; blank lines skipped).
-   *
-   * @param file The file name as given, or `<stdin>`.
-   * @param lines The lines of this chunk.
-   * @param firstLine The 1-based number of `lines[0]`.
-   */
-  lintLines(file: string, lines: readonly string[], firstLine: number): void {
-    const values: unknown[] = [];
-    const lineOf: number[] = [];
-    const failures = new Map<number, string>();
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (isBlank(line)) continue;
-      try {
-        values.push(JSON.parse(line));
-      } catch (error) {
-        failures.set(values.length, parseMessage(line, error, 'The line', false));
-        values.push(UNPARSED);
+  add(input: InputContext, piece: Piece): Promise<void> {
+    return this.enqueue(() => {
+      if (piece.type === 'lines' || piece.type === 'document') {
+        const result = this.executor.run(piece.type === 'lines' ? { type: 'lines', bytes: piece.bytes } : piece);
+        // An abandoned unit (the run stopped) must not become an unhandled rejection.
+        result.catch(() => {});
+        return { type: 'unit', input, result };
       }
-      lineOf.push(firstLine + i);
-    }
-    if (values.length === 0) return;
-    this.lintChunk(file, values, failures, (position) => {
-      const line = lineOf[position]!;
-      return { source: `${file}:${line}`, line };
+      if (piece.type === 'long') return { type: 'long', input, bytes: piece.bytes, document: piece.document };
+      return { type: 'raw', input, bytes: piece.bytes };
     });
   }
 
   /**
-   * Streams an NDJSON source line by line.
+   * Marks the end of an input: its `--fix` output is put in place when its turn comes.
    *
-   * @param file The file name as given, or `<stdin>`.
-   * @param source The bytes or text.
+   * @param input The input.
    */
-  async lintNdjson(file: string, source: AsyncIterable<string | Uint8Array>): Promise<void> {
-    let next = 1;
-    for await (const batch of lineBatches(source)) {
-      this.lintLines(file, batch, next);
-      next += batch.length;
-    }
+  end(input: InputContext): Promise<void> {
+    return input.fix ? this.enqueue(() => ({ type: 'end', input })) : Promise.resolve();
   }
 
   /**
-   * Reads a source whose form is not known (stdin, unknown extensions): NDJSON when the
-   * first non-blank line is a whole JSON object and more lines follow (streamed);
-   * otherwise one JSON document, falling back to NDJSON when the whole does not parse
-   * but several lines do hold JSON objects.
-   *
-   * @param file The file name as given, or `<stdin>`.
-   * @param source The bytes or text.
+   * Waits until everything queued is written (or the run stopped).
    */
-  async lintAuto(file: string, source: AsyncIterable<string | Uint8Array>): Promise<void> {
-    const held: string[] = [];
-    let mode: 'undecided' | 'first-object' | 'ndjson' | 'document' = 'undecided';
-    let scanned = 0;
-    let next = 1;
-    for await (const batch of lineBatches(source)) {
-      if (mode === 'ndjson') {
-        this.lintLines(file, batch, next);
-        next += batch.length;
-        continue;
+  async finish(): Promise<void> {
+    this.closed = true;
+    this.wakeConsumer?.();
+    await this.consumer;
+  }
+
+  private async consume(): Promise<void> {
+    for (;;) {
+      while (this.queue.length === 0) {
+        if (this.closed || this.stopped) return;
+        await new Promise<void>((resolve) => (this.wakeConsumer = resolve));
+        this.wakeConsumer = undefined;
       }
-      for (const line of batch) held.push(line);
-      if (mode === 'document') continue;
-      // Decide on the first two non-blank lines; until then the lines are held.
-      for (; scanned < held.length && (mode === 'undecided' || mode === 'first-object'); scanned++) {
-        const line = held[scanned]!;
-        if (isBlank(line)) continue;
-        if (mode === 'first-object') mode = 'ndjson';
-        else mode = isJsonObjectText(line) ? 'first-object' : 'document';
+      if (this.stopped) return;
+      const entry = this.queue[0]!;
+      const fix = entry.input.fix;
+      switch (entry.type) {
+        case 'unit':
+          this.take(entry.input, await entry.result);
+          break;
+        case 'long':
+          this.takeLong(entry.input, entry.bytes, entry.document);
+          break;
+        case 'raw':
+          fix?.write(entry.bytes, false);
+          break;
+        case 'end':
+          await fix!.commit();
+          break;
       }
-      if (mode === 'ndjson') {
-        this.lintLines(file, held, next);
-        next += held.length;
-        held.length = 0;
+      this.queue.shift();
+      await this.report.sink.flush();
+      if (fix) {
+        await fix.sink.flush();
+        if (fix.sink.failure) throw new FixWriteError(fix.name, fix.sink.failure.reason);
       }
+      if (this.report.sink.failure) {
+        this.stop(new Error('output failed'));
+        return;
+      }
+      const wake = this.wakeReader;
+      this.wakeReader = undefined;
+      wake?.();
     }
-    if (mode === 'ndjson') return;
-    const text = held.join('\n');
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      let objects = 0;
-      let nonBlank = 0;
-      for (const line of held) {
-        if (isBlank(line)) continue;
-        nonBlank++;
-        if (objects === 0 && isJsonObjectText(line)) objects++;
-      }
-      if (nonBlank > 1 && objects > 0) this.lintLines(file, held, 1);
-      else this.lintUnparsedDocument(file, text, error);
-      return;
+  }
+
+  private emit(input: InputContext, form: UnitResult['form'], at: number, kind: number, problems: Problem[]): void {
+    const shown = kind === KIND_NONE ? (this.settings.kind ?? null) : KINDS[kind]!;
+    let result: LintResult;
+    if (form === 'lines') {
+      const line = input.nextLine + at;
+      result = { source: `${input.file}:${line}`, file: input.file, line, kind: shown, problems };
+    } else if (form === 'array') {
+      result = { source: `${input.file}#/${at}`, file: input.file, index: at, kind: shown, problems };
+    } else {
+      result = { source: input.file, file: input.file, kind: shown, problems };
     }
-    this.lintParsedDocument(file, value);
+    countProblems(this.summary, problems);
+    this.report.result(result);
+  }
+
+  /** Takes a unit's result: batch rules in input order, then each payload's result. */
+  private take(input: InputContext, r: UnitResult): void {
+    const summary = this.summary;
+    summary.payloads += r.payloads;
+    if (summary.shard) summary.shard.otherPayloads += r.otherShards;
+    if (summary.fixed !== undefined) summary.fixed += r.fixes;
+    this.droppedWarnings += r.droppedWarnings;
+    const { found, facts, kinds } = r;
+    let k = 0;
+    if (facts) {
+      for (let p = 0; p < r.payloads; p++) {
+        let problems = k < found.length && found[k]!.p === p ? found[k++]!.problems : undefined;
+        const kind = kinds[p]!;
+        if (kind !== KIND_NONE) {
+          const more = this.quiet(this.states[kind]!.next(facts[p] ?? {}));
+          if (more.length > 0) problems = problems ? problems.concat(more) : more;
+        }
+        if (problems) this.emit(input, r.form, r.at[p]!, kind, problems);
+      }
+    } else {
+      for (const { p, problems } of found) this.emit(input, r.form, r.at[p]!, kinds[p]!, problems);
+    }
+    if (r.form === 'lines') input.nextLine += r.lines;
+    if (r.bytes) input.fix?.write(r.bytes, r.fixes > 0);
+  }
+
+  private quiet(problems: Problem[]): Problem[] {
+    if (!this.settings.quiet || problems.length === 0) return problems;
+    const kept = problems.filter((p) => p.severity !== 'warn');
+    this.droppedWarnings += problems.length - kept.length;
+    return kept;
+  }
+
+  /** A line (or document) longer than --max-line-bytes: a `parse` problem, in shard 1. */
+  private takeLong(input: InputContext, bytes: number, document: boolean): void {
+    const shard = this.summary.shard;
+    const at = document ? -1 : 0;
+    if (shard && shard.index !== 1) shard.otherPayloads++;
+    else {
+      this.summary.payloads++;
+      const what = document ? 'The input' : 'The line';
+      const message = `${what} is ${bytes} bytes long, more than --max-line-bytes (${this.limits.maxLineBytes}); it was not read.`;
+      const problems = this.quiet(this.parseLevel === 'off' ? [] : [{ rule: 'parse', severity: this.parseLevel, path: '', message }]);
+      if (problems.length > 0) this.emit(input, document ? 'single' : 'lines', at, KIND_NONE, problems);
+    }
+    if (!document) input.nextLine++;
   }
 }
 
-function isJsonObjectText(line: string): boolean {
-  const t = line.trimStart();
-  if (t.charCodeAt(0) !== 123) return false; // cheap pre-check for '{'
-  try {
-    const value = JSON.parse(line);
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-  } catch {
-    return false;
+/** Writing the fixed input failed (exit 2). */
+export class FixWriteError extends Error {
+  override readonly name = 'FixWriteError';
+  constructor(file: string, reason: string) {
+    super(`Cannot write the fixed ${file}: ${reason}.`);
   }
 }
+

@@ -100,10 +100,14 @@ export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unk
     if (members.some((m) => m.key === key)) continue;
     const twin = node.spelling !== undefined && hasOwn.call(node.spelling, key) ? node.spelling[key] : undefined;
     if (twin !== undefined) {
-      report(w, 'spelling', node, 'exampleSpelling', { key, to: twin.to }, [key], { kind: 'rename-member', to: twin.to });
+      // Type first: a twin that is null or of the wrong type gets its one type problem, no spelling warning.
       const value = object[key];
-      if (value === null) report(w, 'type', twin.node, 'null', { name: key });
-      else if (value !== undefined) walkValue(twin.node, value, w);
+      if (value === null) {
+        report(w, 'type', twin.node, 'null', { name: key });
+        continue;
+      }
+      if (hasType(twin.node, value)) report(w, 'spelling', node, 'exampleSpelling', { key, to: twin.to }, [key], { kind: 'rename-member', to: twin.to });
+      if (value !== undefined) walkValue(twin.node, value, w);
       continue;
     }
     const since = node.laterVersion !== undefined && hasOwn.call(node.laterVersion, key) ? node.laterVersion[key] : undefined;
@@ -112,6 +116,26 @@ export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unk
       continue;
     }
     report(w, 'unknown-field', node, 'unknown', { object: node.label, label: w.plan.tree.label }, [key]);
+  }
+}
+
+/** Tells whether a present value has the JSON type a node demands. */
+function hasType(node: TreeNode, value: unknown): boolean {
+  switch (node.type) {
+    case 'object':
+    case 'record':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+    case 'picklist':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return true;
   }
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../rules/index';
+import { escapeData, escapeProperty, github } from '../../src/cli/formatters/github';
+import { FORMATTERS } from '../../src/cli/formatters/index';
 import { json } from '../../src/cli/formatters/json';
+import { escapeXml, junit } from '../../src/cli/formatters/junit';
 import { sarif } from '../../src/cli/formatters/sarif';
 import { stylish } from '../../src/cli/formatters/stylish';
 import type { FormatOptions } from '../../src/cli/formatters/types';
@@ -33,7 +36,7 @@ describe('stylish', () => {
     expect(text).toMatch(/\/clientRequest\/order\/shipServiceLevel\s+error\s+shipServiceLevel must be one of .*\s+enum\n/);
     expect(text).toMatch(/\/clientRequest\/payment\/transactionId\s+warning\s+.*spelling\n/);
     expect(text).toMatch(/\(root\)\s+error\s+The input is not valid JSON\.\s+parse/);
-    expect(text.trimEnd().split('\n').pop()).toBe('✖ 3 problems (2 errors, 1 warning)');
+    expect(text.trimEnd().split('\n').pop()).toBe('✖ 3 problems (2 errors, 1 warning) in 5 payloads.');
     expect(text).not.toContain('\u001b[');
   });
 
@@ -43,7 +46,7 @@ describe('stylish', () => {
   });
 
   it('says so when there are no problems', () => {
-    expect(stylish([], { ...options, summary: { payloads: 2, errors: 0, warnings: 0, byRule: {} } })).toBe('✔ No problems (2 payloads).\n');
+    expect(stylish([], { ...options, summary: { payloads: 2, errors: 0, warnings: 0, byRule: {} } })).toBe('✔ No problems in 2 payloads.\n');
   });
 
   it('colours only when asked', () => {
@@ -102,6 +105,59 @@ describe('sarif', () => {
   it('encodes file names as URI references', () => {
     const out = JSON.parse(sarif([{ ...results[1]!, file: 'my dir\\a b.json' }], options));
     expect(out.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('my%20dir/a%20b.json');
+  });
+});
+
+describe('github', () => {
+  it('prints one workflow command per problem, with file, line and title', () => {
+    const lines = github(results, options).trimEnd().split('\n');
+    expect(lines).toEqual([
+      '::error file=orders.ndjson,line=3,title=fulfilkit enum::/clientRequest/order/shipServiceLevel: shipServiceLevel must be one of STD, EXP, ECO, PUD in v1.1.',
+      '::warning file=orders.ndjson,line=3,title=fulfilkit spelling::/clientRequest/payment/transactionId: transactionId is an example-body spelling.',
+      '::error file=batch.json,title=fulfilkit parse::/1: The input is not valid JSON.',
+    ]);
+  });
+
+  it('escapes data and properties as the runner expects', () => {
+    expect(escapeData('50% done\r\nnext')).toBe('50%25 done%0D%0Anext');
+    expect(escapeProperty('a,b:c%\n')).toBe('a%2Cb%3Ac%25%0A');
+    const odd = github([{ ...results[1]!, file: 'dir,x/a:b.json', problems: [{ rule: 'parse', severity: 'error', path: '', message: 'line one\nline two' }] }], options);
+    expect(odd).toBe('::error file=dir%2Cx/a%3Ab.json,title=fulfilkit parse::/1: line one%0Aline two\n');
+  });
+
+  it('names no file for stdin', () => {
+    expect(github([{ source: '<stdin>:2', file: '<stdin>', line: 2, kind: 'order', problems: results[0]!.problems.slice(0, 1) }], options)).toMatch(/^::error line=2,title=/);
+  });
+});
+
+describe('junit', () => {
+  it('has a testsuite per payload with problems and a failing testcase per problem', () => {
+    const xml = junit(results, options);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="fulfilkit">\n')).toBe(true);
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+    expect(xml.match(/<testcase /g)).toHaveLength(3);
+    expect(xml).toContain('<failure type="warning" message="transactionId is an example-body spelling.">');
+    expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
+  });
+
+  it('escapes markup and drops characters XML cannot hold', () => {
+    expect(escapeXml(`<a href="x">&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
+    expect(escapeXml('a\u0000b\u001bc\ud800')).toBe('a\ufffdb\ufffdc\ufffd');
+    expect(escapeXml('😀\t\n')).toBe('😀\t\n');
+  });
+});
+
+describe('every formatter streams', () => {
+  it.each(Object.keys(FORMATTERS))('%s: header, each result and footer joined are the whole output', (name) => {
+    const f = FORMATTERS[name as keyof typeof FORMATTERS];
+    const parts = f.header(options) + results.map((r, i) => f.result(r, i, options)).join('') + f.footer(options);
+    expect(parts).toBe(f(results, options));
+  });
+
+  it('json and sarif stay one document with no results', () => {
+    const empty = { ...options, summary: { payloads: 0, errors: 0, warnings: 0, byRule: {} } };
+    expect(JSON.parse(json([], empty)).results).toEqual([]);
+    expect(JSON.parse(sarif([], empty)).runs[0].results).toEqual([]);
   });
 });
 

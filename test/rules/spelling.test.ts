@@ -44,6 +44,32 @@ ruleTester('spelling', 'order', {
       payload: set(validOrder(), `${CR}/payment/transactionId`, 'TX-1'),
       errors: [{ rule: 'spelling', path: `${CR}/payment/transactionId` }],
     },
+    {
+      name: 'both spellings present: the twin content is still checked, at the twin (max-length)',
+      payload: set(validOrder(), `${CR}/payment/entityId`, 'E'.repeat(51)),
+      errors: [
+        { rule: 'spelling', path: `${CR}/payment/entityId` },
+        { rule: 'max-length', path: `${CR}/payment/entityId` },
+      ],
+    },
+    {
+      name: 'both spellings present: the twin content is still checked, at the twin (date-format)',
+      payload: set(validOrder(), `${CR}/order/datetimeWantedDeliveryDate`, '2026-02-30T00:00:00 +01.00'),
+      errors: [
+        { rule: 'spelling', path: `${CR}/order/datetimeWantedDeliveryDate` },
+        { rule: 'date-format', path: `${CR}/order/datetimeWantedDeliveryDate` },
+      ],
+    },
+    {
+      name: 'a null example spelling is one type problem (round 2)',
+      payload: set(validOrder(), `${CR}/payment/transactionId`, null),
+      errors: [{ rule: 'type', path: `${CR}/payment/transactionId` }],
+    },
+    {
+      name: 'an example spelling of the wrong type is one type problem (type first)',
+      payload: set(validOrder(), `${CR}/payment/transactionId`, 7),
+      errors: [{ rule: 'type', path: `${CR}/payment/transactionId` }],
+    },
   ],
 });
 

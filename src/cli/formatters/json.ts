@@ -1,25 +1,21 @@
 /**
- * Machine-readable output: one JSON document.
+ * Machine-readable output: one JSON document, written a result at a time.
  */
-import type { LintResult } from '../result';
 import { sortedSummary } from '../result';
-import type { FormatOptions } from './types';
+import { defineFormatter } from './define-formatter';
 
 /**
- * Formats results as one JSON document:
+ * One JSON document:
  * `{ "results": [{ "source", "kind", "problems" }], "summary": { "payloads", "errors", "warnings", "byRule" } }`.
- * `results` lists the payloads that have problems, in input order; `summary.payloads` counts all.
+ * `results` lists the payloads that have problems, in input order; `summary.payloads` counts
+ * all. Streamed: the header opens `results`, each result is one line, the footer closes the
+ * list and adds the summary, so any prefix cut at a line end is the start of the document.
  *
- * @param results The payloads with problems.
- * @param options The summary.
- * @returns The JSON text, ending with a newline.
  * @example
  * const { results, summary } = JSON.parse(json(results, options));
  */
-export function json(results: readonly LintResult[], options: FormatOptions): string {
-  const doc = {
-    results: results.map((r) => ({ source: r.source, kind: r.kind, problems: r.problems })),
-    summary: sortedSummary(options.summary),
-  };
-  return JSON.stringify(doc) + '\n';
-}
+export const json = defineFormatter({
+  header: () => '{"results":[\n',
+  result: (r, index) => (index === 0 ? '' : ',\n') + JSON.stringify({ source: r.source, kind: r.kind, problems: r.problems }),
+  footer: (options) => `\n],"summary":${JSON.stringify(sortedSummary(options.summary))}}\n`,
+});

@@ -1,9 +1,10 @@
 /**
- * SARIF 2.1.0 output, for code-scanning dashboards.
+ * SARIF 2.1.0 output, for code-scanning dashboards, written a result at a time.
  */
 import { RULE_DOCS } from '../../../rules/index';
 import type { Severity } from '../../lint/types';
-import type { LintResult } from '../result';
+import { sortedSummary } from '../result';
+import { defineFormatter } from './define-formatter';
 import type { FormatOptions } from './types';
 
 const level = (severity: Severity) => (severity === 'error' ? 'error' : 'warning');
@@ -18,57 +19,62 @@ function artifactUri(file: string): string {
   return encodeURI(slashed);
 }
 
+// The rule index of each rule id, per registry (the registry is fixed for a run).
+const indexes = new WeakMap<readonly unknown[], Map<string, number>>();
+
+function ruleIndex(options: FormatOptions): Map<string, number> {
+  let map = indexes.get(options.rules);
+  if (!map) {
+    map = new Map(options.rules.map((rule, i) => [rule.meta.id, i]));
+    indexes.set(options.rules, map);
+  }
+  return map;
+}
+
 /**
- * Formats results as a SARIF 2.1.0 log: the rules in `tool.driver.rules`, one result
- * per problem with the file as `artifactLocation.uri`, the NDJSON line as
- * `region.startLine`, and the JSON Pointer into the file as the logical location.
+ * A SARIF 2.1.0 log: the rules in `tool.driver.rules`, one result per problem with the
+ * file as `artifactLocation.uri`, the NDJSON line as `region.startLine`, and the JSON
+ * Pointer into the file as the logical location. The footer adds an invocation
+ * (`executionSuccessful` is false when the run was interrupted) and the summary as the
+ * run's `properties`.
  *
- * @param results The payloads with problems.
- * @param options The rule registry and tool version.
- * @returns The SARIF JSON text, ending with a newline.
  * @example
  * writeFileSync('fulfilkit.sarif', sarif(results, options));
  */
-export function sarif(results: readonly LintResult[], options: FormatOptions): string {
-  const ruleIndex = new Map<string, number>();
-  const rules = options.rules.map((rule, i) => {
-    ruleIndex.set(rule.meta.id, i);
-    return {
+export const sarif = defineFormatter({
+  header(options) {
+    const rules = options.rules.map((rule) => ({
       id: rule.meta.id,
       shortDescription: { text: rule.meta.description },
       fullDescription: { text: RULE_DOCS[rule.meta.id]?.rationale ?? rule.meta.description },
       defaultConfiguration: { level: level(rule.meta.severity) },
       properties: { kinds: rule.meta.kinds, ...(rule.meta.fmsOnly ? { fmsOnly: true } : {}) },
-    };
-  });
-  const sarifResults = [];
-  for (const result of results) {
+    }));
+    const tool = { driver: { name: 'fulfilkit', version: options.toolVersion, rules } };
+    return `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":${JSON.stringify(tool)},"results":[\n`;
+  },
+  result(result, index, options) {
     const uri = artifactUri(result.file);
     // Pointers are into the file: an element of a top-level array is prefixed by its index.
     const prefix = result.index === undefined ? '' : '/' + result.index;
-    for (const p of result.problems) {
-      const physicalLocation = result.line === undefined
-        ? { artifactLocation: { uri } }
-        : { artifactLocation: { uri }, region: { startLine: result.line } };
-      const index = ruleIndex.get(p.rule);
-      sarifResults.push({
+    const physicalLocation = result.line === undefined ? { artifactLocation: { uri } } : { artifactLocation: { uri }, region: { startLine: result.line } };
+    const indexOf = ruleIndex(options);
+    let out = '';
+    for (let i = 0; i < result.problems.length; i++) {
+      const p = result.problems[i]!;
+      const ruleAt = indexOf.get(p.rule);
+      out += (index === 0 && i === 0 ? '' : ',\n') + JSON.stringify({
         ruleId: p.rule,
-        ...(index === undefined ? {} : { ruleIndex: index }),
+        ...(ruleAt === undefined ? {} : { ruleIndex: ruleAt }),
         level: level(p.severity),
         message: { text: p.message },
         locations: [{ physicalLocation, logicalLocations: [{ fullyQualifiedName: prefix + p.path, kind: 'member' }] }],
       });
     }
-  }
-  const log = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: { driver: { name: 'fulfilkit', version: options.toolVersion, rules } },
-        results: sarifResults,
-      },
-    ],
-  };
-  return JSON.stringify(log, null, 2) + '\n';
-}
+    return out;
+  },
+  footer(options) {
+    const invocation = { executionSuccessful: options.summary.interrupted !== true };
+    return `\n],"invocations":[${JSON.stringify(invocation)}],"properties":${JSON.stringify({ summary: sortedSummary(options.summary) })}}]}\n`;
+  },
+});

@@ -1,12 +1,14 @@
 /**
- * The formatter contract: a pure function from results to text.
+ * The formatter contract. A formatter is a pure function from results to text (Spectral
+ * style), made of three pure parts so that the CLI can stream: `header` once, `result` per
+ * payload with problems as soon as it is linted, `footer` once with the totals.
  */
 import type { Rule } from '../../lint/define-rule';
 import type { LintResult, LintSummary } from '../result';
 
-/** What every formatter gets besides the results. */
+/** What every part of a formatter gets. */
 export interface FormatOptions {
-  /** Totals of the run (every payload, not only those with problems). */
+  /** Totals of the run (every payload, not only those with problems); final in `footer`. */
   readonly summary: LintSummary;
   /** The rule registry (SARIF lists it as the tool's rules). */
   readonly rules: readonly Rule[];
@@ -16,5 +18,23 @@ export interface FormatOptions {
   readonly color?: boolean;
 }
 
-/** A formatter: results and options in, the text to print out. */
-export type Formatter = (results: readonly LintResult[], options: FormatOptions) => string;
+/** The streaming parts of a formatter; each returns text to write (possibly empty). */
+export interface FormatterParts {
+  /** Text before the first result. */
+  header(options: FormatOptions): string;
+  /**
+   * The text of one payload with problems.
+   *
+   * @param result The payload's problems.
+   * @param index How many results were written before this one (0 for the first).
+   * @param options The options (the summary is not final yet).
+   */
+  result(result: LintResult, index: number, options: FormatOptions): string;
+  /** Text after the last result; `options.summary` holds the final totals. */
+  footer(options: FormatOptions): string;
+}
+
+/** A formatter: call it with all results for the whole text, or use its parts to stream. */
+export interface Formatter extends FormatterParts {
+  (results: readonly LintResult[], options: FormatOptions): string;
+}

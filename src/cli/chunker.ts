@@ -1,0 +1,328 @@
+/**
+ * Cutting input bytes into units for the linting threads, with bounded memory: NDJSON into
+ * units of whole lines, a JSON document into one unit, and input of unknown form (stdin)
+ * into one or the other once its first lines show which. No text is decoded here: that is
+ * the linting threads' work.
+ *
+ * The cutters copy what they keep: the caller may reuse the buffer it passes to `push`.
+ * Each unit is a fresh buffer that can be handed to another thread without a copy.
+ */
+import { isJsonObjectText } from './lint-unit';
+
+/** What the input side hands on, in input order. */
+export type Piece =
+  /** Whole NDJSON lines (only the very last line of an input may lack its newline). */
+  | { readonly type: 'lines'; readonly bytes: Uint8Array }
+  /** One JSON document; `fallbackToLines` when its form was guessed (stdin). */
+  | { readonly type: 'document'; readonly bytes: Uint8Array; readonly fallbackToLines: boolean }
+  /** A line (or a whole document) longer than the limit, skipped: its length in bytes. */
+  | { readonly type: 'long'; readonly bytes: number; readonly document: boolean }
+  /** Bytes of a skipped line, passed on unread for `--fix` (which keeps every byte). */
+  | { readonly type: 'raw'; readonly bytes: Uint8Array };
+
+/** How to cut. */
+export interface ChunkOptions {
+  /** A line (or document) longer than this many bytes is skipped, not held. */
+  readonly maxLineBytes: number;
+  /** Hand on whole lines once this many bytes are held. */
+  readonly targetBytes: number;
+  /** Pass the bytes of skipped lines on as `raw` pieces (`--fix`). */
+  readonly keepSkipped: boolean;
+}
+
+const NEWLINE = 10;
+
+/** A growable byte buffer whose memory is its own (never Node's shared pool). */
+class ByteBuffer {
+  bytes: Buffer;
+  used = 0;
+
+  /**
+   * @param capacity The first size.
+   * @param limit Growth by doubling stops here (more only when the data needs it).
+   */
+  constructor(capacity: number, private readonly limit = Infinity) {
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(capacity, 16));
+  }
+
+  append(data: Uint8Array): void {
+    if (this.used + data.length > this.bytes.length) {
+      const needed = this.used + data.length;
+      const grown = Buffer.allocUnsafeSlow(Math.max(Math.min(this.bytes.length * 2, this.limit), needed));
+      grown.set(this.bytes.subarray(0, this.used));
+      this.bytes = grown;
+    }
+    this.bytes.set(data, this.used);
+    this.used += data.length;
+  }
+
+  /** Hands over the first `end` bytes; the rest stays, in a fresh buffer of `capacity`. */
+  take(end: number, capacity: number): Uint8Array {
+    const out = this.bytes.subarray(0, end);
+    const rest = this.bytes.subarray(end, this.used);
+    this.bytes = Buffer.allocUnsafeSlow(Math.max(capacity, Math.min(rest.length * 2, this.limit), rest.length, 16));
+    this.bytes.set(rest);
+    this.used = rest.length;
+    return out;
+  }
+}
+
+/** The common part of the cutters: the byte-order mark, and pieces to hand on. */
+abstract class Cutter {
+  private head: Uint8Array | undefined = new Uint8Array(0);
+  private bom = false;
+  protected out: Piece[] = [];
+
+  constructor(protected readonly options: ChunkOptions) {}
+
+  /** The input started with a UTF-8 byte-order mark (removed; `--fix` writes it back). */
+  get hadBom(): boolean {
+    return this.bom;
+  }
+
+  /** Passes bytes on once the first three are known (a BOM may be split across reads). */
+  private unmark(piece: Uint8Array, last: boolean): Uint8Array | undefined {
+    if (this.head === undefined) return piece;
+    const head = new Uint8Array(this.head.length + piece.length);
+    head.set(this.head);
+    head.set(piece, this.head.length);
+    if (head.length < 3 && !last) {
+      this.head = head;
+      return undefined;
+    }
+    this.head = undefined;
+    if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
+      this.bom = true;
+      return head.subarray(3);
+    }
+    return head;
+  }
+
+  /**
+   * Takes the next bytes of the input (copied: the caller may reuse its buffer).
+   *
+   * @param piece Bytes as read.
+   * @returns Pieces ready to hand on, in order.
+   */
+  push(piece: Uint8Array): Piece[] {
+    const bytes = this.unmark(piece, false);
+    if (bytes && bytes.length > 0) this.take(bytes);
+    return this.drain();
+  }
+
+  /**
+   * Ends the input.
+   *
+   * @returns The last pieces.
+   */
+  end(): Piece[] {
+    const bytes = this.unmark(new Uint8Array(0), true);
+    if (bytes && bytes.length > 0) this.take(bytes);
+    this.finish();
+    return this.drain();
+  }
+
+  protected drain(): Piece[] {
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+
+  /** Bytes of a skipped line, copied for `--fix`. */
+  protected raw(bytes: Uint8Array): void {
+    if (this.options.keepSkipped && bytes.length > 0) this.out.push({ type: 'raw', bytes: new Uint8Array(bytes) });
+  }
+
+  protected abstract take(bytes: Uint8Array): void;
+  protected abstract finish(): void;
+}
+
+/**
+ * Cuts NDJSON into units of whole lines of about `targetBytes`. A line longer than
+ * `maxLineBytes` is never held: it becomes a `long` piece (its bytes are dropped, or passed
+ * on as `raw` for `--fix`), so memory stays bounded even for input without newlines.
+ */
+export class LineChunker extends Cutter {
+  private readonly buffer: ByteBuffer;
+  // Bytes of `buffer` that are whole lines; the rest is the start of the current line.
+  private complete = 0;
+  private skipping = false;
+  private skipped = 0;
+
+  constructor(options: ChunkOptions) {
+    super(options);
+    // At most a unit of whole lines and the longest line allowed.
+    this.buffer = new ByteBuffer(this.capacity(), this.capacity() + options.maxLineBytes);
+  }
+
+  private capacity(): number {
+    return this.options.targetBytes + (this.options.targetBytes >> 2);
+  }
+
+  /**
+   * Hands on the whole lines held now, however few (when the input is slow, or a thread is idle).
+   *
+   * @returns The pieces.
+   */
+  flush(): Piece[] {
+    this.emit();
+    return this.drain();
+  }
+
+  private emit(): void {
+    if (this.complete === 0) return;
+    this.out.push({ type: 'lines', bytes: this.buffer.take(this.complete, this.capacity()) });
+    this.complete = 0;
+  }
+
+  /** The current line is too long: hand on what came before it, then skip it. */
+  private startSkipping(tail: Uint8Array): void {
+    this.emit();
+    const partial = this.buffer.take(this.buffer.used, this.capacity());
+    this.raw(partial);
+    this.raw(tail);
+    this.skipped = partial.length + tail.length;
+    this.skipping = true;
+  }
+
+  protected take(piece: Uint8Array): void {
+    const { maxLineBytes, targetBytes } = this.options;
+    let pos = 0;
+    while (pos < piece.length) {
+      const nl = piece.indexOf(NEWLINE, pos);
+      if (this.skipping) {
+        if (nl === -1) {
+          this.skipped += piece.length - pos;
+          this.raw(piece.subarray(pos));
+          return;
+        }
+        this.skipped += nl - pos;
+        this.raw(piece.subarray(pos, nl + 1));
+        this.out.push({ type: 'long', bytes: this.skipped, document: false });
+        this.skipping = false;
+        pos = nl + 1;
+        continue;
+      }
+      const partial = this.buffer.used - this.complete;
+      if (nl === -1) {
+        // The line goes on in the next piece.
+        if (partial + piece.length - pos > maxLineBytes) this.startSkipping(piece.subarray(pos));
+        else this.buffer.append(piece.subarray(pos));
+        return;
+      }
+      const lineBytes = partial + nl - pos - (nl > pos && piece[nl - 1] === 13 ? 1 : 0);
+      if (lineBytes > maxLineBytes) {
+        this.startSkipping(piece.subarray(pos, nl));
+        pos = nl; // the newline ends the skipped line on the next turn
+        continue;
+      }
+      // This line and the whole lines after it, at once when none of them can be too long.
+      const last = piece.lastIndexOf(NEWLINE);
+      const end = last - nl - 1 <= maxLineBytes ? last + 1 : nl + 1;
+      this.buffer.append(piece.subarray(pos, end));
+      this.complete = this.buffer.used;
+      pos = end;
+      if (this.complete >= targetBytes) this.emit();
+    }
+  }
+
+  protected finish(): void {
+    if (this.skipping) {
+      this.out.push({ type: 'long', bytes: this.skipped, document: false });
+      this.skipping = false;
+      return;
+    }
+    // The last line may lack its newline.
+    this.complete = this.buffer.used;
+    this.emit();
+  }
+}
+
+/**
+ * Holds one JSON document (a `.json` file) up to `maxLineBytes`; a larger one becomes a
+ * `long` piece and is not held.
+ */
+export class DocumentHolder extends Cutter {
+  private buffer: ByteBuffer | undefined;
+  private size = 0;
+
+  constructor(options: ChunkOptions, private readonly fallbackToLines = false) {
+    super(options);
+    this.buffer = new ByteBuffer(1 << 16, options.maxLineBytes);
+  }
+
+  protected take(piece: Uint8Array): void {
+    this.size += piece.length;
+    if (this.buffer && this.size > this.options.maxLineBytes) {
+      this.raw(this.buffer.bytes.subarray(0, this.buffer.used));
+      this.buffer = undefined;
+    }
+    if (this.buffer) this.buffer.append(piece);
+    else this.raw(piece);
+  }
+
+  protected finish(): void {
+    if (!this.buffer) this.out.push({ type: 'long', bytes: this.size, document: true });
+    else this.out.push({ type: 'document', bytes: this.buffer.take(this.buffer.used, 0), fallbackToLines: this.fallbackToLines });
+    this.buffer = undefined;
+  }
+}
+
+/**
+ * Input whose form is not known (stdin, unknown extensions): NDJSON when the first
+ * non-blank line is a whole JSON object and another non-blank line follows (then streamed
+ * line by line); otherwise one document. The lines looked at are held until then.
+ */
+export class AutoChunker extends Cutter {
+  private mode: 'undecided' | 'first-object' | 'lines' | 'document' = 'undecided';
+  private held: ByteBuffer | undefined = new ByteBuffer(1 << 16);
+  private lineStart = 0;
+  private cutter?: LineChunker | DocumentHolder;
+
+  /**
+   * Hands on whole lines held now (NDJSON only).
+   *
+   * @returns The pieces.
+   */
+  flush(): Piece[] {
+    return this.cutter instanceof LineChunker ? this.cutter.flush() : [];
+  }
+
+  protected take(piece: Uint8Array): void {
+    if (this.cutter) {
+      this.out.push(...this.cutter.push(piece));
+      return;
+    }
+    const held = this.held!;
+    const offset = held.used;
+    held.append(piece);
+    // Look at each line this piece completes, until the form is known.
+    for (let nl = piece.indexOf(NEWLINE); nl !== -1 && (this.mode === 'undecided' || this.mode === 'first-object'); nl = piece.indexOf(NEWLINE, nl + 1)) {
+      const end = offset + nl;
+      const line = held.bytes.toString('utf8', this.lineStart, end);
+      this.lineStart = end + 1;
+      if (line.trim() === '') continue;
+      if (this.mode === 'first-object') this.mode = 'lines';
+      else this.mode = isJsonObjectText(line) ? 'first-object' : 'document';
+    }
+    // A first line longer than the limit: NDJSON, whose cutter skips it.
+    if (this.mode === 'undecided' && held.used - this.lineStart > this.options.maxLineBytes) this.mode = 'lines';
+    if (this.mode === 'lines' || this.mode === 'document') this.replay();
+  }
+
+  /** Hands the held bytes to the cutter the form calls for. */
+  private replay(): void {
+    const held = this.held!;
+    this.held = undefined;
+    this.cutter = this.mode === 'lines' ? new LineChunker(this.options) : new DocumentHolder(this.options, true);
+    this.out.push(...this.cutter.push(held.bytes.subarray(0, held.used)));
+  }
+
+  protected finish(): void {
+    if (!this.cutter) {
+      this.mode = 'document';
+      this.replay();
+    }
+    this.out.push(...this.cutter!.end());
+  }
+}

@@ -1,0 +1,379 @@
+/**
+ * The work of one unit of input: raw bytes in (a chunk of whole NDJSON lines, or one JSON
+ * document), problems and batch facts out. Workers run this; so does the main thread when
+ * `--concurrency 1`. Everything here is plain data that crosses threads (structured clone).
+ *
+ * Decoding and `JSON.parse` happen here, not in the thread that reads the files: they are
+ * most of the cost of a bulk run.
+ */
+import { isUtf8 } from 'node:buffer';
+import { fixPayload } from '../lint/apply-fixes';
+import { batchFactsOf, type BatchFacts } from '../lint/batch';
+import { lintOrder, lintReturn } from '../lint/engine';
+import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
+import type { OrderVersion } from '../schema/tables';
+import { joinBytes } from './bytes';
+import { arrayElementRanges, renameMembers } from './json-text';
+import { isBlank } from './lines';
+import { levelOf } from './levels';
+import { shardOf, type Shard } from './shard';
+
+/** The settings of a run that every unit needs (sent once to each worker). */
+export interface UnitSettings {
+  /** Order version. */
+  readonly version: OrderVersion;
+  /** Kind forced by `--kind`; detected per payload when absent. */
+  readonly kind?: PayloadKind;
+  /** Client profile. */
+  readonly profile?: ClientProfile;
+  /** Severity overrides by rule id. */
+  readonly rules: Readonly<Record<string, RuleLevel>>;
+  /** Lint only the payloads of this shard. */
+  readonly shard?: Shard;
+  /** Apply the fixes of fixable problems and return the fixed bytes. */
+  readonly fix: boolean;
+  /** Drop warnings (`--quiet`); they are still counted for `--max-warnings`. */
+  readonly quiet: boolean;
+  /** Collect each payload's batch facts (a batch rule is on). */
+  readonly batch: boolean;
+}
+
+/** A unit of input. `bytes` is handed over to the thread that lints it. */
+export type Unit =
+  | { readonly type: 'lines'; readonly bytes: Uint8Array }
+  | { readonly type: 'document'; readonly bytes: Uint8Array; readonly fallbackToLines: boolean };
+
+/** Payload kinds as numbers in `UnitResult.kinds`. */
+export const KIND_ORDER = 0;
+/** A return payload. */
+export const KIND_RETURN = 1;
+/** Input that was not read as a payload (not JSON, not UTF-8): no batch facts. */
+export const KIND_NONE = 2;
+
+/** What linting a unit found. Arrays are indexed by payload (in input order). */
+export interface UnitResult {
+  /** How the unit was read: NDJSON lines, the elements of a top-level array, or one payload. */
+  form: 'lines' | 'array' | 'single';
+  /** Lines the unit spans (to number the lines of the next unit). */
+  lines: number;
+  /** Payloads of this shard, linted (including those that did not parse). */
+  payloads: number;
+  /** Payloads that belong to other shards (not linted). */
+  otherShards: number;
+  /** The kind of each payload (`KIND_*`). */
+  kinds: number[];
+  /** Where each payload is: 0-based line in the unit, or index in the array. */
+  at: number[];
+  /** Each payload's batch facts (when `settings.batch`; none for `KIND_NONE`). */
+  facts?: (BatchFacts | undefined)[];
+  /** The payloads with problems, by payload number, ascending. */
+  found: { p: number; problems: Problem[] }[];
+  /** Warnings left out by `--quiet`. */
+  droppedWarnings: number;
+  /** Fixes applied (`--fix`). */
+  fixes: number;
+  /** With `--fix`: the unit's bytes after the fixes (the input bytes when nothing changed). */
+  bytes?: Uint8Array;
+}
+
+/** The 1-based line and column of a character offset. */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
+
+/**
+ * A message for JSON that does not parse. The parser's own message is not used: it can
+ * quote the input, and payloads carry personal data.
+ *
+ * @param text The text that did not parse.
+ * @param error What `JSON.parse` threw.
+ * @param what `The line` or `The input`.
+ * @param multiline Give line and column (a document) rather than a column (a line).
+ * @returns One sentence.
+ */
+export function parseMessage(text: string, error: unknown, what: string, multiline: boolean): string {
+  if (isBlank(text)) return `${what} is empty.`;
+  const reason = error instanceof Error ? error.message : '';
+  const match = /at position (\d+)/.exec(reason);
+  if (!match) return /end of JSON input/.test(reason) ? `${what} is not valid JSON: it ends too early.` : `${what} is not valid JSON.`;
+  const offset = Number(match[1]);
+  if (!multiline) return `${what} is not valid JSON (column ${offset + 1}).`;
+  const { line, column } = lineColumn(text, offset);
+  return `${what} is not valid JSON (line ${line}, column ${column}).`;
+}
+
+/**
+ * The offset of the first byte that breaks UTF-8 (RFC 3629: no overlongs, no surrogates,
+ * nothing above U+10FFFF), or -1.
+ *
+ * @param bytes Any bytes.
+ * @returns The 0-based offset, or -1 when the bytes are valid UTF-8.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) (need = 1), (min = 0x80);
+    else if (b >= 0xe0 && b <= 0xef) (need = 2), (min = 0x800);
+    else if (b >= 0xf0 && b <= 0xf4) (need = 3), (min = 0x10000);
+    else return i;
+    let cp = b & (0x3f >> need);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+const own = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+
+/**
+ * The kind of a payload by its shape: `clientRequest` → order, `rma` → return, else order.
+ *
+ * @param payload Parsed JSON.
+ * @returns The kind.
+ * @example detectKind({ rma: {} }); // 'return'
+ */
+export function detectKind(payload: unknown): PayloadKind {
+  if (own(payload, 'clientRequest') !== undefined) return 'order';
+  if (own(payload, 'rma') !== undefined) return 'return';
+  return 'order';
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Creates the function that lints units with fixed settings (one rule plan per kind).
+ *
+ * @param settings The run's settings.
+ * @returns `lintUnit(unit)`; never throws on any input bytes.
+ */
+export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitResult {
+  // One options object per kind: the engine caches its rule plan per options object.
+  const base: LintOptions = { ...(settings.profile ? { profile: settings.profile } : {}), rules: { ...settings.rules } };
+  const orderOptions: LintOrderOptions = { ...base, version: settings.version };
+  const returnOptions: LintOptions = base;
+  const parseLevel = levelOf('parse', settings.rules);
+  const encodingLevel = levelOf('encoding', settings.rules);
+  const { shard, fix, quiet, batch } = settings;
+  const lint = (value: unknown, kind: PayloadKind) => (kind === 'order' ? lintOrder(value, orderOptions) : lintReturn(value, returnOptions));
+
+  /** Collects the payloads of one unit. */
+  class Collector {
+    readonly result: UnitResult;
+    constructor(form: UnitResult['form']) {
+      this.result = { form, lines: 0, payloads: 0, otherShards: 0, kinds: [], at: [], found: [], droppedWarnings: 0, fixes: 0, ...(batch ? { facts: [] } : {}) };
+    }
+
+    private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[]): void {
+      const r = this.result;
+      const p = r.payloads++;
+      r.kinds.push(kind);
+      r.at.push(at);
+      if (r.facts) r.facts.push(facts);
+      if (quiet && problems.length > 0) {
+        const kept = problems.filter((x) => x.severity !== 'warn');
+        r.droppedWarnings += problems.length - kept.length;
+        problems = kept;
+      }
+      if (problems.length > 0) r.found.push({ p, problems });
+    }
+
+    /** Input that is not a payload (parse, encoding, too long): shard 1 reports it. */
+    unread(at: number, rule: 'parse' | 'encoding', message: string): void {
+      if (shard && shard.index !== 1) {
+        this.result.otherShards++;
+        return;
+      }
+      const level = rule === 'parse' ? parseLevel : encodingLevel;
+      this.record(at, KIND_NONE, undefined, level === 'off' ? [] : [{ rule, severity: level, path: '', message }]);
+    }
+
+    /**
+     * Lints one parsed payload; with `--fix`, returns the edited text when fixes applied.
+     *
+     * @param text The payload's JSON text (only read with `--fix`).
+     */
+    payload(at: number, value: unknown, text: string): string | undefined {
+      const kind = settings.kind ?? detectKind(value);
+      const facts = batch || shard ? batchFactsOf(value, kind) : undefined;
+      if (shard && shardOf(facts!.requestReference, shard.count) !== shard.index) {
+        this.result.otherShards++;
+        return undefined;
+      }
+      let problems = lint(value, kind);
+      let edited: string | undefined;
+      if (fix && problems.some((p) => p.fix !== undefined)) {
+        const { renames } = fixPayload(value, problems);
+        if (renames.length > 0) {
+          edited = renameMembers(text, renames);
+          this.result.fixes += renames.length;
+          // Lint the edited text, so that the report describes what the file now holds.
+          problems = lint(JSON.parse(edited), kind);
+        }
+      }
+      this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, problems);
+      return edited;
+    }
+
+    /** One NDJSON line (without its line end). */
+    line(at: number, text: string): string | undefined {
+      if (isBlank(text)) return undefined;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        this.unread(at, 'parse', parseMessage(text, error, 'The line', false));
+        return undefined;
+      }
+      return this.payload(at, value, text);
+    }
+  }
+
+  /**
+   * NDJSON lines, one by one at the byte level: each line is decoded on its own (short
+   * strings stay in the young generation, so memory is freed quickly), a line that is not
+   * UTF-8 is found, and `--fix` edits are spliced into the bytes.
+   */
+  function lines(bytes: Uint8Array): UnitResult {
+    const out = new Collector('lines');
+    const buf = asBuffer(bytes);
+    const allUtf8 = isUtf8(buf);
+    const pieces: Uint8Array[] = [];
+    let copied = 0;
+    let start = 0;
+    let at = 0;
+    while (start < buf.length) {
+      let end = buf.indexOf(10, start);
+      const next = end === -1 ? buf.length : end + 1;
+      if (end === -1) end = buf.length;
+      if (end > start && buf[end - 1] === 13) end--;
+      if (allUtf8 || isUtf8(buf.subarray(start, end))) {
+        const edited = out.line(at, buf.toString('utf8', start, end));
+        if (edited !== undefined) {
+          pieces.push(buf.subarray(copied, start), Buffer.from(edited, 'utf8'));
+          copied = end;
+        }
+      } else {
+        out.unread(at, 'encoding', `The line is not valid UTF-8 (byte ${firstInvalidUtf8(buf.subarray(start, end)) + 1}).`);
+      }
+      at++;
+      start = next;
+    }
+    out.result.lines = at;
+    if (fix) {
+      if (pieces.length === 0) out.result.bytes = bytes;
+      else {
+        pieces.push(buf.subarray(copied));
+        out.result.bytes = joinBytes(pieces, pieces.reduce((n, piece) => n + piece.length, 0));
+      }
+    }
+    return out.result;
+  }
+
+  function document(bytes: Uint8Array, fallbackToLines: boolean): UnitResult {
+    const bad = firstInvalidUtf8Fast(bytes);
+    if (bad !== -1) {
+      const out = new Collector('single');
+      const buf = asBuffer(bytes);
+      let line = 1;
+      let lineStart = 0;
+      for (let i = buf.indexOf(10); i !== -1 && i < bad; i = buf.indexOf(10, i + 1)) {
+        line++;
+        lineStart = i + 1;
+      }
+      out.unread(-1, 'encoding', `The input is not valid UTF-8 (line ${line}, byte ${bad - lineStart + 1}).`);
+      if (fix) out.result.bytes = bytes;
+      return out.result;
+    }
+    const text = asBuffer(bytes).toString('utf8');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      if (fallbackToLines && looksLikeLines(text)) return lines(bytes);
+      const out = new Collector('single');
+      out.unread(-1, 'parse', parseMessage(text, error, 'The input', true));
+      if (fix) out.result.bytes = bytes;
+      return out.result;
+    }
+    if (!Array.isArray(value)) {
+      const out = new Collector('single');
+      const edited = out.payload(-1, value, text);
+      if (fix) out.result.bytes = edited === undefined ? bytes : Buffer.from(edited, 'utf8');
+      return out.result;
+    }
+    const out = new Collector('array');
+    const ranges = fix ? arrayElementRanges(text) : undefined;
+    let fixedText = '';
+    let copied = 0;
+    for (let i = 0; i < value.length; i++) {
+      const range = ranges?.[i];
+      const edited = out.payload(i, value[i], range ? text.slice(range[0], range[1]) : '');
+      if (edited !== undefined && range) {
+        fixedText += text.slice(copied, range[0]) + edited;
+        copied = range[1];
+      }
+    }
+    if (fix) out.result.bytes = copied === 0 ? bytes : Buffer.from(fixedText + text.slice(copied), 'utf8');
+    return out.result;
+  }
+
+  return (unit) => (unit.type === 'lines' ? lines(unit.bytes) : document(unit.bytes, unit.fallbackToLines));
+}
+
+/** `firstInvalidUtf8`, with the native check first (valid input is the usual case). */
+function firstInvalidUtf8Fast(bytes: Uint8Array): number {
+  return isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes);
+}
+
+/**
+ * A document that does not parse as a whole but has several non-blank lines, one of them a
+ * JSON object: NDJSON that did not look like it at first (stdin, unknown extensions).
+ */
+function looksLikeLines(text: string): boolean {
+  let nonBlank = 0;
+  let objects = 0;
+  for (const line of text.split('\n')) {
+    if (isBlank(line)) continue;
+    nonBlank++;
+    if (objects === 0 && isJsonObjectText(line)) objects++;
+    if (nonBlank > 1 && objects > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * True when a line holds one whole JSON object.
+ *
+ * @param line A line of text.
+ * @returns Whether it parses to a non-array object.
+ */
+export function isJsonObjectText(line: string): boolean {
+  const t = line.trimStart();
+  if (t.charCodeAt(0) !== 123) return false; // cheap pre-check for '{'
+  try {
+    const value = JSON.parse(line);
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}

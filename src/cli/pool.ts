@@ -1,0 +1,132 @@
+/**
+ * Where units are linted: worker threads (`--concurrency N`), or the main thread (1).
+ */
+import { Worker } from 'node:worker_threads';
+import { transferOf } from './bytes';
+import { createUnitLinter, type Unit, type UnitResult, type UnitSettings } from './lint-unit';
+import { WORKER_MARK, type WorkerReply } from './worker';
+
+/** Lints units; results may complete in any order (the run puts them back in input order). */
+export interface Executor {
+  /** Worker threads; 0 when linting in-process. */
+  readonly threads: number;
+  /** Units that may be in flight at once before reading waits. */
+  readonly capacity: number;
+  /** Units handed out and not yet answered. */
+  readonly busy: number;
+  /** Lints one unit; its bytes are handed over (do not use them afterwards). */
+  run(unit: Unit): Promise<UnitResult>;
+  /** Stops the workers. */
+  close(): Promise<void>;
+}
+
+/**
+ * Lints in the calling thread.
+ *
+ * @param settings The run's settings.
+ * @returns The executor.
+ */
+export function inProcess(settings: UnitSettings): Executor {
+  const lintUnit = createUnitLinter(settings);
+  let busy = 0;
+  return {
+    threads: 0,
+    capacity: 2,
+    get busy() {
+      return busy;
+    },
+    run(unit) {
+      busy++;
+      // Later in the event loop: reading, writing and signals go on between units.
+      return new Promise((resolve, reject) =>
+        setImmediate(() => {
+          busy--;
+          try {
+            resolve(lintUnit(unit));
+          } catch (error) {
+            reject(error as Error);
+          }
+        }),
+      );
+    },
+    close: async () => {},
+  };
+}
+
+const YOUNG_GENERATION_MB = 4;
+
+interface Pending {
+  resolve(result: UnitResult): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Lints in `count` worker threads started from `script` (the CLI's own module). Each unit
+ * goes to the worker with the fewest units in hand.
+ *
+ * @param settings The run's settings (sent once to each worker).
+ * @param script The module to start workers from.
+ * @param count How many workers.
+ * @returns The executor.
+ */
+export function workerPool(settings: UnitSettings, script: URL, count: number): Executor {
+  const pending = new Map<number, Pending>();
+  const load: number[] = [];
+  const workers: Worker[] = [];
+  const owner = new Map<number, number>();
+  let nextId = 0;
+  let failure: Error | undefined;
+  let closing = false;
+
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const p of pending.values()) p.reject(failure);
+    pending.clear();
+  };
+
+  for (let w = 0; w < count; w++) {
+    // A small young generation: parsing makes short-lived garbage, collected often and cheaply;
+    // measured on 1 GB of NDJSON it keeps peak RSS about 100 MB lower at the same speed.
+    const worker = new Worker(script, { workerData: { [WORKER_MARK]: true, settings }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    worker.on('message', (reply: WorkerReply) => {
+      const p = pending.get(reply.id);
+      if (!p) return;
+      pending.delete(reply.id);
+      load[owner.get(reply.id)!]!--;
+      owner.delete(reply.id);
+      if ('error' in reply) p.reject(new Error(`a lint worker failed: ${reply.error}`));
+      else p.resolve(reply.result);
+    });
+    worker.on('error', (error) => fail(new Error(`a lint worker failed: ${error.message}`)));
+    worker.on('exit', (code) => {
+      if (!closing) fail(new Error(`a lint worker stopped (exit code ${code})`));
+    });
+    workers.push(worker);
+    load.push(0);
+  }
+
+  return {
+    threads: count,
+    // Four units a worker: one slow unit at the head of the line does not leave the others idle.
+    capacity: count * 4,
+    get busy() {
+      return pending.size;
+    },
+    run(unit) {
+      if (failure) return Promise.reject(failure);
+      let w = 0;
+      for (let i = 1; i < load.length; i++) if (load[i]! < load[w]!) w = i;
+      const id = nextId++;
+      load[w]!++;
+      owner.set(id, w);
+      return new Promise<UnitResult>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        workers[w]!.postMessage({ id, unit }, transferOf(unit.bytes));
+      });
+    },
+    async close() {
+      closing = true;
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The real bin in a child process: built from the sources with tsup (the same tool and
+ * options as `npm run build`, into a scratch folder inside node_modules so that the
+ * package's dependencies resolve), then spawned with real files, pipes and signals.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { ROOT } from './_run';
+
+/** What a finished child printed and how it ended. */
+export interface BinOutput {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+let binPath: string | undefined;
+
+/**
+ * Builds the bin once for the test file that calls this (in `beforeAll`) and removes it after.
+ *
+ * @returns A function that gives the path of the built `cli.js`.
+ */
+export function useBin(): () => string {
+  let dir: string | undefined;
+  beforeAll(async () => {
+    const { build } = await import('tsup');
+    const scratch = join(ROOT, 'node_modules', '.cache');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(scratch, { recursive: true });
+    dir = mkdtempSync(join(scratch, 'fulfilkit-test-bin-'));
+    await build({
+      entry: { cli: join(ROOT, 'src/cli/main.ts') },
+      outDir: dir,
+      format: ['esm'],
+      platform: 'node',
+      target: 'node20',
+      banner: { js: '#!/usr/bin/env node' },
+      noExternal: ['i18n-iso-countries'],
+      config: false,
+      silent: true,
+      dts: false,
+      clean: false,
+      sourcemap: false,
+    });
+    binPath = join(dir, 'cli.js');
+  }, 60_000);
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!binPath) throw new Error('the bin is built in beforeAll');
+    return binPath;
+  };
+}
+
+/**
+ * Starts the bin.
+ *
+ * @param bin The path of `cli.js`.
+ * @param argv Arguments after the program name.
+ * @param options Working directory; stdio as for `spawn` (pipes by default).
+ * @returns The child.
+ */
+export function startBin(bin: string, argv: string[], options: { cwd: string; stdio?: ('pipe' | 'ignore' | number)[] }): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [bin, ...argv], {
+    cwd: options.cwd,
+    stdio: options.stdio ?? ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
+  }) as ChildProcessWithoutNullStreams;
+}
+
+/**
+ * Collects a child's output until it exits.
+ *
+ * @param child The child.
+ * @returns Exit code or signal, and the text on stdout and stderr.
+ */
+export function finished(child: ChildProcessWithoutNullStreams): Promise<BinOutput> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+  child.stderr?.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+}
+
+/**
+ * Runs the bin to the end.
+ *
+ * @param bin The path of `cli.js`.
+ * @param argv Arguments after the program name.
+ * @param options Working directory and what to write to stdin (then closed).
+ * @returns What it printed and its exit code.
+ */
+export function runBin(bin: string, argv: string[], options: { cwd: string; stdin?: string | Uint8Array }): Promise<BinOutput> {
+  const child = startBin(bin, argv, { cwd: options.cwd });
+  const done = finished(child);
+  child.stdin.on('error', () => {});
+  child.stdin.end(options.stdin ?? '');
+  return done;
+}
+
+/**
+ * Waits until `predicate` holds for the text a stream has produced so far.
+ *
+ * @param stream A child's stdout or stderr.
+ * @param predicate Tested on the text so far after each piece.
+ * @returns The text so far.
+ */
+export function waitFor(stream: NodeJS.ReadableStream, predicate: (text: string) => boolean): Promise<string> {
+  let text = '';
+  return new Promise((resolve, reject) => {
+    const onData = (piece: Buffer | string) => {
+      text += piece.toString();
+      if (predicate(text)) {
+        stream.off('data', onData);
+        resolve(text);
+      }
+    };
+    stream.on('data', onData);
+    stream.once('end', () => reject(new Error(`the stream ended before the expected output; it printed: ${text.slice(0, 500)}`)));
+  });
+}

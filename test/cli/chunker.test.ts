@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AutoChunker, DocumentHolder, LineChunker, type ChunkOptions, type Piece } from '../../src/cli/chunker';
+
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+
+/** Feeds pieces (reusing one buffer, as the file reader does) and describes what came out. */
+function cut(cutter: LineChunker | DocumentHolder | AutoChunker, pieces: (string | Uint8Array)[]): string[] {
+  const out: Piece[] = [];
+  const reused = Buffer.alloc(1 << 16);
+  for (const piece of pieces) {
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    reused.set(bytes);
+    out.push(...cutter.push(reused.subarray(0, bytes.length)));
+    reused.fill(0x3f); // the cutter must have copied what it keeps
+  }
+  out.push(...cutter.end());
+  return out.map((p) => (p.type === 'long' ? `long ${p.bytes}${p.document ? ' document' : ''}` : p.type === 'document' ? `document ${text(p.bytes)}` : `${p.type} ${text(p.bytes)}`));
+}
+
+const options = (more: Partial<ChunkOptions> = {}): ChunkOptions => ({ maxLineBytes: 10, targetBytes: 8, keepSkipped: false, ...more });
+
+describe('LineChunker', () => {
+  it('hands on whole lines once about targetBytes are held, and the last line without newline at the end', () => {
+    expect(cut(new LineChunker(options()), ['ab\ncd', '\nef\ngh'])).toEqual(['lines ab\ncd\nef\n', 'lines gh']);
+  });
+
+  it('removes a byte-order mark split across reads, and remembers it', () => {
+    const chunker = new LineChunker(options({ targetBytes: 100 }));
+    expect(cut(chunker, [Buffer.from([0xef, 0xbb]), Buffer.from([0xbf, 0x61, 0x0a])])).toEqual(['lines a\n']);
+    expect(chunker.hadBom).toBe(true);
+  });
+
+  it('skips a line longer than maxLineBytes without holding it, and goes on', () => {
+    expect(cut(new LineChunker(options({ targetBytes: 100 })), ['ok\n0123', '456789ABC', 'DEF\nnext\n'])).toEqual(['lines ok\n', 'long 16', 'lines next\n']);
+    expect(cut(new LineChunker(options({ targetBytes: 100 })), ['0123456789ABCDEF'])).toEqual(['long 16']);
+  });
+
+  it('does not count the CR of a CRLF line end in its length', () => {
+    expect(cut(new LineChunker(options({ targetBytes: 100 })), ['0123456789\r\n'])).toEqual(['lines 0123456789\r\n']);
+  });
+
+  it('passes the bytes of a skipped line on as raw pieces for --fix', () => {
+    const out = cut(new LineChunker(options({ targetBytes: 100, keepSkipped: true })), ['a\n012345', '6789ABC\nb\n']);
+    expect(out).toEqual(['lines a\n', 'raw 012345', 'raw 6789ABC', 'raw \n', 'long 13', 'lines b\n']);
+  });
+
+  it('flush hands on the whole lines held now', () => {
+    const chunker = new LineChunker(options({ targetBytes: 100 }));
+    expect(chunker.push(Buffer.from('a\nb'))).toEqual([]);
+    expect(chunker.flush().map((p) => p.type === 'lines' && text(p.bytes))).toEqual(['a\n']);
+  });
+
+  it('keeps every byte and every line whatever the cuts', () => {
+    const line = fc.stringMatching(/^[a-z{}" ]{0,12}$/);
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 10 }), (lines, cuts) => {
+        const input = lines.map((l) => l + '\n').join('');
+        const pieces: string[] = [];
+        for (let at = 0, i = 0; at < input.length; i++) {
+          const size = cuts[i % cuts.length]!;
+          pieces.push(input.slice(at, at + size));
+          at += size;
+        }
+        const out = cut(new LineChunker({ maxLineBytes: 12, targetBytes: 16, keepSkipped: false }), pieces);
+        expect(out.map((p) => p.replace(/^lines /, '')).join('')).toBe(input);
+      }),
+    );
+  });
+});
+
+describe('DocumentHolder', () => {
+  it('holds a document up to the limit, and skips a larger one', () => {
+    expect(cut(new DocumentHolder(options({ maxLineBytes: 100 })), ['{"a":', ' 1}'])).toEqual(['document {"a": 1}']);
+    expect(cut(new DocumentHolder(options({ maxLineBytes: 4 })), ['{"a":', ' 1}'])).toEqual(['long 8 document']);
+  });
+});
+
+describe('AutoChunker', () => {
+  const auto = () => new AutoChunker({ maxLineBytes: 1000, targetBytes: 4, keepSkipped: false });
+
+  it('streams NDJSON when the first non-blank line is an object and another follows', () => {
+    expect(cut(auto(), ['\n{"a":1}\n', '{"b":2}\n{"c":3}\n', '{"d":4}\n'])).toEqual(['lines \n{"a":1}\n{"b":2}\n{"c":3}\n', 'lines {"d":4}\n']);
+  });
+
+  it('holds a pretty-printed document whole', () => {
+    expect(cut(auto(), ['{\n  "a": 1\n', '}\n'])).toEqual(['document {\n  "a": 1\n}\n']);
+  });
+
+  it('holds a single line as a document', () => {
+    expect(cut(auto(), ['[{"a":1}]'])).toEqual(['document [{"a":1}]']);
+  });
+});
