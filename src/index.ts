@@ -210,15 +210,18 @@ export {
   describeInventory,
   describeListPaymentMethods,
   describeOrderOptions,
+  IncompleteResponseError,
   isRequestStatus,
   lintEcho,
   PayloadRejectedError,
   REDACTED,
   requestStatuses,
   requestStatusInfo,
+  ResponseTooLargeError,
   SECRET_HEADERS,
   send,
   sendAndDecode,
+  TimeoutError,
 } from './http/index';
 export type {
   ApiError,
@@ -240,6 +243,8 @@ export type {
   IssuedReturnToken,
   ListPaymentMethodsOptions,
   RejectedPayloadKind,
+  RequestHeaders,
   ResponseLike,
   SendInit,
+  SendOptions,
 } from './http/index';

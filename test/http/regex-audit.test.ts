@@ -60,7 +60,6 @@ const letters = (n: number) => 'a'.repeat(n);
  * read the whole text once (mostly a match), the linear baseline.
  */
 const LITERALS: Readonly<Record<string, Case>> = {
-  '/(Z|[+-]\\d{2}(:?\\d{2})?)$/': { hostile: (n) => `${'+00'.repeat(n / 3)}x`, benign: letters },
   '/^[\\x21-\\x7e](?:[\\x20-\\x7e]*[\\x21-\\x7e])?$/': { hostile: (n) => `a${' '.repeat(n)}\u0001`, benign: letters },
   '/[/+]json\\b/i': { hostile: (n) => '/jsonx'.repeat(n / 6), benign: letters },
   '/\\{(\\w+)\\}/g': { hostile: (n) => `{${letters(n)}`, benign: letters },
