@@ -198,15 +198,18 @@ export {
   describeInventory,
   describeListPaymentMethods,
   describeOrderOptions,
+  IncompleteResponseError,
   isRequestStatus,
   lintEcho,
   PayloadRejectedError,
   REDACTED,
   requestStatuses,
   requestStatusInfo,
+  ResponseTooLargeError,
   SECRET_HEADERS,
   send,
   sendAndDecode,
+  TimeoutError,
 } from './http/index';
 export type {
   ApiError,
@@ -228,8 +231,10 @@ export type {
   IssuedReturnToken,
   ListPaymentMethodsOptions,
   RejectedPayloadKind,
+  RequestHeaders,
   ResponseLike,
   SendInit,
+  SendOptions,
 } from './http/index';
 export type { OrderResultV12 } from './schema/responses';
 export { openApiDocument } from './openapi/index';

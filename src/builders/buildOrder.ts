@@ -1,12 +1,10 @@
 import { lintOrder } from '../lint/engine';
 import type { ClientProfile } from '../lint/types';
-import { isCountryAlpha2 } from '../schema/codes';
 import type { OrderRequest } from '../schema/order';
+import { isAlpha2Text } from '../schema/predicates';
 import {
   DYNAMIC_FIELD,
-  EMAIL,
   LIMITS,
-  LOCALE,
   ORDER_PHONE_TYPES,
   ORDER_STATE_COUNTRIES,
   ORDER_VERSIONS,
@@ -15,9 +13,10 @@ import {
   type OrderVersion,
 } from '../schema/tables';
 import { instantOf, offsetOf, writeOffset, writeUtc, type DateInput } from './_lib/dates';
-import { fail, flag, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
+import { EMAIL_TEXT, LOCALE_TEXT, fail, flag, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
 import { reviewFields } from './_lib/fields';
 import { assertNoErrors } from './_lib/guard';
+import { profileOf } from './_lib/profile';
 import {
   PRICINGS,
   currencyOf,
@@ -213,7 +212,7 @@ const RESERVED_FIELDS: readonly string[] = [DYNAMIC_FIELD.fiscalCode, DYNAMIC_FI
 export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderRequest<V> {
   const inp = record(input, 'input');
   const version = oneOf(inp.version, 'version', ORDER_VERSIONS) as V;
-  const profile = profileOf(inp.profile);
+  const profile = profileOf(inp.profile, 'profile');
   const key = version === '1.2';
   const currency = currencyOf(inp.currency, 'currency');
   const pricing: Pricing = inp.pricing === undefined ? 'netpricing' : oneOf(inp.pricing, 'pricing', PRICINGS);
@@ -253,8 +252,10 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   if (flag(inp.paymentReview, 'paymentReview')) dynamicField.push(...reviewFields());
   if (dynamicField.length > 0) order.dynamicField = dynamicField;
 
-  const billTo = partnerOf(inp.billTo, 'billTo', 'BillTo', version);
-  const shipTo = partnerOf(inp.shipTo === undefined ? inp.billTo : inp.shipTo, inp.shipTo === undefined ? 'billTo' : 'shipTo', 'ShipTo', version);
+  // Without a ShipTo the BillTo party is read once and written twice.
+  const billToParty = record(inp.billTo, 'billTo');
+  const billTo = partnerOf(billToParty, 'billTo', 'BillTo', version);
+  const shipTo = inp.shipTo === undefined ? partnerOf(billToParty, 'billTo', 'ShipTo', version) : partnerOf(record(inp.shipTo, 'shipTo'), 'shipTo', 'ShipTo', version);
   if (profile.fms === true && fiscalCode === undefined && [billTo, shipTo].some((p) => p.addressData.countryISO2 === 'IT')) {
     fail('fiscalCode', 'is required: orders of FMS clients with a partner in Italy carry the FISCAL_CODE dynamic field', TypeError);
   }
@@ -276,12 +277,6 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   return payload as OrderRequest<V>;
 }
 
-function profileOf(value: unknown): ClientProfile {
-  const profile = record(value, 'profile') as unknown as ClientProfile;
-  requiredText(profile.client, 'profile.client', { max: LIMITS.client });
-  return profile;
-}
-
 function phoneOf(value: unknown, field: string): { phoneType: string; value: string } {
   if (typeof value === 'string') return { phoneType: 'home', value: requiredText(value, field) };
   const p = record(value, field);
@@ -291,8 +286,7 @@ function phoneOf(value: unknown, field: string): { phoneType: string; value: str
   };
 }
 
-function partnerOf(value: unknown, field: string, partnerType: 'BillTo' | 'ShipTo', version: OrderVersion): Json {
-  const p = record(value, field);
+function partnerOf(p: Record<string, unknown>, field: string, partnerType: 'BillTo' | 'ShipTo', version: OrderVersion): Json {
   const partner: Json = { partnerType };
   if (p.company !== undefined && p.company !== null) {
     const c = record(p.company, `${field}.company`);
@@ -312,9 +306,9 @@ function partnerOf(value: unknown, field: string, partnerType: 'BillTo' | 'ShipT
     lastName: requiredText(p.lastName, `${field}.lastName`, { max: LIMITS.lastName }),
   };
   if (p.phone !== undefined && p.phone !== null) person.phone = [phoneOf(p.phone, `${field}.phone`)];
-  const email = optionalText(p.email, `${field}.email`, { max: LIMITS.emailValue, pattern: EMAIL, patternText: 'an e-mail address local@domain' });
+  const email = optionalText(p.email, `${field}.email`, EMAIL_TEXT);
   if (email !== undefined) person.email = [{ emailType: 'email', value: email }];
-  const locale = optionalText(p.locale, `${field}.locale`, { max: LIMITS.locale, pattern: LOCALE, patternText: 'a locale ll-CC such as de-DE' });
+  const locale = optionalText(p.locale, `${field}.locale`, LOCALE_TEXT);
   if (locale !== undefined) person.locale = locale;
   partner.personData = person;
   partner.addressData = addressOf(p, field);
@@ -323,7 +317,7 @@ function partnerOf(value: unknown, field: string, partnerType: 'BillTo' | 'ShipT
 
 function addressOf(p: Record<string, unknown>, field: string): Json {
   const country = requiredText(p.country, `${field}.country`);
-  if (!isCountryAlpha2(country)) fail(`${field}.country`, 'must be an uppercase ISO 3166-1 alpha-2 country code such as DE');
+  if (!isAlpha2Text(country)) fail(`${field}.country`, 'must be an uppercase ISO 3166-1 alpha-2 country code such as DE');
   const address: Json = {
     address: addressLinesOf(p.address, `${field}.address`),
     postalCode: requiredText(p.postalCode, `${field}.postalCode`, { max: LIMITS.postalCode }),

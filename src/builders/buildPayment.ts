@@ -1,9 +1,11 @@
 import type { ClientProfile } from '../lint/types';
 import type { OrderPayment } from '../schema/order';
+import { isDateInFormat, isDigitsText } from '../schema/predicates';
 import { CARD_PAYMENT_METHODS, DATE_ONLY, LIMITS, ORDER_VERSIONS, PAYMENT_METHODS, type OrderVersion } from '../schema/tables';
 import { instantOf, writeDate, type DateInput } from './_lib/dates';
 import { fail, flag, oneOf, optionalText, record, requiredText } from './_lib/errors';
 import { currencyOf, minorOf, textOf } from './_lib/money';
+import { profileOf } from './_lib/profile';
 
 /** Card data of a card payment; sent only when the operator processes card data. */
 export interface CardInput {
@@ -78,7 +80,7 @@ export interface PaymentContext {
 export function buildPayment(payment: PaymentInput, context: PaymentContext): OrderPayment {
   const ctx = record(context, 'context');
   const version = oneOf(ctx.version, 'context.version', ORDER_VERSIONS);
-  const profile = record(ctx.profile, 'context.profile') as unknown as ClientProfile;
+  const profile = profileOf(ctx.profile, 'context.profile');
   const currency = currencyOf(ctx.currency, 'context.currency');
   const authorized = minorOf(ctx.amount, 'context.amount', currency);
   return paymentOf(payment, 'payment', version, profile, currency, authorized);
@@ -126,14 +128,18 @@ function cardOf(input: unknown, field: string): Record<string, string> {
   const c = record(input, field);
   return {
     holder: requiredText(c.holder, `${field}.holder`, { max: LIMITS.cardHolder }),
-    bin: requiredText(c.bin, `${field}.bin`, { pattern: /^\d{6}$/, patternText: 'six digits' }),
-    last4digits: requiredText(c.last4digits, `${field}.last4digits`, { pattern: /^\d{4}$/, patternText: 'four digits' }),
+    bin: requiredText(c.bin, `${field}.bin`, { test: (s) => isDigitsText(s, LIMITS.cardBin), expected: 'six digits' }),
+    last4digits: requiredText(c.last4digits, `${field}.last4digits`, { test: (s) => isDigitsText(s, LIMITS.cardLast4Digits), expected: 'four digits' }),
     dateCardExpiry: cardDate(c.dateCardExpiry, `${field}.dateCardExpiry`),
     dateAuthExpiry: cardDate(c.dateAuthExpiry, `${field}.dateAuthExpiry`),
   };
 }
 
 function cardDate(value: unknown, field: string): string {
-  if (typeof value === 'string' && !DATE_ONLY.pattern.test(value)) fail(field, 'must be a YYYY-MM-DD date');
+  if (typeof value === 'string') {
+    // The spec's shape picks the message; the shared predicate (the date-format rule's) decides.
+    if (!DATE_ONLY.pattern.test(value)) fail(field, 'must be a YYYY-MM-DD date');
+    if (!isDateInFormat(value, DATE_ONLY)) fail(field, 'must be a real date');
+  }
   return writeDate(instantOf(value, field).ms, field);
 }

@@ -1,13 +1,14 @@
 import { lintReturn } from '../lint/engine';
 import type { ClientProfile } from '../lint/types';
-import { isHttpUrl } from '../schema/predicates';
 import { alpha2ToAlpha3, englishCountryNames } from '../schema/codes';
+import { isAlpha2Text, isAlpha3Text, isHttpUrl, isLocaleText } from '../schema/predicates';
 import type { OrderRequest } from '../schema/order';
 import type { ReturnRequest } from '../schema/return';
-import { DYNAMIC_FIELD, EMAIL, LIMITS, LOCALE, RETURN_PHONE_TYPES, RETURN_STATE_COUNTRIES, STATE_CODES, type OrderVersion } from '../schema/tables';
+import { DYNAMIC_FIELD, LIMITS, RETURN_PHONE_TYPES, RETURN_STATE_COUNTRIES, STATE_CODES, type OrderVersion } from '../schema/tables';
 import { instantOf, offsetOf, writeOffset, type DateInput } from './_lib/dates';
-import { fail, isRecord, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
+import { EMAIL_TEXT, LOCALE_TEXT, fail, isBlank, isRecord, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
 import { assertNoErrors } from './_lib/guard';
+import { profileOf } from './_lib/profile';
 import { minorOf, quantityOf, textOf, type WholeQuantity } from './_lib/money';
 import { amountOf, copyOrder, currencyOfOrder, itemPrices, itemQuantity, specialSkus, totalsOf, type Json } from './_lib/payload';
 import { dynamicFieldsOf, type DynamicFieldInput } from './buildOrder';
@@ -85,8 +86,8 @@ function countryName(alpha2: string): string | undefined {
  */
 export function buildReturnRequest(input: ReturnInput): ReturnRequest {
   const inp = record(input, 'input');
-  const profile = record(inp.profile, 'profile') as unknown as ClientProfile;
-  const client = requiredText(profile.client, 'profile.client', { max: LIMITS.client });
+  const profile = profileOf(inp.profile, 'profile');
+  const client = profile.client;
   const { body, items } = copyOrder(inp.order, 'order');
   const currency = currencyOfOrder(body);
 
@@ -95,7 +96,7 @@ export function buildReturnRequest(input: ReturnInput): ReturnRequest {
     inp.requestReference === undefined ? externalMessageReference : requiredText(inp.requestReference, 'requestReference', { max: LIMITS.requestReference });
 
   const returnReason = requiredText(inp.returnReason, 'returnReason', { max: LIMITS.returnReason });
-  if (Array.isArray(profile.returnReasons) && !profile.returnReasons.includes(returnReason)) {
+  if (profile.returnReasons !== undefined && !profile.returnReasons.includes(returnReason)) {
     fail('returnReason', 'must be one of the reasons agreed with the operator (profile.returnReasons)');
   }
   const clientReturnURL = requiredText(inp.clientReturnURL, 'clientReturnURL');
@@ -125,8 +126,9 @@ export function buildReturnRequest(input: ReturnInput): ReturnRequest {
       ? `${billToPerson.firstName} ${billToPerson.lastName}`.trim()
       : fail('userReference', 'is required when the order has no BillTo person', TypeError));
   requiredText(userReference, 'userReference', { max: LIMITS.userReference });
-  const locale = typeof billToPerson?.locale === 'string' ? billToPerson.locale : undefined;
-  const language = optionalText(inp.language, 'language', { max: LIMITS.language }) ?? locale?.split('-')[0];
+  // The default language is that of a well-formed BillTo locale (`de` of `de-DE`).
+  const locale = typeof billToPerson?.locale === 'string' && isLocaleText(billToPerson.locale) ? billToPerson.locale : undefined;
+  const language = optionalText(inp.language, 'language', { max: LIMITS.language }) ?? locale?.slice(0, 2);
 
   const totalGross = amountOf(body.order, 'totalGross');
   if (totalGross && totalGross.currencyISO3 !== currency) fail('order.clientRequest.order.amount totalGross', `must be in the order's currency ${currency}`);
@@ -135,7 +137,7 @@ export function buildReturnRequest(input: ReturnInput): ReturnRequest {
     : totalsOf(items, currency).gross;
 
   const rma: Json = { returnReason, userReference, transactionId: null };
-  if (language !== undefined && language !== '') rma.language = language;
+  if (language !== undefined) rma.language = language;
   rma.clientReturnURL = clientReturnURL;
   rma.dateTimeOrder = writeOffset(instant.ms, offset, 'orderDate');
   rma.amount = { currencyISO3: currency, amountType: 'totalgross', value: textOf(gross, currency) };
@@ -215,7 +217,7 @@ function partnerOf(p: Json, field: string, billTo: Json | undefined, billToIndex
   const email = emails.length > 0 ? emails : emailsOf(fallback?.email, `${fallbackField}.email`);
   if (email.length === 0) fail(`${field}.personData.email`, `is required in a return request (and ${fallbackField}.email has none to take over)`, TypeError);
   person.email = email;
-  const locale = optionalText(source.locale, `${field}.personData.locale`, { max: LIMITS.locale, pattern: LOCALE, patternText: 'a locale ll-CC such as de-DE' });
+  const locale = optionalText(source.locale, `${field}.personData.locale`, LOCALE_TEXT);
   if (locale !== undefined) person.locale = locale;
 
   const partner: Json = { partnerType: p.partnerType };
@@ -233,7 +235,7 @@ function partnerOf(p: Json, field: string, billTo: Json | undefined, billToIndex
 /** The first phone with a number (only one is mapped in returns). */
 function firstPhone(value: unknown, field: string): Json | undefined {
   if (!Array.isArray(value)) return undefined;
-  const index = value.findIndex((ph) => isRecord(ph) && typeof ph.value === 'string' && ph.value.trim() !== '');
+  const index = value.findIndex((ph) => isRecord(ph) && typeof ph.value === 'string' && !isBlank(ph.value));
   if (index < 0) return undefined;
   const phone = value[index] as Json;
   if (phone.phoneType === undefined || phone.phoneType === null) return { value: phone.value };
@@ -245,7 +247,7 @@ function emailsOf(value: unknown, field: string): Json[] {
   const out: Json[] = [];
   value.forEach((e, i) => {
     if (!isRecord(e) || e.value === undefined || e.value === '') return;
-    const text = requiredText(e.value, `${field}[${i}].value`, { max: LIMITS.emailValue, pattern: EMAIL, patternText: 'an e-mail address local@domain' });
+    const text = requiredText(e.value, `${field}[${i}].value`, EMAIL_TEXT);
     out.push({ emailType: 'email', value: text });
   });
   return out;
@@ -254,11 +256,14 @@ function emailsOf(value: unknown, field: string): Json[] {
 function addressOf(value: unknown, field: string): Json {
   const a = record(value, field);
   const alpha2 = requiredText(a.countryISO2, `${field}.countryISO2`);
-  const alpha3 = alpha2ToAlpha3(alpha2);
+  const alpha3 = isAlpha2Text(alpha2) ? alpha2ToAlpha3(alpha2) : undefined;
   const name = countryName(alpha2);
-  if (alpha3 === undefined || name === undefined) fail(`${field}.countryISO2`, 'must be an uppercase ISO 3166-1 alpha-2 country code');
+  // Both codes pass the shared predicates, so the country-code rule agrees.
+  if (alpha3 === undefined || !isAlpha3Text(alpha3) || name === undefined) {
+    fail(`${field}.countryISO2`, 'must be an uppercase ISO 3166-1 alpha-2 country code');
+  }
   const lines = list(a.address, `${field}.address`)
-    .filter((l) => isRecord(l) && typeof l.value === 'string' && l.value.trim() !== '')
+    .filter((l) => isRecord(l) && typeof l.value === 'string' && !isBlank(l.value))
     .map((l, i) => ({ line: String(i + 1), value: requiredText((l as Json).value, `${field}.address[${i}].value`, { max: LIMITS.addressLineValue }) }));
   if (lines.length === 0) fail(`${field}.address`, 'must hold at least one address line', TypeError);
   const out: Json = { address: lines };

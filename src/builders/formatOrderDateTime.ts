@@ -1,6 +1,6 @@
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { instantOf, offsetOf, writeOffset, writeUtc, type DateInput } from './_lib/dates';
-import { oneOf } from './_lib/errors';
+import { oneOf, record } from './_lib/errors';
 
 /** Options of {@link formatOrderDateTime}. */
 export interface OrderDateTimeOptions {
@@ -31,7 +31,7 @@ export interface OrderDateTimeOptions {
  */
 export function formatOrderDateTime(date: DateInput, version: OrderVersion, options: OrderDateTimeOptions = {}): string {
   oneOf(version, 'version', ORDER_VERSIONS);
-  const offset = offsetOf(options.offsetMinutes, 'options.offsetMinutes');
+  const offset = offsetOf(record(options, 'options').offsetMinutes, 'options.offsetMinutes');
   const { ms } = instantOf(date, 'date');
   return version === '1.2' ? writeUtc(ms, 'date') : writeOffset(ms, offset, 'date');
 }

@@ -1,4 +1,5 @@
 import { instantOf, offsetOf, writeOffset, type DateInput } from './_lib/dates';
+import { record } from './_lib/errors';
 
 /** Options of {@link formatReturnDateTime}. */
 export interface ReturnDateTimeOptions {
@@ -28,6 +29,7 @@ export interface ReturnDateTimeOptions {
  */
 export function formatReturnDateTime(date: DateInput, options: ReturnDateTimeOptions = {}): string {
   const instant = instantOf(date, 'date');
-  const offset = options.offsetMinutes === undefined ? (instant.offsetMinutes ?? 0) : offsetOf(options.offsetMinutes, 'options.offsetMinutes');
+  const { offsetMinutes } = record(options, 'options');
+  const offset = offsetMinutes === undefined ? (instant.offsetMinutes ?? 0) : offsetOf(offsetMinutes, 'options.offsetMinutes');
   return writeOffset(instant.ms, offset, 'date');
 }

@@ -1,6 +1,6 @@
 import type { OrderRequest } from '../schema/order';
-import { LIMITS, LOCALE, type OrderVersion } from '../schema/tables';
-import { fail, isRecord, requiredText } from './_lib/errors';
+import type { OrderVersion } from '../schema/tables';
+import { LOCALE_TEXT, fail, isRecord, requiredText } from './_lib/errors';
 import { copyOrder } from './_lib/payload';
 
 /**
@@ -18,7 +18,7 @@ import { copyOrder } from './_lib/payload';
  * // partner BillTo: personData.locale 'it-IT'
  */
 export function setInvoiceLocale<V extends OrderVersion>(payload: OrderRequest<V>, locale: string): OrderRequest<V> {
-  const value = requiredText(locale, 'locale', { max: LIMITS.locale, pattern: LOCALE, patternText: 'a locale ll-CC such as it-IT' });
+  const value = requiredText(locale, 'locale', LOCALE_TEXT);
   const { copy, body } = copyOrder(payload);
   const partners: unknown[] = Array.isArray(body.partner) ? body.partner : [];
   const billTo = partners.find((p) => isRecord(p) && p.partnerType === 'BillTo' && isRecord(p.personData));

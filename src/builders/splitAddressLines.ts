@@ -1,5 +1,6 @@
 import { LIMITS } from '../schema/tables';
-import { fail } from './_lib/errors';
+import { codePointLength } from '../schema/predicates';
+import { fail, list, readSafely } from './_lib/errors';
 
 /** An address line of the spec: sequential number as text and the line's text. */
 export interface AddressLine {
@@ -14,14 +15,17 @@ export interface AddressLine {
  * numbered `"1"`, `"2"`, ... Words are kept whole where they fit: a line breaks at
  * the last space before the limit; a single word longer than the limit is cut. Runs
  * of white space become one space; a line break in the text (or a new array entry)
- * always starts a new line. Lengths count Unicode code points, so an emoji or an
- * accented letter is one character and is never cut in half.
+ * always starts a new line. Lengths count Unicode code points (the spec's limit), but
+ * text is cut only between extended grapheme clusters (`Intl.Segmenter`): an accent
+ * stays on its letter, a flag or a ZWJ emoji stays whole. A single cluster longer than
+ * the limit cannot be cut without breaking it, so it is refused with a RangeError.
  *
  * @param address The address text, or several parts (street, building, floor).
  * @param max The line limit; default 40 (the spec's address line value limit).
  * @returns At least one address line.
  * @throws {TypeError} When `address` is not a string or an array of strings.
- * @throws {RangeError} When the address is empty or `max` is not a positive integer.
+ * @throws {RangeError} When the address is empty, `max` is not a positive integer, or one
+ *   grapheme cluster alone is longer than `max` code points.
  * @example
  * splitAddressLines('Rue du Faubourg Saint-Honoré 208, Bâtiment B, 3e étage');
  * // [
@@ -39,40 +43,106 @@ export function splitAddressLines(address: string | readonly string[], max: numb
 /** {@link splitAddressLines} naming the input `field` in messages. */
 export function addressLinesOf(address: unknown, field: string, max: number = LIMITS.addressLineValue): AddressLine[] {
   if (address === undefined || address === null) fail(field, 'is required: at least one address line is needed', TypeError);
-  const parts = typeof address === 'string' ? [address] : Array.isArray(address) ? address : fail(field, 'must be a string or an array of strings', TypeError);
+  const parts = typeof address === 'string' ? [address] : readSafely(field, () => Array.isArray(address)) ? list(address, field) : fail(field, 'must be a string or an array of strings', TypeError);
   const values: string[] = [];
   parts.forEach((part: unknown, index) => {
-    if (typeof part !== 'string') fail(`${field}[${index}]`, 'must be a string', TypeError);
-    for (const paragraph of part.split(/\r\n|\r|\n/)) values.push(...wrap(paragraph, max));
+    const at = typeof address === 'string' ? field : `${field}[${index}]`;
+    if (typeof part !== 'string') fail(at, 'must be a string', TypeError);
+    for (const paragraph of paragraphs(clustersOf(part))) values.push(...wrap(paragraph, max, at));
   });
   if (values.length === 0) fail(field, 'must not be empty: at least one address line is required');
   return values.map((value, index) => ({ line: String(index + 1), value }));
 }
 
-/** Greedy word wrap of one paragraph, by code points. */
-function wrap(paragraph: string, max: number): string[] {
-  const words = paragraph.split(/\s+/).filter((w) => w !== '');
-  const lines: string[] = [];
-  let current: string[] = [];
-  for (const word of words) {
-    let chars = Array.from(word);
-    // A word too long for any line is cut into full-width pieces.
-    while (chars.length > max) {
-      if (current.length > 0) lines.push(current.join(''));
-      lines.push(chars.slice(0, max).join(''));
-      chars = chars.slice(max);
-      current = [];
-    }
-    if (chars.length === 0) continue;
-    const needed = current.length === 0 ? chars.length : current.length + 1 + chars.length;
-    if (needed > max) {
-      lines.push(current.join(''));
-      current = chars;
+/** A grapheme cluster and its length in code points. */
+interface Cluster {
+  readonly text: string;
+  readonly length: number;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The extended grapheme clusters of `text`. Text below U+0300 (Latin letters, digits,
+ * punctuation) has no combining marks, so each character is a cluster there (CR LF
+ * aside) and the segmenter is skipped; runtimes without `Intl.Segmenter` get code points.
+ */
+function clustersOf(text: string): Cluster[] {
+  let simple = true;
+  for (let i = 0; i < text.length && simple; i++) simple = text.charCodeAt(i) < 0x300;
+  const pieces: Iterable<string> = simple
+    ? text.replaceAll('\r\n', '\n')
+    : typeof Intl.Segmenter === 'function'
+      ? Array.from((segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text), (s) => s.segment)
+      : Array.from(text);
+  return Array.from(pieces, (piece) => ({ text: piece, length: simple ? 1 : codePointLength(piece) }));
+}
+
+/** A line break of the text: CR LF (one cluster), CR or LF. */
+function isLineBreak(cluster: Cluster): boolean {
+  return cluster.text === '\n' || cluster.text === '\r' || cluster.text === '\r\n';
+}
+
+/** White space between words (tabs, no-break spaces, ...); a space carrying a combining mark is not. */
+function isSpace(cluster: Cluster): boolean {
+  return cluster.text.trim() === '';
+}
+
+/** The paragraphs of a text, each a list of words, each a list of clusters. */
+function paragraphs(clusters: readonly Cluster[]): Cluster[][][] {
+  const out: Cluster[][][] = [[]];
+  let word: Cluster[] = [];
+  const endWord = () => {
+    if (word.length > 0) (out[out.length - 1] as Cluster[][]).push(word);
+    word = [];
+  };
+  for (const cluster of clusters) {
+    if (isLineBreak(cluster)) {
+      endWord();
+      out.push([]);
+    } else if (isSpace(cluster)) {
+      endWord();
     } else {
-      if (current.length > 0) current.push(' ');
-      current.push(...chars);
+      word.push(cluster);
     }
   }
-  if (current.length > 0) lines.push(current.join(''));
+  endWord();
+  return out;
+}
+
+/** Greedy word wrap of one paragraph: lengths in code points, cuts between clusters only. */
+function wrap(words: readonly (readonly Cluster[])[], max: number, field: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  const flush = () => {
+    if (used > 0) lines.push(line);
+    line = '';
+    used = 0;
+  };
+  for (const word of words) {
+    const size = word.reduce((sum, c) => sum + c.length, 0);
+    if (used > 0 && used + 1 + size <= max) {
+      line += ' ';
+      used += 1;
+    } else {
+      flush();
+    }
+    if (size <= max) {
+      for (const c of word) line += c.text;
+      used += size;
+      continue;
+    }
+    // A word too long for any line is cut into pieces as full as whole clusters allow.
+    for (const c of word) {
+      if (c.length > max) {
+        fail(field, `holds one character (a grapheme cluster) of ${c.length} code points, longer than the line limit of ${max}, which cannot be split without breaking it`);
+      }
+      if (used + c.length > max) flush();
+      line += c.text;
+      used += c.length;
+    }
+  }
+  flush();
   return lines;
 }

@@ -94,6 +94,16 @@ function encodeQueryValue(name: string, value: string): string {
 }
 
 /**
+ * Drops the trailing slashes of a path by a scan from the end: `/\/+$/` retries from
+ * every slash of a long run, which is quadratic in the run's length (ReDoS).
+ */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* / */) end--;
+  return path.slice(0, end);
+}
+
+/**
  * Joins the normalised base URL, an operation path and encoded query parameters.
  *
  * @param baseUrl The caller's base URL (may end in slashes or carry a path prefix).
@@ -132,6 +142,6 @@ export function operationUrl(
     // encodeURIComponent, not URLSearchParams: a space becomes %20, never an ambiguous `+`.
     pairs.push(`${name}=${encodeQueryValue(name, value)}`);
   }
-  const prefix = parsed.origin + parsed.pathname.replace(/\/+$/, '');
+  const prefix = parsed.origin + withoutTrailingSlashes(parsed.pathname);
   return prefix + path + (pairs.length > 0 ? `?${pairs.join('&')}` : '');
 }

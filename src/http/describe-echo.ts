@@ -20,9 +20,37 @@ const EXPECTED: Readonly<Record<string, string>> = {
   avgSpeed: 'a finite number',
 };
 
+/** The members of an echo request, in the spec's order. */
+const MEMBERS = Object.keys(EXPECTED);
+
+/** The one problem of a payload that is not a JSON object, or cannot be read as one. */
+const notAnObject = (message: string): Problem[] => [{ rule: 'type', severity: 'error', path: '', message }];
+
+/**
+ * A plain copy of the four members, each read once; `undefined` when `payload` is not a
+ * plain JSON object (an array, a Map, a class instance ...). Throws whatever a getter or
+ * a Proxy trap throws.
+ */
+function echoMembers(payload: unknown): Record<string, unknown> | undefined {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
+  const proto = Object.getPrototypeOf(payload);
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  const members: Record<string, unknown> = {};
+  for (const key of MEMBERS) {
+    if (!(key in payload)) continue;
+    const value = (payload as Record<string, unknown>)[key];
+    // Every member is a string or a number: any object is wrong, and the schema need not
+    // touch it (valibot describes a wrong input, which a revoked Proxy would not survive).
+    members[key] = typeof value === 'object' && value !== null ? {} : value;
+  }
+  return members;
+}
+
 /**
  * Checks an echo body against EchoRequestSchema, as Problems with the lint rule ids
- * `required` and `type`; messages name members, never values.
+ * `required` and `type`; messages name members, never values. Never throws and never
+ * modifies its input: a payload that cannot be read (a throwing getter, a Proxy trap,
+ * a revoked Proxy) is one `type` problem at `''`, as with lintOrder.
  *
  * @param payload The echo body.
  * @returns The problems; empty when the body is an EchoRequest.
@@ -31,10 +59,14 @@ const EXPECTED: Readonly<Record<string, string>> = {
  * // [{ rule: 'type', severity: 'error', path: '/maxSpeed', message: 'Member maxSpeed must be a finite number.' }]
  */
 export function lintEcho(payload: unknown): Problem[] {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-    return [{ rule: 'type', severity: 'error', path: '', message: 'The echo request must be a JSON object.' }];
+  let members: Record<string, unknown> | undefined;
+  try {
+    members = echoMembers(payload);
+  } catch {
+    return notAnObject('The echo request could not be read as JSON data.');
   }
-  const result = v.safeParse(EchoRequestSchema, payload, { abortPipeEarly: true });
+  if (members === undefined) return notAnObject('The echo request must be a JSON object.');
+  const result = v.safeParse(EchoRequestSchema, members, { abortPipeEarly: true });
   const problems: Problem[] = [];
   for (const issue of result.issues ?? []) {
     const key = String(issue.path?.[0]?.key ?? '');

@@ -19,5 +19,6 @@ export { describeOrderOptions } from './describe-order-options';
 export { REDACTED } from './messages';
 export { PayloadRejectedError, type RejectedPayloadKind } from './payload-rejected-error';
 export { isRequestStatus, requestStatusInfo, requestStatuses } from './request-status';
-export { SECRET_HEADERS, type HttpMethod, type HttpRequest } from './request';
-export { send, sendAndDecode, type FetchLike, type HttpResponse, type ResponseLike, type SendInit } from './send';
+export { SECRET_HEADERS, type HttpMethod, type HttpRequest, type RequestHeaders } from './request';
+export { send, sendAndDecode, type FetchLike, type HttpResponse, type ResponseLike, type SendInit, type SendOptions } from './send';
+export { IncompleteResponseError, ResponseTooLargeError, TimeoutError } from './send-errors';

@@ -40,3 +40,11 @@ export const NOT_SERIALISABLE = 'payload cannot be serialised as JSON.';
 
 /** send() found no fetch implementation. */
 export const NO_FETCH = 'send needs a fetch implementation: pass one or run where globalThis.fetch exists.';
+
+/** An option of send that has the wrong type or is out of range. */
+export const badSendOption = (field: string): string =>
+  field === 'options'
+    ? 'options must be an object { fetch?, timeoutMs?, signal?, maxResponseBytes? } or a fetch function.'
+    : field === 'options.signal'
+      ? 'options.signal must be an AbortSignal when given.'
+      : `${field} must be a positive number of ${field.endsWith('Ms') ? 'milliseconds (at most 2147483647)' : 'bytes (a safe integer)'}, or Infinity for no limit.`;

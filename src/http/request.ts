@@ -1,18 +1,57 @@
 /**
- * The request descriptor: a frozen `{ method, url, headers, body? }` that any HTTP
- * stack can send, and that never prints a credential.
+ * The request descriptor: a frozen `{ method, url, headers, body? }` that fetch sends
+ * as it is (`fetch(req.url, req)`), and that no printer can show a credential of.
  *
- * `headers` is an object whose only own members are the header entries, so
- * `fetch(req.url, { method: req.method, headers: req.headers, body: req.body })`,
- * `fetch(req.url, req)`, axios, undici and `node:http` read the real values. Printing
- * goes through `toJSON`, `toString` and `Symbol.for('nodejs.util.inspect.custom')`
- * inherited from a shared prototype, which replace secret values with `'<redacted>'`.
- * A copy (`{ ...req.headers }`) is a plain object again: it prints the secrets.
+ * No own member of a request or of its `headers` holds a header value: the entries live
+ * in a module-private WeakMap, reached only through the Fetch `Headers` methods of
+ * `headers` (`get`, `entries`, iteration ...). So console.log/dir/table, util.inspect
+ * (with or without customInspect, showHidden, any depth), JSON.stringify, Object.entries,
+ * spreads, for...in and structuredClone find nothing secret; the printers that do look
+ * (`toJSON`, `toString`, util.inspect's custom hook) show `'<redacted>'`. fetch reads an
+ * iterable HeadersInit as its entries; other clients take `Object.fromEntries(req.headers)`
+ * (a plain copy, which prints the secrets: keep it out of logs).
  */
 import { REDACTED } from './messages';
 
 /** An HTTP method used by the five interfaces. */
 export type HttpMethod = 'GET' | 'POST' | 'OPTIONS';
+
+/**
+ * The headers of a request: the Fetch `Headers` interface, read-only. Names keep the
+ * spec's spelling (`ClientAuthKey`); `get` and `has` ignore case as Fetch does.
+ *
+ * @example
+ * const request = describeInventory(connection);
+ * request.headers.get('ClientAuthKey');        // the real value, for sending
+ * new Headers(request.headers);                // a Fetch Headers copy
+ * axios.get(request.url, { headers: Object.fromEntries(request.headers) }); // a plain copy
+ */
+export interface RequestHeaders extends Iterable<[string, string]> {
+  /** The value of a header (case-insensitive name), or `null`. */
+  get(name: string): string | null;
+  /** Whether the request has the header (case-insensitive name). */
+  has(name: string): boolean;
+  /** Calls `callback(value, name, headers)` for each header, in the spec's order. */
+  forEach(callback: (value: string, name: string, headers: RequestHeaders) => void, thisArg?: unknown): void;
+  /** `[name, value]` pairs, in the spec's order. */
+  entries(): IterableIterator<[string, string]>;
+  /** Header names. */
+  keys(): IterableIterator<string>;
+  /** Header values. */
+  values(): IterableIterator<string>;
+  /** `[name, value]` pairs (what fetch reads). */
+  [Symbol.iterator](): IterableIterator<[string, string]>;
+  /** Never any: part of the Fetch interface. */
+  getSetCookie(): string[];
+  /** Throws a TypeError: a descriptor is immutable (copy it with `new Headers(req.headers)`). */
+  append(name: string, value: string): never;
+  /** Throws a TypeError: a descriptor is immutable. */
+  set(name: string, value: string): never;
+  /** Throws a TypeError: a descriptor is immutable. */
+  delete(name: string): never;
+  /** The printable view: secret values replaced by `'<redacted>'`. */
+  toJSON(): Record<string, string>;
+}
 
 /** A request for one operation of the spec, ready for any HTTP client. */
 export interface HttpRequest {
@@ -20,8 +59,8 @@ export interface HttpRequest {
   readonly method: HttpMethod;
   /** Absolute URL: normalised baseUrl, the operation's path and its encoded query. */
   readonly url: string;
-  /** Header names exactly as the spec spells them; the real values, for sending. */
-  readonly headers: Readonly<Record<string, string>>;
+  /** Header names exactly as the spec spells them; real values through the Fetch `Headers` methods only. */
+  readonly headers: RequestHeaders;
   /** The JSON text of the body (POST only); absent for GET and OPTIONS. */
   readonly body?: string;
 }
@@ -41,14 +80,85 @@ export const SECRET_HEADERS: readonly string[] = Object.freeze([
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
-/** A copy of `headers` with every secret value replaced. */
-function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+/** The entries of every headers object. A WeakMap: no printer walks from a headers object into it. */
+const ENTRIES = new WeakMap<object, readonly (readonly [string, string])[]>();
+
+function entriesOf(headers: object): readonly (readonly [string, string])[] {
+  const entries = ENTRIES.get(headers);
+  if (entries === undefined) throw new TypeError('Illegal invocation: not the headers of a request descriptor.');
+  return entries;
+}
+
+/** The printable view of headers: secret values replaced. */
+function redacted(headers: object): Record<string, string> {
   const view: Record<string, string> = {};
-  for (const name of Object.keys(headers)) {
-    view[name] = SECRET_HEADERS.includes(name) ? REDACTED : (headers[name] as string);
-  }
+  for (const [name, value] of entriesOf(headers)) view[name] = SECRET_HEADERS.includes(name) ? REDACTED : value;
   return view;
 }
+
+const READ_ONLY = 'The headers of a request descriptor are read-only: copy them with new Headers(request.headers).';
+
+/** The headers of a request descriptor: methods only; the values stay in {@link ENTRIES}. */
+class DescriptorHeaders implements RequestHeaders {
+  get(name: string): string | null {
+    const wanted = String(name).toLowerCase();
+    for (const [key, value] of entriesOf(this)) if (key.toLowerCase() === wanted) return value;
+    return null;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+
+  forEach(callback: (value: string, name: string, headers: RequestHeaders) => void, thisArg?: unknown): void {
+    for (const [name, value] of entriesOf(this)) callback.call(thisArg, value, name, this);
+  }
+
+  *entries(): IterableIterator<[string, string]> {
+    for (const [name, value] of entriesOf(this)) yield [name, value];
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [name] of entriesOf(this)) yield name;
+  }
+
+  *values(): IterableIterator<string> {
+    for (const [, value] of entriesOf(this)) yield value;
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+
+  getSetCookie(): string[] {
+    return [];
+  }
+
+  append(): never {
+    throw new TypeError(READ_ONLY);
+  }
+
+  set(): never {
+    throw new TypeError(READ_ONLY);
+  }
+
+  delete(): never {
+    throw new TypeError(READ_ONLY);
+  }
+
+  toJSON(): Record<string, string> {
+    return redacted(this);
+  }
+
+  toString(): string {
+    return JSON.stringify(redacted(this));
+  }
+
+  [INSPECT](): Record<string, string> {
+    return redacted(this);
+  }
+}
+Object.freeze(DescriptorHeaders.prototype);
 
 /** Defines non-enumerable members: JSON, inspect and spreads never list them. */
 function define(target: object, members: Record<PropertyKey, unknown>): void {
@@ -57,36 +167,9 @@ function define(target: object, members: Record<PropertyKey, unknown>): void {
   }
 }
 
-/**
- * Prototype of every `headers` object. The printers live here, not on the object:
- * Node 20's fetch (undici 6) turns every own key of a headers record into a header,
- * enumerable or not. Its own prototype is null so that axios still sees a plain object;
- * Object.prototype's methods are copied in for code that calls them directly.
- */
-const HEADERS_PROTOTYPE: object = Object.create(null);
-define(HEADERS_PROTOTYPE, {
-  hasOwnProperty: Object.prototype.hasOwnProperty,
-  isPrototypeOf: Object.prototype.isPrototypeOf,
-  propertyIsEnumerable: Object.prototype.propertyIsEnumerable,
-  valueOf: Object.prototype.valueOf,
-  toLocaleString(this: Readonly<Record<string, string>>) {
-    return JSON.stringify(redactHeaders(this));
-  },
-  toString(this: Readonly<Record<string, string>>) {
-    return JSON.stringify(redactHeaders(this));
-  },
-  toJSON(this: Readonly<Record<string, string>>) {
-    return redactHeaders(this);
-  },
-  [INSPECT](this: Readonly<Record<string, string>>) {
-    return redactHeaders(this);
-  },
-});
-Object.freeze(HEADERS_PROTOTYPE);
-
 /** The printable view of a request: secret header values replaced. */
 function requestView(request: HttpRequest): Record<string, unknown> {
-  return { ...request, headers: redactHeaders(request.headers) };
+  return { ...request, headers: redacted(request.headers) };
 }
 
 /** Prototype of every request: printers only, so `fetch(req.url, req)` sees just the four members. */
@@ -106,8 +189,7 @@ define(REQUEST_PROTOTYPE, {
 Object.freeze(REQUEST_PROTOTYPE);
 
 /**
- * Builds a frozen request whose printable forms (String, JSON.stringify,
- * util.inspect) show the secret headers as `'<redacted>'`.
+ * Builds a frozen request whose headers no printer can show (see the module comment).
  *
  * @param method The HTTP method.
  * @param url The absolute URL.
@@ -121,7 +203,8 @@ export function createHttpRequest(
   entries: Readonly<Record<string, string>>,
   body?: string,
 ): HttpRequest {
-  const headers = Object.assign(Object.create(HEADERS_PROTOTYPE) as Record<string, string>, entries);
+  const headers = new DescriptorHeaders();
+  ENTRIES.set(headers, Object.freeze(Object.entries(entries).map(([name, value]) => Object.freeze([name, value] as const))));
   const request = Object.create(REQUEST_PROTOTYPE) as { -readonly [K in keyof HttpRequest]: HttpRequest[K] };
   request.method = method;
   request.url = url;

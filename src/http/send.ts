@@ -1,6 +1,7 @@
 import type { ApiResult, Decoder } from './api-result';
-import { NO_FETCH } from './messages';
+import { NO_FETCH, badSendOption } from './messages';
 import type { HttpRequest } from './request';
+import { IncompleteResponseError, ResponseTooLargeError, TimeoutError } from './send-errors';
 
 /** The part of a fetch Response that send reads. */
 export interface ResponseLike {
@@ -8,7 +9,9 @@ export interface ResponseLike {
   readonly status: number;
   /** Response headers. */
   readonly headers: { forEach(callback: (value: string, name: string) => void): void };
-  /** Reads the body as text. */
+  /** The body as a stream of bytes (fetch's Response has it): read up to `maxResponseBytes` only. */
+  readonly body?: ReadableStream<Uint8Array> | null;
+  /** Reads the body as text; used when there is no `body` stream. */
   text(): Promise<string>;
 }
 
@@ -16,14 +19,28 @@ export interface ResponseLike {
 export interface SendInit {
   /** The request's method. */
   method: string;
-  /** The request's headers (real values). */
+  /** The request's headers, real values, as a fresh plain record for this call only. */
   headers: Readonly<Record<string, string>>;
   /** The JSON text, for POST requests only. */
   body?: string;
+  /** Aborted on timeout, on the caller's signal, and when the body goes past `maxResponseBytes`. */
+  signal: AbortSignal;
 }
 
-/** A fetch-compatible function: global fetch, undici's fetch, node-fetch or a wrapper adding a timeout. */
+/** A fetch-compatible function: global fetch, undici's fetch, node-fetch or a wrapper of your own. */
 export type FetchLike = (url: string, init: SendInit) => Promise<ResponseLike>;
+
+/** Options of {@link send} and {@link sendAndDecode}. */
+export interface SendOptions {
+  /** The fetch to use; default `globalThis.fetch`. */
+  fetch?: FetchLike;
+  /** Time for the whole exchange, status and body, in ms; default 30,000; `Infinity` for none. Rejects with a {@link TimeoutError}. */
+  timeoutMs?: number;
+  /** Aborts the exchange; send rejects with the signal's reason (a DOMException named `AbortError` by default). */
+  signal?: AbortSignal;
+  /** Largest body read, in bytes; default 10 MiB; `Infinity` for no limit. Rejects with a {@link ResponseTooLargeError}. */
+  maxResponseBytes?: number;
+}
 
 /** What came back, before decoding. */
 export interface HttpResponse {
@@ -31,48 +48,170 @@ export interface HttpResponse {
   readonly status: number;
   /** Response headers, names in lower case (the OPTIONS call's CORS headers are read here). */
   readonly headers: Readonly<Record<string, string>>;
-  /** Parsed JSON when the Content-Type says JSON and the text parses; the text otherwise (`''` when empty or unreadable). */
+  /** Parsed JSON when the Content-Type says JSON and the text parses; the text otherwise (`''` when empty). */
   readonly body: unknown;
 }
 
+/** Default time for one exchange: 30 s. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** Default body limit: 10 MiB. */
+const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** setTimeout's largest delay (about 24.8 days); longer waits are `Infinity`. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const JSON_TYPE = /[/+]json\b/i;
 
+/** Checked options; a function is `fetch` (the signature before options existed). */
+function optionsOf(options: SendOptions | FetchLike | undefined): Required<Omit<SendOptions, 'signal'>> & { signal?: AbortSignal } {
+  const given: SendOptions = typeof options === 'function' ? { fetch: options } : options === undefined ? {} : options;
+  if (typeof given !== 'object' || given === null) throw new TypeError(badSendOption('options'));
+  const fetchImpl = given.fetch === undefined ? globalThis.fetch : given.fetch;
+  if (typeof fetchImpl !== 'function') throw new TypeError(NO_FETCH);
+  const timeoutMs = given.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || (timeoutMs > MAX_TIMER_MS && timeoutMs !== Number.POSITIVE_INFINITY)) {
+    throw new RangeError(badSendOption('options.timeoutMs'));
+  }
+  const maxResponseBytes = given.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (typeof maxResponseBytes !== 'number' || !(maxResponseBytes >= 0) || (!Number.isSafeInteger(maxResponseBytes) && maxResponseBytes !== Number.POSITIVE_INFINITY)) {
+    throw new RangeError(badSendOption('options.maxResponseBytes'));
+  }
+  const { signal } = given;
+  // Duck-typed: a signal of another realm or polyfill is not an instance of this AbortSignal.
+  if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')) {
+    throw new TypeError(badSendOption('options.signal'));
+  }
+  return { fetch: fetchImpl as FetchLike, timeoutMs, maxResponseBytes, ...(signal ? { signal } : {}) };
+}
+
+/** Why a signal aborted: its reason, or an AbortError where a polyfill gives none. */
+function reasonOf(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted.', 'AbortError');
+}
+
+/** A plain copy of a request's headers for fetch (descriptor headers are iterable; a hand-made request may hold a record). */
+function headerRecord(headers: HttpRequest['headers'] | Readonly<Record<string, string>>): Record<string, string> {
+  const iterate = (headers as Partial<Iterable<[string, string]>>)[Symbol.iterator];
+  return typeof iterate === 'function' ? Object.fromEntries(headers as Iterable<[string, string]>) : { ...(headers as Record<string, string>) };
+}
+
+/** `promise`, or the signal's reason as soon as it aborts (a fetch that ignores its signal cannot hang send). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Reads the body as UTF-8 text, at most `max` bytes; past it, stops and aborts. */
+async function readText(response: ResponseLike, headers: Record<string, string>, max: number, controller: AbortController): Promise<string> {
+  const status = response.status;
+  const tooLarge = () => {
+    const error = new ResponseTooLargeError(status, max);
+    controller.abort(error);
+    return error;
+  };
+  const announced = Number(headers['content-length']);
+  if (Number.isFinite(announced) && announced > max) {
+    void response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  const stream = response.body;
+  if (stream === undefined || stream === null) {
+    // No stream (a Response without body, or a hand-made ResponseLike): text() it is.
+    if (stream === null) return '';
+    const text = await response.text().catch((cause: unknown) => {
+      throw new IncompleteResponseError(status, cause);
+    });
+    if (max !== Number.POSITIVE_INFINITY && new TextEncoder().encode(text).length > max) throw tooLarge();
+    return text;
+  }
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await untilAborted(reader.read(), controller.signal);
+    } catch (cause) {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      throw new IncompleteResponseError(status, cause);
+    }
+    if (chunk.done) return text + decoder.decode();
+    bytes += chunk.value.byteLength;
+    if (bytes > max) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+}
+
 /**
- * Sends a request descriptor with a fetch implementation and reads the response body.
+ * Sends a request descriptor with a fetch implementation and reads the response body,
+ * within a time limit and a size limit.
  *
  * @param request A descriptor from one of the describe functions.
- * @param fetchImpl The fetch to use; defaults to `globalThis.fetch`.
- * @returns `{ status, headers, body }`; a bad body never throws (network failures reject as fetch does).
- * @throws TypeError when no fetch implementation is available.
+ * @param options `fetch` (default `globalThis.fetch`), `timeoutMs` (default 30,000),
+ *   `signal`, `maxResponseBytes` (default 10 MiB). A function is taken as `fetch`.
+ * @returns `{ status, headers, body }`; JSON is parsed when the Content-Type says JSON
+ *   and the text parses, text is kept otherwise.
+ * @throws {TypeError} When no fetch implementation is available, or an option has the wrong type.
+ * @throws {RangeError} When `timeoutMs` or `maxResponseBytes` is out of range.
+ * @throws {TimeoutError} (rejects) When status and body do not arrive within `timeoutMs`.
+ * @throws {ResponseTooLargeError} (rejects) When the body is longer than `maxResponseBytes`.
+ * @throws {IncompleteResponseError} (rejects) When the body is cut off after the status arrived.
+ * Rejects with the signal's reason when `signal` aborts, and as fetch does on network failures.
  * @example
- * const response = await send(describeInventory({ baseUrl, credentials }));
+ * const response = await send(describeInventory({ baseUrl, credentials }), { timeoutMs: 10_000 });
  * const result = decodeInventory(response.status, response.body);
  */
-export async function send(request: HttpRequest, fetchImpl: FetchLike = globalThis.fetch): Promise<HttpResponse> {
-  if (typeof fetchImpl !== 'function') throw new TypeError(NO_FETCH);
-  const init: SendInit = { method: request.method, headers: request.headers };
-  if (request.body !== undefined) init.body = request.body;
-  const response = await fetchImpl(request.url, init);
-
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value;
-  });
-  let text = '';
+export async function send(request: HttpRequest, options?: SendOptions | FetchLike): Promise<HttpResponse> {
+  const { fetch: fetchImpl, timeoutMs, signal, maxResponseBytes } = optionsOf(options);
+  if (signal?.aborted) throw reasonOf(signal);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal && reasonOf(signal));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = timeoutMs === Number.POSITIVE_INFINITY ? undefined : setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
   try {
-    text = await response.text();
-  } catch {
-    // A body cut off mid-stream is still an answer with a status; the decoder sees ''.
-  }
-  let body: unknown = text;
-  if (text !== '' && JSON_TYPE.test(headers['content-type'] ?? '')) {
+    const init: SendInit = { method: request.method, headers: headerRecord(request.headers), signal: controller.signal };
+    if (request.body !== undefined) init.body = request.body;
+    let response: ResponseLike;
     try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
+      response = await untilAborted(fetchImpl(request.url, init), controller.signal);
+    } catch (error) {
+      // fetch rejects with its own AbortError when the signal fires: give our reason instead.
+      throw controller.signal.aborted ? controller.signal.reason : error;
     }
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    const text = await readText(response, headers, maxResponseBytes, controller);
+    let body: unknown = text;
+    if (text !== '' && JSON_TYPE.test(headers['content-type'] ?? '')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    return { status: response.status, headers, body };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
-  return { status: response.status, headers, body };
 }
 
 /**
@@ -80,17 +219,14 @@ export async function send(request: HttpRequest, fetchImpl: FetchLike = globalTh
  *
  * @param request A descriptor from one of the describe functions.
  * @param decode The matching decoder (e.g. decodeCreateOrder for describeCreateOrder).
- * @param fetchImpl The fetch to use; defaults to `globalThis.fetch`.
- * @returns The decoded result; rejects only when fetch itself rejects (network failure).
+ * @param options As for {@link send}: `fetch`, `timeoutMs`, `signal`, `maxResponseBytes` (a function is `fetch`).
+ * @returns The decoded result. Rejects as {@link send} does (network failure, timeout,
+ *   abort, a body too large or cut off): only a complete response is decoded.
  * @example
- * const result = await sendAndDecode(describeCreateOrder(order, { ...connection, version: '1.1' }), decodeCreateOrder);
+ * const result = await sendAndDecode(describeCreateOrder(order, { ...connection, version: '1.1' }), decodeCreateOrder, { timeoutMs: 10_000 });
  * if (!result.ok) console.error(result.error.kind, result.error.code);
  */
-export async function sendAndDecode<T>(
-  request: HttpRequest,
-  decode: Decoder<T>,
-  fetchImpl: FetchLike = globalThis.fetch,
-): Promise<ApiResult<T>> {
-  const response = await send(request, fetchImpl);
+export async function sendAndDecode<T>(request: HttpRequest, decode: Decoder<T>, options?: SendOptions | FetchLike): Promise<ApiResult<T>> {
+  const response = await send(request, options);
   return decode(response.status, response.body);
 }

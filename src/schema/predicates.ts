@@ -277,3 +277,20 @@ export function isUnsignedDecimalText(s: string): boolean {
 export function isEmailText(s: string): boolean {
   return EMAIL.test(s);
 }
+
+/**
+ * Tells whether text is exactly `length` ASCII digits (card data: bin 6, last4digits 4).
+ * The same test as `isDigitText` of src/lint/read.ts, which the card-data rule calls.
+ *
+ * @param s The text.
+ * @param length The number of digits.
+ * @returns `true` for `('411111', 6)`, `false` for `('4111', 6)` or `('41111a', 6)`.
+ * @example isDigitsText('1234', 4); // true
+ */
+export function isDigitsText(s: string, length: number): boolean {
+  if (s.length !== length) return false;
+  for (let i = 0; i < length; i++) {
+    if (!isDigitCode(s.charCodeAt(i))) return false;
+  }
+  return true;
+}

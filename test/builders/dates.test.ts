@@ -68,3 +68,27 @@ describe('formatReturnDateTime', () => {
     expect(() => formatReturnDateTime(null as never)).toThrow(/date is required/);
   });
 });
+
+describe('date-time text the builders read', () => {
+  it.each([
+    ['2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z'],
+    ['2026-03-01T10:00:00+01:00', '2026-03-01T09:00:00Z'],
+    ['2026-03-01T10:00:00+0100', '2026-03-01T09:00:00Z'],
+    ['2026-03-01T10:00:00-01', '2026-03-01T11:00:00Z'],
+    ['2026-03-01T10:00:00.123456Z', '2026-03-01T10:00:00Z'],
+  ])('reads ISO 8601 text with a zone: %s', (text, utc) => {
+    expect(formatOrderDateTime(text, '1.2')).toBe(utc);
+  });
+
+  it.each(['2026-01', '2026-03-01T10:00:00', '2026-03-01T10:00', 'T-01', '2026-03-01T10:00:00+1', `2026-03-01T10:00:00${' '.repeat(30)}Z`])(
+    'refuses text without a zone after its time, or longer than 40 characters: %j',
+    (text) => {
+      expect(() => formatOrderDateTime(text, '1.2')).toThrow(RangeError);
+      expect(() => formatOrderDateTime(text, '1.2')).toThrow(/^date must be/);
+    },
+  );
+
+  it('refuses an offset that pushes the instant past the end of JavaScript time', () => {
+    expect(() => formatOrderDateTime(new Date(8.64e15), '1', { offsetMinutes: 60 })).toThrow(/^date must lie between the years 0000 and 9999/);
+  });
+});

@@ -22,6 +22,7 @@ import { lintOrder, lintReturn } from '../../src/lint/engine';
 import { expandBundle, multiplyAmount, roundAmount, subtractAmounts, sumAmounts, toMinorUnits } from '../../src/money/index';
 import { ORDER_VERSIONS, type OrderVersion } from '../../src/schema/tables';
 import { FMS_TEST_PROFILE, TEST_PROFILE, orderInputArbitrary, returnInputArbitrary, validOrderArbitrary } from '../../src/testing/arbitraries';
+import { pathsOf } from './_hostile';
 import { amounts, cartInput, deepFreeze } from './_inputs';
 
 const RUNS = { numRuns: 100 };
@@ -181,18 +182,6 @@ describe('buildReturnRequest (properties)', () => {
     );
   });
 });
-
-/** Every path of a JSON-like value, as key lists. */
-function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    for (const [key, child] of Object.entries(value)) {
-      const path = [...prefix, Array.isArray(value) ? Number(key) : key];
-      out.push(path);
-      pathsOf(child, path, out);
-    }
-  }
-  return out;
-}
 
 /** A copy of `value` with the member at `path` replaced. */
 function replaced<T>(value: T, path: (string | number)[], junk: unknown): T {

@@ -67,7 +67,7 @@ describe('addShippingCosts', () => {
     expect(() => addShippingCosts(order(), { cost: '-1', taxFactor: '1.19' }, fms)).toThrow(/^shipping\.cost must not be negative/);
     expect(() => addShippingCosts(order(), { cost: 4.95 as never, taxFactor: '1.19' }, fms)).toThrow(TypeError);
     const long = { ...PROFILE, clientCode: 'ACME_EUROPE_B2C' };
-    expect(() => addShippingCosts(order(), { cost: '1', taxFactor: '1.19' }, { version: '1.1', profile: long })).toThrow(/^profile\.clientCode .* must be at most 18/);
+    expect(() => addShippingCosts(order(), { cost: '1', taxFactor: '1.19' }, { version: '1.1', profile: long })).toThrow(/^context\.profile\.clientCode .* must be at most 18/);
     expect(() => addShippingCosts({} as never, { cost: '1' }, fms)).toThrow(/^payload\.clientRequest must be an object/);
     expect(() => addShippingCosts(order(), { cost: '1' }, { version: '9' } as never)).toThrow(/^context\.version/);
   });

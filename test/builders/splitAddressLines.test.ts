@@ -76,3 +76,63 @@ describe('splitAddressLines', () => {
     );
   });
 });
+
+/** The extended grapheme clusters of a text. */
+const clusters = (text: string): string[] => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
+
+describe('splitAddressLines and grapheme clusters (issue 7, item 12)', () => {
+  const family = '👨‍👩‍👧‍👦'; // 7 code points, one cluster
+  const flag = '🇩🇪'; // 2 regional indicators, one cluster
+  const decomposed = 'e\u0301'; // e + combining acute, one cluster
+  const hangul = '\u1100\u1161\u11a8'; // decomposed Hangul syllable, 3 code points
+
+  it.each([
+    ['a decomposed accent at the limit', `${'a'.repeat(39)}${decomposed}`, [`${'a'.repeat(39)}`, decomposed]],
+    ['a ZWJ family emoji at the limit', `${'a'.repeat(35)}${family}`, ['a'.repeat(35), family]],
+    ['a flag at the limit', `${'a'.repeat(39)}${flag}`, ['a'.repeat(39), flag]],
+    ['a run of 25 flags (50 code points)', flag.repeat(25), [flag.repeat(20), flag.repeat(5)]],
+    ['a decomposed Hangul syllable at the limit', `${'a'.repeat(38)}${hangul}`, ['a'.repeat(38), hangul]],
+    ['a skin-tone emoji at the limit', `${'a'.repeat(39)}👍🏽`, ['a'.repeat(39), '👍🏽']],
+    ['a word that fits exactly, clusters counted in code points', `${'a'.repeat(33)}${family}`, [`${'a'.repeat(33)}${family}`]],
+    ['words of clusters, wrapped at a space', `${decomposed.repeat(10)} ${flag.repeat(10)}`, [decomposed.repeat(10), flag.repeat(10)]],
+  ])('never splits %s', (_what, text, expected) => {
+    const lines = splitAddressLines(text);
+    expect(lines.map((l) => l.value)).toEqual(expected);
+    for (const l of lines) expect(codePointLength(l.value)).toBeLessThanOrEqual(40);
+  });
+
+  it('reads CR LF as one line break, also beside clusters', () => {
+    expect(splitAddressLines(`Rue ${decomposed}\r\n3${flag}\rB\nC`).map((l) => l.value)).toEqual([`Rue ${decomposed}`, `3${flag}`, 'B', 'C']);
+  });
+
+  it('refuses one cluster longer than the limit: it cannot be split without breaking it', () => {
+    const zalgo = `e${'\u0301'.repeat(45)}`; // one cluster of 46 code points
+    expect(() => splitAddressLines(`Hauptstrasse ${zalgo}`)).toThrow(RangeError);
+    expect(() => splitAddressLines(`Hauptstrasse ${zalgo}`)).toThrow(/^address holds one character \(a grapheme cluster\) of 46 code points, longer than the line limit of 40/);
+    expect(() => splitAddressLines(['ok', flag], 1)).toThrow(/^address\[1\] holds one character/);
+    expect(splitAddressLines(family, 7)).toEqual([{ line: '1', value: family }]);
+  });
+
+  it('puts every cluster of the text, in order and whole, on lines within the limit (property)', () => {
+    const cluster = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('a', 'ß', 'Z', '7', '-', '.', '中', '😀') },
+      { weight: 2, arbitrary: fc.constantFrom(family, flag, decomposed, hangul, '👍🏽', 'o\u0308\u0301', '\u0915\u094d\u0937') },
+      { weight: 2, arbitrary: fc.constantFrom(' ', ' ', '\t', '\u00a0') },
+    );
+    fc.assert(
+      fc.property(fc.array(cluster, { minLength: 1, maxLength: 120 }), fc.integer({ min: 7, max: 45 }), (parts, max) => {
+        const text = parts.join('');
+        const words = clusters(text).filter((c) => c.trim() !== '');
+        if (words.length === 0) return;
+        const lines = splitAddressLines(text, max);
+        for (const l of lines) {
+          expect(codePointLength(l.value)).toBeLessThanOrEqual(max);
+          expect(l.value.trim()).toBe(l.value);
+        }
+        // Re-segmenting the lines gives back the text's clusters: none was cut.
+        expect(lines.flatMap((l) => clusters(l.value)).filter((c) => c.trim() !== '')).toEqual(words);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -18,7 +18,7 @@ describe('request descriptors with a JSON body', () => {
     const req = describeCreateOrder(ORDER, { ...CONNECTION, version });
     expect(req.method).toBe('POST');
     expect(req.url).toBe(url);
-    expect({ ...req.headers }).toStrictEqual(JSON_HEADERS);
+    expect(Object.fromEntries(req.headers)).toStrictEqual(JSON_HEADERS);
     expect(req.body).toBe(JSON.stringify(ORDER));
     expect(JSON.parse(req.body as string)).toStrictEqual(ORDER);
   });
@@ -27,7 +27,7 @@ describe('request descriptors with a JSON body', () => {
     const req = describeCreateReturnToken(RETURN_REQUEST, CONNECTION);
     expect(req.method).toBe('POST');
     expect(req.url).toBe('https://api.example.test/rmaportalapi/v1/rmaTokens');
-    expect({ ...req.headers }).toStrictEqual(JSON_HEADERS);
+    expect(Object.fromEntries(req.headers)).toStrictEqual(JSON_HEADERS);
     expect(req.body).toBe(JSON.stringify(RETURN_REQUEST));
   });
 

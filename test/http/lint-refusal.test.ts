@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { argumentSpoilArb, spoilArb, spoilt } from '../builders/_hostile';
 import {
   PayloadRejectedError,
   describeCreateOrder,
@@ -137,5 +139,74 @@ describe('echo bodies are checked against EchoRequest', () => {
 
   it('builds the request with lint: false', () => {
     expect(describeEcho('not an object', { ...CONNECTION, lint: false }).body).toBe('"not an object"');
+  });
+});
+
+describe('lintEcho never throws (issue 7, item 9)', () => {
+  const revoked = () => {
+    const { proxy, revoke } = Proxy.revocable({ ...ECHO_REQUEST }, {});
+    revoke();
+    return proxy;
+  };
+  const throwing = () => {
+    throw new Error('boom');
+  };
+  const unreadable = [{ rule: 'type', severity: 'error', path: '', message: 'The echo request could not be read as JSON data.' }];
+
+  it.each([
+    ['a throwing getter', () => ({ ...ECHO_REQUEST, get maxSpeed(): number { return throwing(); } })],
+    ['a revoked Proxy', revoked],
+    ['a Proxy whose get trap throws', () => new Proxy({ ...ECHO_REQUEST }, { get: throwing })],
+    ['a Proxy whose has trap throws', () => new Proxy({ ...ECHO_REQUEST }, { has: throwing })],
+    ['a Proxy whose getPrototypeOf trap throws', () => new Proxy({ ...ECHO_REQUEST }, { getPrototypeOf: throwing })],
+  ])('reports %s as one type problem at the root', (_name, payload) => {
+    expect(lintEcho(payload())).toStrictEqual(unreadable);
+    expect(() => describeEcho(payload(), CONNECTION)).toThrow(PayloadRejectedError);
+  });
+
+  it.each([
+    ['a Map', new Map(Object.entries(ECHO_REQUEST))],
+    ['a Date', new Date(0)],
+    ['a class instance', new (class Echo { vehicleType = 'train'; maxSpeed = 1; avgSpeed = 1; speedUnit = 'mph'; })()],
+  ])('reports %s as one type problem: not JSON data', (_name, payload) => {
+    expect(lintEcho(payload)).toStrictEqual([{ rule: 'type', severity: 'error', path: '', message: 'The echo request must be a JSON object.' }]);
+  });
+
+  it('reports a member that is a revoked Proxy as that member\'s type problem', () => {
+    expect(lintEcho({ ...ECHO_REQUEST, maxSpeed: revoked() })).toStrictEqual([
+      { rule: 'type', severity: 'error', path: '/maxSpeed', message: 'Member maxSpeed must be a finite number.' },
+    ]);
+  });
+
+  it('reads each member once and checks what it read (a getter answering twice differently)', () => {
+    let reads = 0;
+    const payload = { ...ECHO_REQUEST, get maxSpeed(): unknown { return reads++ === 0 ? 125 : 'fast'; } };
+    expect(lintEcho(payload)).toStrictEqual([]);
+    expect(reads).toBe(1);
+  });
+
+  it('accepts a transparent Proxy and a null-prototype object', () => {
+    expect(lintEcho(new Proxy({ ...ECHO_REQUEST }, {}))).toStrictEqual([]);
+    expect(lintEcho(Object.assign(Object.create(null), ECHO_REQUEST))).toStrictEqual([]);
+  });
+
+  it('returns problems for any value, spoilt any way (property)', () => {
+    // Spoilt values are made inside the property: fast-check itself would trip over a revoked Proxy.
+    const arb = fc.oneof(
+      fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true }).map((value) => () => value),
+      fc.tuple(fc.constantFrom(...Object.keys(ECHO_REQUEST)), spoilArb).map(([key, spoil]) => () => spoilt(ECHO_REQUEST, [key], spoil)),
+      argumentSpoilArb.map((spoil) => () => spoilt(ECHO_REQUEST, [], spoil)),
+    );
+    fc.assert(
+      fc.property(arb, (make) => {
+        const problems = lintEcho(make());
+        expect(Array.isArray(problems)).toBe(true);
+        for (const p of problems) {
+          expect(Object.keys(p).sort()).toStrictEqual(['message', 'path', 'rule', 'severity']);
+          expect(['', '/vehicleType', '/maxSpeed', '/avgSpeed', '/speedUnit']).toContain(p.path);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   describeInventory,
   describeListPaymentMethods,
   describeOrderOptions,
+  IncompleteResponseError,
   send,
   sendAndDecode,
   type Connection,
@@ -208,7 +209,7 @@ describe('each descriptor, sent with global fetch, reaches a real server as the 
   });
 });
 
-describe('send reads any body without throwing', () => {
+describe('send reads any complete body without throwing', () => {
   it('parses JSON error bodies for the decoder', async () => {
     const { response } = await roundTrip(describeInventory(connection('unauthorized')));
     expect(response).toMatchObject({ status: 401, body: PRODUCT_401 });
@@ -238,9 +239,8 @@ describe('send reads any body without throwing', () => {
     expect(decodeInventory(response.status, response.body)).toStrictEqual({ ok: false, error: { kind: 'server', status: 500, raw: '' } });
   });
 
-  it('gives a body cut off mid-stream as empty text', async () => {
-    const { response } = await roundTrip(describeInventory(connection('cut-off')));
-    expect(response).toMatchObject({ status: 200, body: '' });
+  it('rejects a body cut off mid-stream: an incomplete response is never decoded', async () => {
+    await expect(send(describeInventory(connection('cut-off')))).rejects.toBeInstanceOf(IncompleteResponseError);
   });
 
   it('refuses to run without a fetch implementation', async () => {

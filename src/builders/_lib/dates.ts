@@ -3,10 +3,12 @@
  * and write it in the spec's formats from UTC fields, so the output never depends
  * on the time zone of the machine that builds the payload.
  */
-import { isValid, parseISO } from 'date-fns';
+// Subpath imports: the date-fns barrel loads all of date-fns (about 100 ms at import).
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import { isDateInFormat } from '../../schema/predicates';
 import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC } from '../../schema/tables';
-import { fail } from './errors';
+import { fail, readSafely } from './errors';
 
 /** A point in time as the builders accept it. */
 export type DateInput = Date | number | string;
@@ -18,6 +20,9 @@ export interface Instant {
   /** The offset of the source text, for text in the `±hh.mm` format. */
   readonly offsetMinutes?: number;
 }
+
+/** Longest date-time text read (`+275760-09-13T00:00:00.000+14:00` is 32 characters). */
+const MAX_DATE_TEXT = 40;
 
 /** Largest offset the spec's format can hold: ±14.00. */
 const MAX_OFFSET = 14 * 60;
@@ -38,9 +43,16 @@ export function offsetOf(value: unknown, field: string): number {
  * machine's time zone.
  */
 export function instantOf(value: unknown, field: string): Instant {
-  if (value instanceof Date) {
-    if (!isValid(value)) fail(field, 'must be a valid date');
-    return { ms: value.getTime() };
+  if (readSafely(field, () => value instanceof Date)) {
+    // Date's own getTime: a Proxy or a subclass cannot answer something else.
+    let ms = Number.NaN;
+    try {
+      ms = Date.prototype.getTime.call(value);
+    } catch {
+      fail(field, 'must be a valid date');
+    }
+    if (!isValid(ms)) fail(field, 'must be a valid date');
+    return { ms };
   }
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || !isValid(new Date(value))) fail(field, 'must be a valid time in milliseconds since 1970');
@@ -49,11 +61,13 @@ export function instantOf(value: unknown, field: string): Instant {
   if (typeof value !== 'string') {
     fail(field, value === undefined || value === null ? 'is required' : 'must be a Date, a number or date-time text', TypeError);
   }
-  const offset = DATE_TIME_OFFSET.pattern.exec(value);
-  if (offset) {
+  // ISO 8601 text is short; a cap keeps every check below (and date-fns) linear in the input.
+  if (value.length > MAX_DATE_TEXT) fail(field, `must be date-time text of at most ${MAX_DATE_TEXT} characters`);
+  // The spec's shapes pick the message; the shared predicate decides.
+  if (DATE_TIME_OFFSET.pattern.test(value)) {
     if (!isDateInFormat(value, DATE_TIME_OFFSET)) fail(field, 'must be a real date and time');
     const sign = value.charAt(20) === '-' ? -1 : 1;
-    const offsetMinutes = sign * (Number(offset[7]) * 60 + Number(offset[8]));
+    const offsetMinutes = sign * (Number(value.slice(21, 23)) * 60 + Number(value.slice(24, 26)));
     // The wall-clock part read as UTC, then moved back by the offset.
     const local = Date.parse(`${value.slice(0, 19)}Z`);
     return { ms: local - offsetMinutes * 60_000, offsetMinutes };
@@ -62,12 +76,29 @@ export function instantOf(value: unknown, field: string): Instant {
     if (!isDateInFormat(value, DATE_TIME_UTC.pattern.test(value) ? DATE_TIME_UTC : DATE_ONLY)) fail(field, 'must be a real date');
     return { ms: Date.parse(DATE_ONLY.pattern.test(value) ? `${value}T00:00:00Z` : value) };
   }
-  if (!/(Z|[+-]\d{2}(:?\d{2})?)$/.test(value)) {
+  if (!endsWithZone(value)) {
     fail(field, 'must be date-time text with a zone (Z or an offset), a YYYY-MM-DD date, a Date or a number');
   }
   const parsed = parseISO(value);
   if (!isValid(parsed)) fail(field, 'must be ISO 8601 date-time text');
   return { ms: parsed.getTime() };
+}
+
+/**
+ * Whether date-time text ends in a zone after its time: `Z`, or an offset `±hh`, `±hhmm`
+ * or `±hh:mm` (a `-01` that ends a date such as `2026-01` is not a zone).
+ */
+function endsWithZone(text: string): boolean {
+  const n = text.length;
+  const isDigit = (i: number) => text.charAt(i) >= '0' && text.charAt(i) <= '9';
+  const isSign = (i: number) => text.charAt(i) === '+' || text.charAt(i) === '-';
+  let zone = -1;
+  if (text.charAt(n - 1) === 'Z') zone = n - 1;
+  else if (isSign(n - 3) && isDigit(n - 2) && isDigit(n - 1)) zone = n - 3;
+  else if (isSign(n - 5) && isDigit(n - 4) && isDigit(n - 3) && isDigit(n - 2) && isDigit(n - 1)) zone = n - 5;
+  else if (isSign(n - 6) && isDigit(n - 5) && isDigit(n - 4) && text.charAt(n - 3) === ':' && isDigit(n - 2) && isDigit(n - 1)) zone = n - 6;
+  const time = text.indexOf('T');
+  return zone > 0 && time > 0 && time < zone;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -76,7 +107,8 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 function wallClock(ms: number, offsetMinutes: number, field: string): string {
   const d = new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes * 60_000);
   const year = d.getUTCFullYear();
-  if (year < 0 || year > 9999) fail(field, 'must lie between the years 0000 and 9999');
+  // NaN when the offset pushes the instant past the end of JavaScript time.
+  if (!(year >= 0 && year <= 9999)) fail(field, 'must lie between the years 0000 and 9999');
   return `${pad(year, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 

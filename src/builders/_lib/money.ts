@@ -3,8 +3,9 @@
  * factors, and the one rounding rule (half away from zero) used for every gross/net
  * conversion. No floating point touches money.
  */
-import { currencyDigits, isCurrencyCode } from '../../schema/codes';
-import { LIMITS, UNSIGNED_DECIMAL } from '../../schema/tables';
+import { currencyDigits } from '../../schema/codes';
+import { isCurrencyText, isUnsignedDecimalText } from '../../schema/predicates';
+import { LIMITS } from '../../schema/tables';
 import { fromMinorUnits, isAmount, toMinorUnits } from '../../money/index';
 import { fail } from './errors';
 
@@ -12,7 +13,7 @@ import { fail } from './errors';
 export function currencyOf(value: unknown, field: string): string {
   if (value === undefined || value === null) fail(field, 'is required', TypeError);
   if (typeof value !== 'string') fail(field, 'must be a string', TypeError);
-  if (!isCurrencyCode(value)) fail(field, 'must be an uppercase ISO 4217 currency code such as EUR');
+  if (!isCurrencyText(value)) fail(field, 'must be an uppercase ISO 4217 currency code such as EUR');
   return value;
 }
 
@@ -60,8 +61,9 @@ export interface TaxFactor {
 export function taxFactorOf(value: unknown, field: string): TaxFactor {
   if (value === undefined || value === null) fail(field, 'is required', TypeError);
   if (typeof value !== 'string') fail(field, 'must be decimal text such as "1.19"', TypeError);
-  if (!UNSIGNED_DECIMAL.test(value)) fail(field, 'must be decimal text such as "1.19" (20 % VAT is written 1.20)');
+  // The length first: the limit bounds the work done on the text.
   if (value.length > LIMITS.taxFactor) fail(field, `must be at most ${LIMITS.taxFactor} characters long`);
+  if (!isUnsignedDecimalText(value)) fail(field, 'must be decimal text such as "1.19" (20 % VAT is written 1.20)');
   const [integer, fraction = ''] = value.split('.') as [string, string?];
   const numerator = BigInt(integer + fraction);
   const scale = 10n ** BigInt(fraction.length);
@@ -105,6 +107,12 @@ export function unitPrices(price: bigint, factor: TaxFactor, pricing: Pricing): 
 /** Integer text such as `"3"` (or `"3.000"`), a bigint, or a safe integer number. */
 export type WholeQuantity = bigint | number | string;
 
+/** Whether `text` holds only zeros from `from` on. */
+function isZeros(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) if (text.charCodeAt(i) !== 48 /* 0 */) return false;
+  return true;
+}
+
 /** Checks a positive whole quantity; returns it as a bigint. */
 export function quantityOf(value: unknown, field: string): bigint {
   let units: bigint;
@@ -113,9 +121,11 @@ export function quantityOf(value: unknown, field: string): bigint {
     if (!Number.isSafeInteger(value)) fail(field, 'must be a whole number');
     units = BigInt(value);
   } else if (typeof value === 'string') {
-    const match = /^(\d+)(?:\.0+)?$/.exec(value);
-    if (!match) fail(field, 'must be a whole number such as "2"');
-    units = BigInt(match[1] as string);
+    // Quantity text of the spec (unsigned decimal), whole: "2" or "2.000".
+    const dot = value.indexOf('.');
+    const whole = isUnsignedDecimalText(value) && (dot < 0 || isZeros(value, dot + 1));
+    if (!whole) fail(field, 'must be a whole number such as "2"');
+    units = BigInt(dot < 0 ? value : value.slice(0, dot));
   } else if (value === undefined || value === null) {
     fail(field, 'is required', TypeError);
   } else {

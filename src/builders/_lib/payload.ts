@@ -4,9 +4,10 @@
  */
 import type { ClientProfile } from '../../lint/types';
 import { isAmount, toMinorUnits } from '../../money/index';
-import { isCurrencyCode } from '../../schema/codes';
-import { LIMITS, ORDER_VERSIONS, UNSIGNED_DECIMAL, type OrderVersion } from '../../schema/tables';
-import { fail, isRecord, oneOf, record, requiredText } from './errors';
+import { isCurrencyText, isUnsignedDecimalText } from '../../schema/predicates';
+import { LIMITS, ORDER_VERSIONS, type OrderVersion } from '../../schema/tables';
+import { fail, isBlank, isRecord, list, oneOf, readSafely, record, requiredText } from './errors';
+import { profileOf } from './profile';
 import { PRICINGS, roundDiv, taxFactorOf, textOf, type Pricing, type TaxFactor } from './money';
 
 /** A JSON object of a payload being rewritten. */
@@ -20,55 +21,90 @@ export interface OrderContext<V extends OrderVersion = OrderVersion> {
   profile: ClientProfile;
 }
 
-/**
- * A deep copy of JSON data. Anything else (bigints, functions, dates, class
- * instances) is refused with a TypeError naming its place; `__proto__` members are
- * copied as plain members, never as prototypes.
- */
-export function cloneJson<T>(value: T, field = 'payload'): T {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return value;
-  if (Array.isArray(value)) return value.map((v, i) => cloneJson(v, `${field}[${i}]`)) as T;
-  if (typeof value === 'object') {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) fail(field, 'must be JSON data (a plain object)', TypeError);
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const child = (value as Record<string, unknown>)[key];
-      if (child === undefined) continue;
-      Object.defineProperty(out, key, { value: cloneJson(child, `${field}.${key}`), enumerable: true, writable: true, configurable: true });
-    }
-    return out as T;
-  }
-  return fail(field, 'must be JSON data', TypeError);
+/** Members of order payloads that hold the structure; messages name these, and only these, by name. */
+const CONTAINERS: ReadonlySet<string> = new Set([
+  'clientRequest', 'requestHeader', 'order', 'payment', 'partner', 'item', 'amount', 'quantity', 'dynamicField',
+  'note', 'personData', 'addressData', 'companyData', 'phone', 'email', 'address', 'cardData',
+]);
+
+/** JSON payloads of the spec nest a few levels deep; deeper data is refused before the stack runs out. */
+const MAX_DEPTH = 64;
+
+/** The path of a member in messages: a member name taken from the payload is never repeated (it may be personal data). */
+function memberField(field: string, key: string): string {
+  return CONTAINERS.has(key) ? `${field}.${key}` : `${field}.<member>`;
 }
 
-/** Checks the context of a special-item function; returns version and profile. */
+/**
+ * A deep copy of caller JSON data, each value read once. Anything else (bigints,
+ * functions, symbols, non-finite numbers, dates, class instances, holes, cycles, data
+ * nested deeper than 64 levels, members whose getter or Proxy trap throws) is refused
+ * with a TypeError naming its place; `__proto__` members are copied as plain members,
+ * never as prototypes.
+ */
+export function cloneJson<T>(value: T, field = 'payload'): T {
+  return copyJson(value, field, new Set()) as T;
+}
+
+function copyJson(value: unknown, field: string, ancestors: Set<object>): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) fail(field, 'must be JSON data (a finite number)', TypeError);
+    return value;
+  }
+  if (typeof value !== 'object') return fail(field, 'must be JSON data', TypeError);
+  if (ancestors.has(value)) fail(field, 'must be JSON data (it contains itself)', TypeError);
+  if (ancestors.size >= MAX_DEPTH) fail(field, `must be JSON data nested at most ${MAX_DEPTH} levels deep`, TypeError);
+  ancestors.add(value);
+  let copy: unknown;
+  if (readSafely(field, () => Array.isArray(value))) {
+    copy = list(value, field).map((entry, i) => copyJson(entry, `${field}[${i}]`, ancestors));
+  } else {
+    const proto = readSafely(field, () => Object.getPrototypeOf(value));
+    if (proto !== Object.prototype && proto !== null) fail(field, 'must be JSON data (a plain object)', TypeError);
+    const out: Record<string, unknown> = {};
+    for (const key of readSafely(field, () => Object.keys(value))) {
+      const at = memberField(field, key);
+      const child = readSafely(at, () => (value as Record<string, unknown>)[key]);
+      if (child === undefined) continue;
+      Object.defineProperty(out, key, { value: copyJson(child, at, ancestors), enumerable: true, writable: true, configurable: true });
+    }
+    copy = out;
+  }
+  ancestors.delete(value);
+  return copy;
+}
+
+/** Checks the context of a special-item function; returns version and a checked copy of the profile. */
 export function contextOf(context: unknown): { version: OrderVersion; profile: ClientProfile } {
   const ctx = record(context, 'context');
   const version = oneOf(ctx.version, 'context.version', ORDER_VERSIONS);
-  const profile = record(ctx.profile, 'context.profile') as unknown as ClientProfile;
-  return { version, profile };
+  return { version, profile: profileOf(ctx.profile, 'context.profile') };
 }
 
 /**
  * Checks that `payload` is an order payload (`{ clientRequest: { order, item: [...] } }`)
- * and returns a deep copy of it with its body.
+ * and returns a deep copy of it with its body. The copy is taken first and checked
+ * after, so a getter cannot pass the check and then hand over something else.
  */
 export function copyOrder(payload: unknown, name = 'payload'): { copy: Json; body: Json; items: Json[] } {
-  const root = record(payload, name);
-  const body = record(root.clientRequest, `${name}.clientRequest`);
-  record(body.order, `${name}.clientRequest.order`);
+  const copy = cloneJson(payload, name);
+  if (!isRecord(copy)) fail(name, 'must be an object', TypeError);
+  const body = copy.clientRequest;
+  if (!isRecord(body)) fail(`${name}.clientRequest`, 'must be an object', TypeError);
+  if (!isRecord(body.order)) fail(`${name}.clientRequest.order`, 'must be an object', TypeError);
   if (!Array.isArray(body.item)) fail(`${name}.clientRequest.item`, 'must be an array', TypeError);
-  body.item.forEach((item: unknown, index: number) => record(item, `${name}.clientRequest.item[${index}]`));
-  const copy = cloneJson(root, name) as Json;
-  return { copy, body: copy.clientRequest, items: copy.clientRequest.item };
+  body.item.forEach((item: unknown, index: number) => {
+    if (!isRecord(item)) fail(`${name}.clientRequest.item[${index}]`, 'must be an object', TypeError);
+  });
+  return { copy, body, items: body.item };
 }
 
 /** The SKU of the shipping-cost item: `shippingCostSku`, else `<clientCode>_SHIPCOSTS` (spec rule 3). */
 export function shippingSkuOf(profile: ClientProfile, version: OrderVersion): string {
-  if (profile.shippingCostSku !== undefined) return skuOf(profile.shippingCostSku, 'profile.shippingCostSku', version);
-  const code = requiredText(profile.clientCode, 'profile.clientCode');
-  return skuOf(`${code}_SHIPCOSTS`, 'profile.clientCode (the shipping-cost SKU <clientCode>_SHIPCOSTS)', version);
+  if (profile.shippingCostSku !== undefined) return skuOf(profile.shippingCostSku, 'context.profile.shippingCostSku', version);
+  const code = requiredText(profile.clientCode, 'context.profile.clientCode');
+  return skuOf(`${code}_SHIPCOSTS`, 'context.profile.clientCode (the shipping-cost SKU <clientCode>_SHIPCOSTS)', version);
 }
 
 /** Checks an order SKU (max 18; v1.2 key characters). */
@@ -106,7 +142,7 @@ export function currencyOfOrder(body: Json): string {
   const sources = [body.order, ...body.item];
   for (const holder of sources) {
     for (const a of Array.isArray(holder?.amount) ? holder.amount : []) {
-      if (isRecord(a) && isCurrencyCode(a.currencyISO3)) return a.currencyISO3;
+      if (isRecord(a) && typeof a.currencyISO3 === 'string' && isCurrencyText(a.currencyISO3)) return a.currencyISO3;
     }
   }
   return fail('payload', 'has no amount with an ISO 4217 currencyISO3 to take the currency from', TypeError);
@@ -130,7 +166,7 @@ function amountValue(amount: Json, field: string, currency: string): bigint {
 /** Quantity of an item as an exact fraction `units / scale` (the spec allows decimal quantities). */
 export function itemQuantity(item: Json, index: number, name = 'payload'): { units: bigint; scale: bigint } {
   const value = isRecord(item.quantity) ? item.quantity.value : undefined;
-  if (typeof value !== 'string' || !UNSIGNED_DECIMAL.test(value)) {
+  if (typeof value !== 'string' || !isUnsignedDecimalText(value)) {
     fail(`${name}.clientRequest.item[${index}].quantity.value`, 'must be numeric text such as "2"', TypeError);
   }
   const [integer, fraction = ''] = value.split('.') as [string, string?];
@@ -142,7 +178,7 @@ export function itemTax(item: Json, index: number): { factor: TaxFactor; pricing
   const field = `payload.clientRequest.item[${index}]`;
   const factor = taxFactorOf(item.taxFactor, `${field}.taxFactor`);
   const pricing: Pricing = (PRICINGS as readonly unknown[]).includes(item.pricing) ? (item.pricing as Pricing) : 'netpricing';
-  return { factor, pricing, taxLevel: typeof item.taxLevel === 'string' && item.taxLevel !== '' ? item.taxLevel : undefined };
+  return { factor, pricing, taxLevel: typeof item.taxLevel === 'string' && !isBlank(item.taxLevel) ? item.taxLevel : undefined };
 }
 
 /** Order totals in minor units. */

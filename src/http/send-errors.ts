@@ -1,0 +1,92 @@
+/**
+ * What `send` and `sendAndDecode` reject with besides the fetch's own network errors and
+ * an abort (which rejects with the signal's reason: a DOMException named `AbortError`
+ * unless you gave another). Messages carry the limit and the status, never a URL with
+ * credentials, a header or a body.
+ */
+
+/**
+ * The response did not arrive within `timeoutMs` (default 30 s): no status, or a body
+ * that stopped. The request is aborted.
+ *
+ * @example
+ * try {
+ *   await send(request, { timeoutMs: 5_000 });
+ * } catch (error) {
+ *   if (error instanceof TimeoutError) retryLater(); // error.name === 'TimeoutError'
+ * }
+ */
+export class TimeoutError extends Error {
+  /** Always `'TimeoutError'` (as `AbortSignal.timeout()` names its DOMException). */
+  override readonly name = 'TimeoutError';
+  /** The time limit that ran out, in milliseconds. */
+  readonly timeoutMs: number;
+
+  /**
+   * @param timeoutMs The time limit that ran out.
+   */
+  constructor(timeoutMs: number) {
+    super(`No complete response within ${timeoutMs} ms; the request was aborted.`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * The response body is longer than `maxResponseBytes` (default 10 MiB). Reading stops at
+ * the limit (or at once, when Content-Length announces more) and the connection is
+ * closed: nothing beyond the limit is buffered.
+ *
+ * @example
+ * try {
+ *   await send(request, { maxResponseBytes: 1_048_576 });
+ * } catch (error) {
+ *   if (error instanceof ResponseTooLargeError) console.error(error.status, error.maxResponseBytes);
+ * }
+ */
+export class ResponseTooLargeError extends Error {
+  /** Always `'ResponseTooLargeError'`. */
+  override readonly name = 'ResponseTooLargeError';
+  /** The HTTP status of the response. */
+  readonly status: number;
+  /** The limit the body went past, in bytes. */
+  readonly maxResponseBytes: number;
+
+  /**
+   * @param status The HTTP status of the response.
+   * @param maxResponseBytes The limit the body went past.
+   */
+  constructor(status: number, maxResponseBytes: number) {
+    super(`The response body (status ${status}) is longer than maxResponseBytes (${maxResponseBytes}); reading stopped.`);
+    this.status = status;
+    this.maxResponseBytes = maxResponseBytes;
+  }
+}
+
+/**
+ * The status and headers arrived but the body was cut off (connection reset, premature
+ * close): the answer is unknown, so it is never decoded, not even as a success whose
+ * body does not matter (echo, OPTIONS). Safe to retry only where the operation is
+ * (create order: the requestReference makes a repeat a duplicate, not a second order).
+ *
+ * @example
+ * try {
+ *   await sendAndDecode(describeEcho(payload, connection), decodeEcho);
+ * } catch (error) {
+ *   if (error instanceof IncompleteResponseError) console.error('cut off after status', error.status);
+ * }
+ */
+export class IncompleteResponseError extends Error {
+  /** Always `'IncompleteResponseError'`. */
+  override readonly name = 'IncompleteResponseError';
+  /** The HTTP status that arrived before the body broke off. */
+  readonly status: number;
+
+  /**
+   * @param status The HTTP status that arrived.
+   * @param cause What reading the body threw.
+   */
+  constructor(status: number, cause: unknown) {
+    super(`The response body (status ${status}) was cut off before its end; the response is incomplete.`, { cause });
+    this.status = status;
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * ReDoS audit (issue 7, item 10): every regular expression in src/builders, src/http and
+ * src/money, and every pattern of the spec's tables they may reach, is listed here with
+ * the input that would hurt it most. Each is timed on that input against a benign input
+ * times the worst case at 25,000 and 200,000 characters, as a ratio measured in the same
+ * run (public entry points: against a benign input of the same length). A new regular expression in
+ * those folders fails the first test until it is listed with its worst case.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { buildOrder, formatOrderDateTime, formatReturnDateTime } from '../../src/builders/index';
+import { describeInventory, send } from '../../src/http/index';
+import { isEmailText, isHttpUrl } from '../../src/schema/predicates';
+import * as tables from '../../src/schema/tables';
+import { cartInput, JANE } from '../builders/_inputs';
+import { GROWTH, MAX_SLOWDOWN, growth, slowdown } from './_timing';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FOLDERS = ['src/builders', 'src/http', 'src/money'];
+const N = 100_000;
+/** Input size of the growth tests: 25,000 and 200,000 characters. */
+const SMALL = 25_000;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** Regular expression literals and `new RegExp(...)` calls of a folder, as written. */
+function regexesIn(folder: string): string[] {
+  const found: string[] = [];
+  for (const file of sources(join(ROOT, folder))) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) found.push(node.getText());
+      if (ts.isNewExpression(node) && node.expression.getText() === 'RegExp') found.push(node.getText());
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+/** A regular expression with its worst input and a benign input of the same length. */
+interface Case {
+  readonly hostile: (n: number) => string;
+  readonly benign: (n: number) => string;
+}
+
+const digits = (n: number) => '1'.repeat(n);
+const letters = (n: number) => 'a'.repeat(n);
+/**
+ * Every literal of the three folders, by its text. The hostile inputs are the classic
+ * ones: long runs that match a quantified part and then fail at the end, so a
+ * backtracking engine retries from every position. The benign inputs make the pattern
+ * read the whole text once (mostly a match), the linear baseline.
+ */
+const LITERALS: Readonly<Record<string, Case>> = {
+  '/^[\\x21-\\x7e](?:[\\x20-\\x7e]*[\\x21-\\x7e])?$/': { hostile: (n) => `a${' '.repeat(n)}\u0001`, benign: letters },
+  '/[/+]json\\b/i': { hostile: (n) => '/jsonx'.repeat(n / 6), benign: letters },
+  '/\\{(\\w+)\\}/g': { hostile: (n) => `{${letters(n)}`, benign: letters },
+  '/^(-?)([0-9]+)(?:\\.([0-9]+))?$/': { hostile: (n) => `${digits(n / 2)}.${digits(n / 2)}x`, benign: digits },
+  '/^0*$/': { hostile: (n) => `${'0'.repeat(n)}1`, benign: (n) => '0'.repeat(n) },
+  '/^([0-9]+)(?:\\.0+)?$/': { hostile: (n) => `${digits(n / 2)}.${'0'.repeat(n / 2)}x`, benign: digits },
+};
+
+/** The spec's patterns (tables.ts) the three folders may reach. */
+const TABLE_PATTERNS: readonly [string, RegExp, Case][] = [
+  ['KEY_CHARSET', tables.KEY_CHARSET, { hostile: (n) => `${letters(n)}!`, benign: letters }],
+  ['AMOUNT_VALUE', tables.AMOUNT_VALUE, { hostile: (n) => `-${digits(n / 2)}.${digits(n / 2)}x`, benign: digits }],
+  ['UNSIGNED_DECIMAL', tables.UNSIGNED_DECIMAL, { hostile: (n) => `${digits(n / 2)}.${digits(n / 2)}x`, benign: digits }],
+  ['LOCALE', tables.LOCALE, { hostile: (n) => 'de-DE'.repeat(n / 5), benign: letters }],
+  ['EMAIL', tables.EMAIL, { hostile: (n) => `a@${'b.'.repeat(n / 2)} `, benign: (n) => `a@${'b.'.repeat(n / 2)}c` }],
+  ['EMAIL (no @)', tables.EMAIL, { hostile: (n) => `${letters(n)} `, benign: (n) => `${letters(n - 3)}@b.c` }],
+  ['DATE_TIME_OFFSET', tables.DATE_TIME_OFFSET.pattern, { hostile: digits, benign: letters }],
+  ['DATE_TIME_UTC', tables.DATE_TIME_UTC.pattern, { hostile: digits, benign: letters }],
+  ['DATE_ONLY', tables.DATE_ONLY.pattern, { hostile: digits, benign: letters }],
+];
+
+/** Runs a literal the way its code does: a global pattern through replace, others through test. */
+function runner(literal: string): (input: string) => void {
+  const body = literal.slice(1, literal.lastIndexOf('/'));
+  const flags = literal.slice(literal.lastIndexOf('/') + 1);
+  const pattern = new RegExp(body, flags);
+  return flags.includes('g') ? (input) => void input.replace(pattern, '') : (input) => void pattern.test(input);
+}
+
+describe('regular expressions reachable by a hostile string', () => {
+  it('every literal in src/builders, src/http and src/money is listed with its worst case', () => {
+    const found = [...new Set(FOLDERS.flatMap(regexesIn))].sort();
+    expect(found).toEqual(Object.keys(LITERALS).sort());
+  });
+
+  it('the measurement catches a quadratic pattern (the old baseUrl trim, /\\/+$/)', () => {
+    const trim = /\/+$/;
+    expect(growth((n) => { const input = `${'/'.repeat(n)}x`; return () => void input.replace(trim, ''); }, 1_000, GROWTH.factor)).toBeGreaterThan(GROWTH.max);
+  });
+
+  it.each(Object.entries(LITERALS))('%s stays linear on its worst input', (literal, { hostile }) => {
+    const run = runner(literal);
+    expect(growth((n) => { const input = hostile(n); return () => run(input); }, SMALL, GROWTH.factor)).toBeLessThan(GROWTH.max);
+  });
+
+  it.each(TABLE_PATTERNS)('%s stays linear on its worst input', (_name, pattern, { hostile }) => {
+    expect(growth((n) => { const input = hostile(n); return () => void pattern.test(input); }, SMALL, GROWTH.factor)).toBeLessThan(GROWTH.max);
+  });
+});
+
+describe('public entry points on hostile text (worst case vs a benign input of the same length)', () => {
+  const credentials = { clientConfigId: 'cid', clientAuthKey: 'cak', subscriptionKey: 'sub' };
+
+  it('a baseUrl with a long run of slashes before the last segment (was quadratic: /\\/+$/)', () => {
+    const bad = `https://api.example.test/${'/'.repeat(N)}x`;
+    const good = `https://api.example.test/${'a'.repeat(N)}x`;
+    const call = (baseUrl: string) => () => void describeInventory({ baseUrl, credentials });
+    expect(slowdown(call(bad), call(good))).toBeLessThan(MAX_SLOWDOWN);
+    // Trailing slashes are still dropped.
+    expect(describeInventory({ baseUrl: `https://api.example.test/base${'/'.repeat(N)}`, credentials }).url).toBe(
+      'https://api.example.test/base/productapi/v1/inventory',
+    );
+  });
+
+  it('date-time text that date-fns parseISO reads in quadratic time is refused by its length first', () => {
+    const bad = `2026-01-01T${'+'.repeat(N)}\nZ`;
+    const good = `2026-01-01T${'1'.repeat(N)}0Z`;
+    const call = (text: string) => () => {
+      expect(() => formatReturnDateTime(text)).toThrow(RangeError);
+      expect(() => formatOrderDateTime(text, '1.2')).toThrow(RangeError);
+    };
+    expect(slowdown(call(bad), call(good))).toBeLessThan(MAX_SLOWDOWN);
+  });
+
+  it('buildOrder with a huge e-mail address, locale and wanted delivery date', () => {
+    const call = (text: string) => () => {
+      for (const billTo of [{ ...JANE, email: text }, { ...JANE, locale: text }, { ...JANE, city: text }]) {
+        expect(() => buildOrder(cartInput('1.1', { billTo }))).toThrow(RangeError);
+      }
+      expect(() => buildOrder(cartInput('1.1', { wantedDeliveryDate: text }))).toThrow(RangeError);
+    };
+    expect(slowdown(call(`a@${'b.'.repeat(N / 2)} `), call(letters(N + 3)))).toBeLessThan(MAX_SLOWDOWN);
+  });
+
+  it('the shared predicates the builders call: isEmailText and isHttpUrl', () => {
+    // Two inputs of each kind, alternated: isHttpUrl remembers its last answer.
+    const alternate = (test: (s: string) => boolean, make: (tail: string) => string) => {
+      const inputs = [make('x'), make('y')];
+      let i = 0;
+      return () => void test(inputs[i++ % 2] as string);
+    };
+    const cases: [(tail: string) => string, (tail: string) => string][] = [
+      [(t) => `a@${'b.'.repeat(N / 2)}${t} `, (t) => `a@${'b.'.repeat(N / 2)}${t}c`],
+      [(t) => `http://${letters(N)}${t} `, (t) => `http://${letters(N)}${t}a`],
+      [(t) => `http://${'/'.repeat(N)}${t}`, (t) => `http://${letters(N)}${t}`],
+    ];
+    for (const [bad, good] of cases) {
+      expect(slowdown(alternate(isEmailText, bad), alternate(isEmailText, good))).toBeLessThan(MAX_SLOWDOWN);
+      expect(slowdown(alternate(isHttpUrl, bad), alternate(isHttpUrl, good))).toBeLessThan(MAX_SLOWDOWN);
+    }
+  });
+
+  it('send reads a hostile Content-Type header in linear time', async () => {
+    const respond = (type: string) => async () => ({ status: 200, headers: new Headers({ 'content-type': type }), text: async () => '{}' });
+    const request = describeInventory({ baseUrl: 'https://api.example.test', credentials });
+    const time = async (type: string) => {
+      const fetch = respond(type);
+      const start = performance.now();
+      for (let i = 0; i < 20; i++) await send(request, { fetch });
+      return performance.now() - start;
+    };
+    await time('application/json');
+    const bad = '/jsonx'.repeat(N / 6);
+    const good = 'a'.repeat(bad.length);
+    expect((await time(bad)) / Math.max(await time(good), 1e-3)).toBeLessThan(MAX_SLOWDOWN);
+  });
+});
