@@ -12,12 +12,12 @@ export default defineRule({
       negative: 'Item amounts must not be negative; only the order-discount item carries negative prices.',
     },
   },
-  // Whether the item being walked is the order-discount item (profile.orderDiscountSku).
-  state: () => ({ discountItem: false }),
+  // Whether the item being walked is the order-discount item (profile.orderDiscountSku, read once).
+  state: () => ({ sku: null as string | undefined | null, discountItem: false }),
   visitors: {
     'item[]'(item: Record<string, unknown>, context, state) {
-      const sku = profileSku(context.profile?.orderDiscountSku);
-      state.discountItem = sku !== undefined && item.sku === sku;
+      if (state.sku === null) state.sku = profileSku(context.profile?.orderDiscountSku);
+      state.discountItem = state.sku !== undefined && item.sku === state.sku;
     },
     'item[].amount[]'(amount: Record<string, unknown>, context, state) {
       // v1's discount amount type is a deduction by nature.

@@ -6,7 +6,7 @@ function hasNetprice(amounts: readonly unknown[]): boolean {
   for (let i = 0; i < amounts.length; i++) {
     const amount: unknown = amounts[i];
     // The cheap test first: only a netprice amount needs to be a plain object.
-    if ((amount as { amountType?: unknown } | null)?.amountType === 'netprice' && isPlainObject(amount)) return true;
+    if (typeof amount === 'object' && amount !== null && (amount as { amountType?: unknown }).amountType === 'netprice' && isPlainObject(amount)) return true;
   }
   return false;
 }

@@ -28,9 +28,12 @@ export default defineRule({
       missing: 'The order-discount item needs {{member}}, like any other item.',
     },
   },
+  // The profile's order-discount SKU, read once per lint call.
+  state: () => ({ sku: null as string | undefined | null }),
   visitors: {
-    'item[]'(item: Record<string, unknown>, context) {
-      if (item.sku !== profileSku(context.profile?.orderDiscountSku)) return;
+    'item[]'(item: Record<string, unknown>, context, state) {
+      if (state.sku === null) state.sku = profileSku(context.profile?.orderDiscountSku);
+      if (item.sku !== state.sku) return;
       if (!hasNegative(item.amount, 'netprice') || !hasNegative(item.amount, 'grossprice')) context.report({ messageId: 'prices', at: ['amount'] });
       const quantity = item.quantity;
       // A missing quantity is `required`'s, another type `type`'s (both drop this report).

@@ -42,14 +42,16 @@ export default defineRule({
     },
   },
   // The WEEE items (index and localizedDescription), found as the items are walked; most orders have none.
-  state: () => ({ weee: [] as { index: number; description: unknown }[] }),
+  // The profile's WEEE SKU is read once per lint call.
+  state: () => ({ sku: null as string | undefined | null, weee: [] as { index: number; description: unknown }[] }),
   visitors: {
     'item[]'(item: Record<string, unknown>, context, state) {
-      if (item.sku === profileSku(context.profile?.weeeSku)) state.weee.push({ index: context.index, description: item.localizedDescription });
+      if (state.sku === null) state.sku = profileSku(context.profile?.weeeSku);
+      if (item.sku === state.sku) state.weee.push({ index: context.index, description: item.localizedDescription });
     },
     'item:exit'(items: readonly unknown[], context, state) {
       if (state.weee.length === 0) return;
-      const weeeSku = profileSku(context.profile?.weeeSku);
+      const weeeSku = state.sku;
       const skus = new Set<string>();
       for (const item of items) {
         if (isPlainObject(item) && typeof item.sku === 'string' && item.sku !== '' && item.sku !== weeeSku) skus.add(item.sku);

@@ -184,19 +184,22 @@ class Generator {
     }
   }
 
-  /** Code that walks member `member` of the object `n` whose value is in `m`. */
-  private member(object: TreeNode, member: TreeMember): string {
-    const o = this.node(object);
+  /** Code that walks a member whose value is in `m`. */
+  private member(member: TreeMember): string {
     const mm = this.code.ref(member, 'M');
     const lines: string[] = [];
-    const absent = member.required ? `missing(w, ${mm}, ${o});` : '';
-    const isNull = member.nullable ? '' : `nullMember(w, ${mm}, ${o});`;
+    const absent = member.required ? `missing(w, ${mm});` : '';
+    const isNull = member.nullable ? '' : `nullMember(w, ${mm});`;
     const present: string[] = [];
     if (member.responseOnly && this.plan.levels['response-only'] !== undefined) present.push(`responseOnly(w, ${this.node(member.node)});`);
     present.push(this.value(member.node, 'm'));
     const text = member.node.type === 'string' || member.node.type === 'picklist';
     if (member.required && text && this.plan.levels['blank-value'] !== undefined) {
-      present.push(`if (typeof m === "string" && isBlankText(m)) blank(w, ${this.node(member.node)});`);
+      // A value that starts and ends with a visible ASCII character is not blank: decided
+      // inline; anything else is left to isBlankText (Unicode white space).
+      present.push(
+        `if (typeof m === "string" && (m.length === 0 || (c = m.charCodeAt(0)) <= 32 || c >= 127 || (c = m.charCodeAt(m.length - 1)) <= 32 || c >= 127) && isBlankText(m)) blank(w, ${this.node(member.node)});`,
+      );
     }
     lines.push(`if (m === undefined) { ${absent} } else if (m === null) { ${isNull} } else { ${present.join('\n')} }`);
     return lines.join('\n');
@@ -241,11 +244,11 @@ class Generator {
       lines.push(`if (${hidden.join(' || ')}) d = ownCopy(d);`);
     }
     lines.push(this.visitors(enter, node, 'd'));
-    lines.push('let m;');
+    lines.push('let m, c;');
     members.forEach((member, i) => {
       const { v, mask } = bits(i);
       lines.push(`m = (${v} & ${mask}) !== 0 ? d[${Code.str(member.key)}] : undefined;`);
-      lines.push(this.member(node, member));
+      lines.push(this.member(member));
     });
     if (node.strict) lines.push(`if (extra) extraMembers(w, ${n}, d);`);
     lines.push(this.visitors(exit, node, 'd'));

@@ -23,8 +23,6 @@ export class Walk {
   at: TreeNode;
   /** The rules' states of this call, by the plan's state slot. */
   readonly states: unknown[];
-  /** Paths of `type` and `required` problems (see `finish`). */
-  marks: Set<string> | undefined = undefined;
   /** Positions in `out` of the problems that visitors reported (the only ones `finish` may drop). */
   fromVisitors: number[] | undefined = undefined;
   /** Paths that already have a `blank-value` problem. */
@@ -48,12 +46,9 @@ export class Walk {
 
 /** The JSON Pointer of a node (template filled from the index stack), plus tokens below it. */
 export function pathOf(node: TreeNode, idx: readonly number[], at?: readonly (string | number)[]): string {
-  let path = '';
-  const template = node.path;
-  for (let i = 0; i < template.length; i++) {
-    const token = template[i]!;
-    path += '/' + (typeof token === 'number' ? idx[token] : token);
-  }
+  const pointer = node.pointer;
+  let path = pointer[0] as string;
+  for (let i = 1; i < pointer.length; i += 2) path += idx[pointer[i] as number]! + (pointer[i + 1] as string);
   if (at) for (let i = 0; i < at.length; i++) path += '/' + escapeToken(at[i]!);
   return path;
 }
@@ -121,7 +116,36 @@ export function report(
   if (data !== undefined) problem.params = data as Problem['params'];
   if (fix !== undefined) problem.fix = fix;
   w.out.push(problem);
-  if (rule === 'type' || rule === 'required') (w.marks ??= new Set()).add(path);
+}
+
+/** A structural problem's message and params, the same on every report at its node. */
+export interface CachedReport {
+  readonly message: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Reports a structural problem whose message and params depend only on the node and `key`
+ * (a rule's message for a node never changes): they are made once, on the first report,
+ * and shared (frozen) by every later one. Only the path is built per report.
+ *
+ * @param w The walk.
+ * @param rule The rule id.
+ * @param node Where.
+ * @param key What distinguishes this problem at the node (a constant, or a field check).
+ * @param messageId The rule's message.
+ * @param data Makes the placeholder values from the node and the key, on the first report only.
+ */
+export function reportCached<K>(w: Walk, rule: string, node: TreeNode, key: K, messageId: string, data: (node: TreeNode, key: K) => MessageData): void {
+  const severity = w.plan.levels[rule];
+  if (severity === undefined) return;
+  let cached = node.reports.get(key);
+  if (cached === undefined) {
+    const params = Object.freeze({ ...data(node, key) });
+    cached = { message: formatMessage(w.plan.message(rule, messageId), params), params };
+    node.reports.set(key, cached);
+  }
+  w.out.push({ rule, severity, path: pathOf(node, w.idx), message: cached.message, params: cached.params as Problem['params'] });
 }
 
 /**
@@ -138,8 +162,7 @@ export function reportBlank(w: Walk, node: TreeNode, at?: readonly (string | num
   if (blanks.has(path)) return;
   blanks.add(path);
   const last = at && at.length > 0 ? at[at.length - 1]! : node.path[node.path.length - 1];
-  const name = typeof last === 'string' ? last : node.name;
-  report(w, 'blank-value', node, 'blank', { name }, at);
+  report(w, 'blank-value', node, 'blank', { name: typeof last === 'string' ? last : node.name }, at);
 }
 
 /** Tells whether `path` is `mark` or lies below it. */
@@ -161,12 +184,15 @@ function below(path: string, marks: ReadonlySet<string>): boolean {
  */
 export function finish(w: Walk): Problem[] {
   if (w.failed) report(w, 'type', w.plan.tree.root, 'unreadable');
-  const { marks, fromVisitors, out } = w;
+  const { fromVisitors, out } = w;
   // The walk never reports below a member of the wrong type; only visitors can.
-  if (marks === undefined || (fromVisitors === undefined && !w.failed)) return out;
+  if (fromVisitors === undefined && !w.failed) return out;
+  const isStructural = (p: Problem) => p.rule === 'type' || p.rule === 'required';
+  const marks = new Set(out.filter(isStructural).map((p) => p.path));
+  if (marks.size === 0) return out;
   const drop = new Set<number>();
   if (w.failed) {
-    for (let i = 0; i < out.length; i++) if (out[i]!.rule !== 'type' && out[i]!.rule !== 'required') drop.add(i);
+    for (let i = 0; i < out.length; i++) if (!isStructural(out[i]!)) drop.add(i);
   } else {
     for (const i of fromVisitors!) if (below(out[i]!.path, marks)) drop.add(i);
   }

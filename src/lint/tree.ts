@@ -26,8 +26,19 @@ export interface TreeNode {
   readonly name: string;
   /** The object's name in messages (e.g. `requestHeader`), for members of this object. */
   readonly label: string;
+  /** The name in messages of the object that holds this node as a member ('' otherwise). */
+  readonly owner: string;
+  /** The version label of the tree (`v1.1`, `the return request`), for messages. */
+  readonly version: string;
   /** The path template. */
   readonly path: readonly (string | number)[];
+  /**
+   * The path template compiled for reports: pointer text and slot numbers in turn, text
+   * first and last (`['/clientRequest/item/', 0, '/sku']`).
+   */
+  readonly pointer: readonly (string | number)[];
+  /** Messages and params of this node's structural problems, made on first report (see walk.ts). */
+  readonly reports: Map<unknown, { readonly message: string; readonly params: Readonly<Record<string, unknown>> }>;
   /** Number of array entries above and including this node (slots of `path`). */
   readonly depth: number;
   /** The selector that names this node in visitors (`item[]`, `partner[].addressData`). */
@@ -140,7 +151,7 @@ class Builder {
 
   constructor(private readonly options: TreeOptions) {}
 
-  node(schema: AnySchema, name: string, path: readonly (string | number)[], depth: number, selector: string): TreeNode {
+  node(schema: AnySchema, name: string, path: readonly (string | number)[], depth: number, selector: string, owner = ''): TreeNode {
     const meta: FieldMeta = metaOf(schema);
     const type = typeOf(schema);
     const id = this.nodes.length;
@@ -149,7 +160,11 @@ class Builder {
       type,
       name,
       label: meta.name ?? name,
+      owner,
+      version: this.options.label,
       path,
+      pointer: compilePointer(path),
+      reports: new Map(),
       depth,
       selector,
       checks: checksOf(schema),
@@ -163,7 +178,7 @@ class Builder {
       node.item = this.node(unwrapSchema(schema.item!).node, name, [...path, entries], depth + 1, `${selector}[]`);
     } else if (type === 'object') {
       node.strict = schema.type === 'strict_object';
-      node.members = Object.entries(schema.entries ?? {}).map(([key, member]) => this.member(key, member, path, depth, selector));
+      node.members = Object.entries(schema.entries ?? {}).map(([key, member]) => this.member(key, member, path, depth, selector, node.label));
       if (meta.laterVersion && Object.keys(meta.laterVersion).length > 0) node.laterVersion = meta.laterVersion;
       if (meta.spelling) {
         const spelling: Record<string, { to: string; node: TreeNode }> = {};
@@ -171,7 +186,7 @@ class Builder {
           const target = schema.entries?.[to];
           if (!target) continue;
           // The twin's content is checked as the member it stands for, at the twin's own path.
-          spelling[twin] = { to, node: this.node(unwrapSchema(target).node, to, [...path, twin], depth, join(selector, twin)) };
+          spelling[twin] = { to, node: this.node(unwrapSchema(target).node, to, [...path, twin], depth, join(selector, twin), node.label) };
         }
         node.spelling = spelling;
       }
@@ -179,19 +194,30 @@ class Builder {
     return node;
   }
 
-  member(key: string, schema: AnySchema, path: readonly (string | number)[], depth: number, selector: string): TreeMember {
+  member(key: string, schema: AnySchema, path: readonly (string | number)[], depth: number, selector: string, owner: string): TreeMember {
     const { node: inner, optional, nullable } = unwrapSchema(schema);
     const meta = metaOf(inner);
     const requiredForFms = optional && meta.requiredWhenFms === true && this.options.fms;
     return {
       key,
-      node: this.node(inner, key, [...path, key], depth, join(selector, key)),
+      node: this.node(inner, key, [...path, key], depth, join(selector, key), owner),
       required: !optional || requiredForFms,
       requiredForFms,
       nullable,
       responseOnly: meta.responseOnly === true,
     };
   }
+}
+
+/** `['clientRequest', 'item', 0, 'sku']` → `['/clientRequest/item/', 0, '/sku']`. */
+function compilePointer(path: readonly (string | number)[]): (string | number)[] {
+  const out: (string | number)[] = [''];
+  for (const token of path) {
+    out[out.length - 1] += '/';
+    if (typeof token === 'number') out.push(token, '');
+    else out[out.length - 1] += token;
+  }
+  return out;
 }
 
 function join(selector: string, key: string): string {

@@ -13,7 +13,7 @@ import { codePointLength } from '../schema/predicates';
 import type { MessageData } from './define-rule';
 import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
-import { report, reportBlank, type Walk } from './report';
+import { report, reportBlank, reportCached, type Walk } from './report';
 import type { TreeMember, TreeNode } from './tree';
 
 const EXPECTED: Readonly<Record<TreeNode['type'], string>> = {
@@ -27,48 +27,73 @@ const EXPECTED: Readonly<Record<TreeNode['type'], string>> = {
   any: 'a value',
 };
 
+// Keys of the structural problems in a node's report cache (see reportCached).
+const MISSING = 'required:missing';
+const NULL_REQUIRED = 'required:null';
+const NULL_OPTIONAL = 'type:null';
+const NULL_ENTRY = 'type:nullEntry';
+const EMPTY_ENTRY = 'type:emptyEntry';
+const RESPONSE_ONLY = 'response-only';
+const ENUM = 'enum';
+const AMBIGUOUS = 'ambiguous-value';
+/** One key per JSON type name of a wrong value (`jsonTypeOf`). */
+const WRONG_TYPE = new Map<string, { readonly actual: string }>();
+
+// What the messages say of a node (made once per node and key).
+const named = (node: TreeNode) => ({ name: node.name });
+const ofObject = (node: TreeNode) => ({ name: node.name, object: node.owner });
+const typed = (node: TreeNode, key: { readonly actual: string }) => ({ name: node.name, expected: EXPECTED[node.type], actual: key.actual });
+const checked = (node: TreeNode, check: FieldCheck<unknown>) => ({ name: node.name, expected: String(check.requirement), label: node.version });
+const ambiguous = (node: TreeNode) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! });
+const allowed = (node: TreeNode) => ({ name: node.name, allowed: node.options!, label: node.version });
+
 /** Reports a value of the wrong JSON type at `node`. */
 export function wrongType(w: Walk, node: TreeNode, value: unknown): void {
-  report(w, 'type', node, 'wrongType', { name: node.name, expected: EXPECTED[node.type], actual: jsonTypeOf(value) });
+  const actual = jsonTypeOf(value);
+  let key = WRONG_TYPE.get(actual);
+  if (key === undefined) WRONG_TYPE.set(actual, (key = { actual }));
+  reportCached(w, 'type', node, key, 'wrongType', typed);
 }
 
 /** Reports a required member that is missing. */
-export function missing(w: Walk, member: TreeMember, object: TreeNode): void {
-  report(w, 'required', member.node, member.requiredForFms ? 'missingFms' : 'missing', { name: member.key, object: object.label });
+export function missing(w: Walk, member: TreeMember): void {
+  reportCached(w, 'required', member.node, MISSING, member.requiredForFms ? 'missingFms' : 'missing', ofObject);
 }
 
 /** Reports a member that is `null` where null is not allowed: `required` or `type`. */
-export function nullMember(w: Walk, member: TreeMember, object: TreeNode): void {
-  if (member.required) report(w, 'required', member.node, 'null', { name: member.key, object: object.label });
-  else report(w, 'type', member.node, 'null', { name: member.key });
+export function nullMember(w: Walk, member: TreeMember): void {
+  if (member.required) reportCached(w, 'required', member.node, NULL_REQUIRED, 'null', ofObject);
+  else reportCached(w, 'type', member.node, NULL_OPTIONAL, 'null', named);
 }
 
 /** Reports a member that only responses carry. */
 export function responseOnly(w: Walk, node: TreeNode): void {
-  report(w, 'response-only', node, 'responseOnly', { name: node.name });
+  reportCached(w, 'response-only', node, RESPONSE_ONLY, 'responseOnly', named);
 }
 
 /** Reports an array entry that is null or a hole. */
 export function emptyEntry(w: Walk, item: TreeNode, value: unknown): void {
-  report(w, 'type', item, value === null ? 'nullEntry' : 'emptyEntry', { name: item.name });
+  if (value === null) reportCached(w, 'type', item, NULL_ENTRY, 'nullEntry', named);
+  else reportCached(w, 'type', item, EMPTY_ENTRY, 'emptyEntry', named);
 }
 
 /** Reports a failed field check (max-length, numeric-text, date-format, ...). */
 export function fieldFailed(w: Walk, node: TreeNode, check: FieldCheck<unknown>, value: unknown): void {
-  const data: MessageData =
-    check.rule === 'max-length'
-      ? { name: node.name, limit: check.requirement as number, length: codePointLength(value as string) }
-      : { name: node.name, expected: String(check.requirement), label: w.plan.tree.label };
-  report(w, check.rule, node, 'invalid', data);
+  if (check.rule === 'max-length') {
+    // The length differs from value to value: this message is made per report.
+    report(w, 'max-length', node, 'invalid', { name: node.name, limit: check.requirement as number, length: codePointLength(value as string) });
+    return;
+  }
+  reportCached(w, check.rule, node, check, 'invalid', checked);
 }
 
 /** Reports a picklist value outside the allowed set (`ambiguous-value` or `enum`). */
 export function picklistFailed(w: Walk, node: TreeNode, value: string): void {
+  // Name the constant sets, never the payload value.
   if (node.ambiguous !== undefined && node.ambiguous.includes(value)) {
-    // Name the constant sets, never the payload value.
-    report(w, 'ambiguous-value', node, 'ambiguous', { name: node.name, allowed: node.options!, ambiguous: node.ambiguous });
+    reportCached(w, 'ambiguous-value', node, AMBIGUOUS, 'ambiguous', ambiguous);
   } else {
-    report(w, 'enum', node, 'notAllowed', { name: node.name, allowed: node.options!, label: w.plan.tree.label });
+    reportCached(w, 'enum', node, ENUM, 'notAllowed', allowed);
   }
 }
 
@@ -112,10 +137,10 @@ export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unk
     }
     const since = node.laterVersion !== undefined && hasOwn.call(node.laterVersion, key) ? node.laterVersion[key] : undefined;
     if (since !== undefined) {
-      report(w, 'version-field', node, 'laterVersion', { key, since, object: node.label, label: w.plan.tree.label }, [key]);
+      report(w, 'version-field', node, 'laterVersion', { key, since, object: node.label, label: node.version }, [key]);
       continue;
     }
-    report(w, 'unknown-field', node, 'unknown', { object: node.label, label: w.plan.tree.label }, [key]);
+    report(w, 'unknown-field', node, 'unknown', { object: node.label, label: node.version }, [key]);
   }
 }
 
@@ -193,13 +218,13 @@ function enterAndExit(w: Walk, node: TreeNode, value: unknown): void {
 }
 
 /** Walks one member of an object: absent, null, or a value. */
-function walkMember(w: Walk, object: TreeNode, member: TreeMember, value: unknown): void {
+function walkMember(w: Walk, member: TreeMember, value: unknown): void {
   if (value === undefined) {
-    if (member.required) missing(w, member, object);
+    if (member.required) missing(w, member);
     return;
   }
   if (value === null) {
-    if (!member.nullable) nullMember(w, member, object);
+    if (!member.nullable) nullMember(w, member);
     return;
   }
   if (member.responseOnly) responseOnly(w, member.node);
@@ -221,7 +246,7 @@ function walkObject(node: TreeNode, value: unknown, w: Walk): void {
   if (enter) visit(w, enter, node, object);
   for (let i = 0; i < members.length; i++) {
     const member = members[i]!;
-    walkMember(w, node, member, present[i] ? object[member.key] : undefined);
+    walkMember(w, member, present[i] ? object[member.key] : undefined);
   }
   if (node.strict && Object.keys(object).some((key) => !members.some((m) => m.key === key))) extraMembers(w, node, object);
   if (exit) visit(w, exit, node, object);
