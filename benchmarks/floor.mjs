@@ -47,6 +47,7 @@ export function floorValidator({ paymentMethods, isCountry, isCurrency }) {
     return n;
   };
   const K = (...keys) => new Set(keys);
+  const BODY = K('requestHeader', 'order', 'payment', 'partner', 'item');
   const HEADER = K('requestType', 'requestStatus', 'externalMessageReference', 'client', 'requestReference', 'dateTimeSent', 'dateTimeReceived', 'dateTimeConfirmed', 'dateTimeShipped', 'dynamicField');
   const ORDER = K('orderId', 'status', 'shipCourier', 'shipServiceLevel', 'shipServiceOption', 'poNumber', 'incoTerms1', 'incoTerms2', 'timeZone', 'dateTimeWantedDeliveryDate', 'dateTimeConfirmed', 'dateTimeShipped', 'amount', 'note', 'dynamicField');
   const PAYMENT = K('paymentGatewayId', 'paymentMethod', 'entityID', 'transactionID', 'acquireID', 'amount', 'status', 'cardData');
@@ -89,7 +90,7 @@ export function floorValidator({ paymentMethods, isCountry, isCurrency }) {
   return function validate(payload) {
     if (!isObj(payload) || !isObj(payload.clientRequest)) return 1;
     const b = payload.clientRequest;
-    let n = unknown(b, K('requestHeader', 'order', 'payment', 'partner', 'item'));
+    let n = unknown(b, BODY);
     const h = b.requestHeader;
     if (!isObj(h)) n++;
     else n += unknown(h, HEADER) + (str(h.externalMessageReference, 50) ? 0 : 1) + (str(h.client, 40) ? 0 : 1) + (str(h.requestReference, 50) ? 0 : 1);
@@ -97,7 +98,11 @@ export function floorValidator({ paymentMethods, isCountry, isCurrency }) {
     if (!isObj(o)) n++;
     else {
       n += unknown(o, ORDER) + (SHIP_LEVELS.has(o.shipServiceLevel) ? 0 : 1);
-      for (const k of ['shipCourier', 'shipServiceOption', 'poNumber', 'incoTerms1', 'incoTerms2']) if (o[k] !== undefined && typeof o[k] !== 'string') n++;
+      if (o.shipCourier !== undefined && typeof o.shipCourier !== 'string') n++;
+      if (o.shipServiceOption !== undefined && typeof o.shipServiceOption !== 'string') n++;
+      if (o.poNumber !== undefined && typeof o.poNumber !== 'string') n++;
+      if (o.incoTerms1 !== undefined && typeof o.incoTerms1 !== 'string') n++;
+      if (o.incoTerms2 !== undefined && typeof o.incoTerms2 !== 'string') n++;
       if (o.dateTimeWantedDeliveryDate !== undefined && !dateTime(o.dateTimeWantedDeliveryDate)) n++;
       if (o.amount !== undefined) n += amounts(o.amount);
       n += each(o.note, (x) => (x.noteType === undefined || str(x.noteType, 20) ? 0 : 1) + (x.value === undefined || str(x.value, 4000) ? 0 : 1), NOTE);
@@ -108,7 +113,9 @@ export function floorValidator({ paymentMethods, isCountry, isCurrency }) {
       if (!isObj(p)) n++;
       else {
         n += unknown(p, PAYMENT) + (METHODS.has(p.paymentMethod) ? 0 : 1);
-        for (const [k, max] of [['entityID', 50], ['transactionID', 50], ['acquireID', 40]]) if (p[k] !== undefined && !str(p[k], max)) n++;
+        if (p.entityID !== undefined && !str(p.entityID, 50)) n++;
+        if (p.transactionID !== undefined && !str(p.transactionID, 50)) n++;
+        if (p.acquireID !== undefined && !str(p.acquireID, 40)) n++;
         if (p.amount !== undefined) n += amounts(p.amount);
         if (p.status !== undefined && !STATUSES.has(p.status)) n++;
         const c = p.cardData;
@@ -116,8 +123,11 @@ export function floorValidator({ paymentMethods, isCountry, isCurrency }) {
           if (!isObj(c)) n++;
           else {
             n += unknown(c, CARD);
-            for (const [k, max] of [['holder', 70], ['bin', 6], ['last4digits', 4]]) if (c[k] !== undefined && !str(c[k], max)) n++;
-            for (const k of ['dateCardExpiry', 'dateAuthExpiry']) if (c[k] !== undefined && !date(c[k])) n++;
+            if (c.holder !== undefined && !str(c.holder, 70)) n++;
+            if (c.bin !== undefined && !str(c.bin, 6)) n++;
+            if (c.last4digits !== undefined && !str(c.last4digits, 4)) n++;
+            if (c.dateCardExpiry !== undefined && !date(c.dateCardExpiry)) n++;
+            if (c.dateAuthExpiry !== undefined && !date(c.dateAuthExpiry)) n++;
           }
         }
       }
@@ -157,7 +167,10 @@ export function floorValidator({ paymentMethods, isCountry, isCurrency }) {
         if (!isObj(q)) n++;
         else n += unknown(q, QTY) + (typeof q.uom === 'string' ? 0 : 1) + (decimal(q.value, false) ? 0 : 1);
         if (x.amount !== undefined) n += amounts(x.amount);
-        for (const [k, max] of [['clientItemRef', 1e9], ['taxLevel', 30], ['pricing', 1e9], ['localizedDescription', 40]]) if (x[k] !== undefined && !str(x[k], max)) n++;
+        if (x.clientItemRef !== undefined && typeof x.clientItemRef !== 'string') n++;
+        if (x.taxLevel !== undefined && !str(x.taxLevel, 30)) n++;
+        if (x.pricing !== undefined && typeof x.pricing !== 'string') n++;
+        if (x.localizedDescription !== undefined && !str(x.localizedDescription, 40)) n++;
         if (x.taxFactor !== undefined && !(str(x.taxFactor, 30) && decimal(x.taxFactor, false))) n++;
         n += each(x.dynamicField, dyn, DYN);
       }
