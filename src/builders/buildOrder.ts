@@ -7,10 +7,13 @@ import {
   LIMITS,
   ORDER_PHONE_TYPES,
   ORDER_STATE_COUNTRIES,
+  ORDER_VERSION_FEATURES,
   ORDER_VERSIONS,
   SHIP_SERVICE_LEVELS,
   STATE_CODES,
+  versionAdding,
   type OrderVersion,
+  type OrderVersionFeatures,
 } from '../schema/tables';
 import { instantOf, offsetOf, writeOffset, writeUtc, type DateInput } from './_lib/dates';
 import { EMAIL_TEXT, LOCALE_TEXT, fail, flag, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
@@ -162,6 +165,11 @@ export interface OrderInput<V extends OrderVersion = OrderVersion> {
 
 const RESERVED_FIELDS: readonly string[] = [DYNAMIC_FIELD.fiscalCode, DYNAMIC_FIELD.processAuthStatus, DYNAMIC_FIELD.processAuthStatusCode];
 
+/** Why a member of a later version is refused: `does not exist in v1 (added in v1.1)`. */
+function laterMember(features: OrderVersionFeatures, member: keyof OrderVersionFeatures['members']): string {
+  return `does not exist in ${features.label} (added in v${versionAdding(member)})`;
+}
+
 /**
  * Builds a create-order payload (`{ clientRequest: ... }`) of the chosen version from
  * checkout data, applying the spec's rules for order content:
@@ -213,7 +221,8 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   const inp = record(input, 'input');
   const version = oneOf(inp.version, 'version', ORDER_VERSIONS) as V;
   const profile = profileOf(inp.profile, 'profile');
-  const key = version === '1.2';
+  const features = ORDER_VERSION_FEATURES[version];
+  const key = features.keyCharset;
   const currency = currencyOf(inp.currency, 'currency');
   const pricing: Pricing = inp.pricing === undefined ? 'netpricing' : oneOf(inp.pricing, 'pricing', PRICINGS);
   const offset = offsetOf(inp.offsetMinutes, 'offsetMinutes');
@@ -230,7 +239,7 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   if (shipServiceOption !== undefined) order.shipServiceOption = shipServiceOption;
   const poNumber = optionalText(inp.poNumber, 'poNumber', { key });
   if (poNumber !== undefined) {
-    if (version === '1') fail('poNumber', 'does not exist in v1 (added in v1.1)');
+    if (!features.members.poNumber) fail('poNumber', laterMember(features, 'poNumber'));
     order.poNumber = poNumber;
   }
   const incoTerms1 = optionalText(inp.incoTerms1, 'incoTerms1');
@@ -293,7 +302,7 @@ function partnerOf(p: Record<string, unknown>, field: string, partnerType: 'Bill
     const company: Json = { name: requiredText(c.name, `${field}.company.name`, { max: LIMITS.companyName }) };
     const customerNumber = optionalText(c.customerNumber, `${field}.company.customerNumber`, { max: LIMITS.customerNumber });
     if (customerNumber !== undefined) {
-      if (version === '1') fail(`${field}.company.customerNumber`, 'does not exist in v1 (added in v1.1)');
+      if (!ORDER_VERSION_FEATURES[version].members.customerNumber) fail(`${field}.company.customerNumber`, laterMember(ORDER_VERSION_FEATURES[version], 'customerNumber'));
       company.customerNumber = customerNumber;
     }
     if (c.phone !== undefined && c.phone !== null) company.phone = [phoneOf(c.phone, `${field}.company.phone`)];
@@ -373,7 +382,7 @@ function itemOf(
   const price = minorOf(line.unitPrice, `${field}.unitPrice`, currency);
   const { net, gross } = unitPrices(price, factor, pricing);
   const item: Json = { itemId: String(index + 1) };
-  const clientItemRef = optionalText(line.clientItemRef, `${field}.clientItemRef`, { key: version === '1.2' });
+  const clientItemRef = optionalText(line.clientItemRef, `${field}.clientItemRef`, { key: ORDER_VERSION_FEATURES[version].keyCharset });
   if (clientItemRef !== undefined) item.clientItemRef = clientItemRef;
   item.sku = sku;
   item.quantity = { uom: optionalText(line.uom, `${field}.uom`) ?? 'EA', value: quantity.toString() };

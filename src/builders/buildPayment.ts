@@ -118,10 +118,15 @@ export function paymentOf(
   return out as OrderPayment;
 }
 
-/** The method in the version's spelling (Maestro is Meastro in v1). */
+/** The two spellings of one method across versions (Maestro is Meastro in v1). */
+const METHOD_SPELLINGS: Readonly<Record<string, string>> = { Maestro: 'Meastro', Meastro: 'Maestro' };
+
+/** The method in the version's spelling. */
 function methodOf(value: unknown, field: string, version: OrderVersion): string {
-  const spelled = version === '1' && value === 'Maestro' ? 'Meastro' : version !== '1' && value === 'Meastro' ? 'Maestro' : value;
-  return oneOf(spelled, field, PAYMENT_METHODS[version]);
+  const methods = PAYMENT_METHODS[version];
+  const other = typeof value === 'string' && Object.prototype.hasOwnProperty.call(METHOD_SPELLINGS, value) ? METHOD_SPELLINGS[value]! : undefined;
+  const spelled = other !== undefined && !methods.includes(value as string) && methods.includes(other) ? other : value;
+  return oneOf(spelled, field, methods);
 }
 
 function cardOf(input: unknown, field: string): Record<string, string> {

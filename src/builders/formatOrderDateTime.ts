@@ -1,4 +1,4 @@
-import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
+import { DATE_TIME_UTC, ORDER_VERSION_FEATURES, ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { instantOf, offsetOf, writeOffset, writeUtc, type DateInput } from './_lib/dates';
 import { oneOf, record } from './_lib/errors';
 
@@ -33,5 +33,5 @@ export function formatOrderDateTime(date: DateInput, version: OrderVersion, opti
   oneOf(version, 'version', ORDER_VERSIONS);
   const offset = offsetOf(record(options, 'options').offsetMinutes, 'options.offsetMinutes');
   const { ms } = instantOf(date, 'date');
-  return version === '1.2' ? writeUtc(ms, 'date') : writeOffset(ms, offset, 'date');
+  return ORDER_VERSION_FEATURES[version].dateTime === DATE_TIME_UTC ? writeUtc(ms, 'date') : writeOffset(ms, offset, 'date');
 }

@@ -260,6 +260,10 @@ export interface OrderVersionFeatures {
   readonly dateTime: DateFormat;
   /** Key reference fields are limited to `[A-Za-z0-9._-]`. */
   readonly keyCharset: boolean;
+  /** The order result: `result` as a JSON boolean (v1) or as the text "true"/"false". */
+  readonly resultType: 'boolean' | 'text';
+  /** The order result carries a `requestId`. */
+  readonly requestId: boolean;
   /** Members that not every version has, by where they sit: present in this version or not. */
   readonly members: {
     /** `order.poNumber`. */
@@ -281,14 +285,16 @@ const V1_1: OrderVersionFeatures = {
   shipServiceLevels: ['STD', 'EXP', 'ECO', 'PUD'],
   dateTime: DATE_TIME_OFFSET,
   keyCharset: false,
+  resultType: 'text',
+  requestId: false,
   members: { poNumber: true, customerNumber: true, itemDateTimes: false },
 };
 
 /**
  * The order-create versions and how they differ (spec: Versioning). v1.1 adds poNumber,
- * customerNumber and freightCosts (in place of discount), spells Maestro (not Meastro) and
- * drops the `received` status; v1.2 adds EXI, UTC date-times, the key-field charset and the
- * item dateTimes object.
+ * customerNumber and freightCosts (in place of discount), spells Maestro (not Meastro),
+ * drops the `received` status and answers `result` as text; v1.2 adds EXI, UTC date-times,
+ * the key-field charset, the item dateTimes object and a `requestId` in the result.
  */
 export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionFeatures>> = {
   '1': {
@@ -298,6 +304,7 @@ export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionF
     amountTypes: ['totalNet', 'totalTax', 'totalGross', 'authorized', 'netprice', 'grossprice', 'discount'],
     paymentMethods: [...PAYMENT_METHODS_COMMON, 'Meastro'].sort(),
     requestStatuses: V1_STATUSES,
+    resultType: 'boolean',
     members: { poNumber: false, customerNumber: false, itemDateTimes: false },
   },
   '1.1': V1_1,
@@ -308,6 +315,7 @@ export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionF
     shipServiceLevels: [...V1_1.shipServiceLevels, 'EXI'],
     dateTime: DATE_TIME_UTC,
     keyCharset: true,
+    requestId: true,
     members: { poNumber: true, customerNumber: true, itemDateTimes: true },
   },
 };

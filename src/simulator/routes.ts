@@ -9,21 +9,24 @@ import { getInventory } from './operations/get-inventory';
 import { listPaymentMethods } from './operations/list-payment-methods';
 import { orderOptions } from './operations/order-options';
 import { OPERATION_TABLE } from './operation-table';
-import type { SimulatorOperation } from './types';
+import type { CreateOrderOperation, SimulatorOperation } from './types';
 
-const RUN: Readonly<Record<SimulatorOperation, (call: Call) => Promise<Response> | Response>> = {
+type Run = (call: Call) => Promise<Response> | Response;
+
+const RUN: Readonly<Record<Exclude<SimulatorOperation, CreateOrderOperation>, Run>> = {
   listPaymentMethods,
   getInventory,
   createReturnToken,
-  createOrderV1: (call) => createOrder(call, '1'),
-  createOrderV1_1: (call) => createOrder(call, '1.1'),
-  createOrderV1_2: (call) => createOrder(call, '1.2'),
   orderOptions,
   echo,
 };
 
-/** Every route, in the spec's order. */
-export const ROUTES: readonly Route[] = OPERATION_TABLE.map((info) => ({ ...info, run: RUN[info.operation] }));
+/** Every route, in the spec's order; create order at the version of its path. */
+export const ROUTES: readonly Route[] = OPERATION_TABLE.map((info) => {
+  const version = info.version;
+  const run: Run = version !== undefined ? (call) => createOrder(call, version) : RUN[info.operation as Exclude<SimulatorOperation, CreateOrderOperation>];
+  return { ...info, run };
+});
 
 /**
  * Finds the route of a request. The path may carry a prefix before the operation's

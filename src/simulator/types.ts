@@ -46,15 +46,13 @@ export interface SimulatorPaymentMethod {
 }
 
 /** The operations the simulator answers (also the OpenAPI operationIds). */
-export type SimulatorOperation =
-  | 'listPaymentMethods'
-  | 'getInventory'
-  | 'createReturnToken'
-  | 'createOrderV1'
-  | 'createOrderV1_1'
-  | 'createOrderV1_2'
-  | 'orderOptions'
-  | 'echo';
+export type SimulatorOperation = 'listPaymentMethods' | 'getInventory' | 'createReturnToken' | CreateOrderOperation | 'orderOptions' | 'echo';
+
+/** `1.1` → `1_1`. */
+type Underscored<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_${Underscored<B>}` : S;
+
+/** The create-order operation of each version: `createOrderV1`, `createOrderV1_1`, `createOrderV1_2`. */
+export type CreateOrderOperation = `createOrderV${Underscored<OrderVersion>}`;
 
 /** Faults injected into answers, drawn from the simulator's seeded random source. */
 export interface SimulatorFaults {

@@ -21,7 +21,10 @@ import type { OrderRequest } from '../schema/order';
 import type { ReturnRequest } from '../schema/return';
 import {
   CARD_PAYMENT_METHODS,
+  DATE_TIME_UTC,
   DYNAMIC_FIELD,
+  ORDER_VERSION_FEATURES,
+  ORDER_VERSIONS,
   PAYMENT_METHODS,
   SHIP_SERVICE_LEVELS,
   STATE_CODES,
@@ -70,7 +73,7 @@ export interface InvalidCase<P = unknown> {
   description: string;
 }
 
-const VERSIONS: readonly OrderVersion[] = ['1', '1.1', '1.2'];
+const VERSIONS: readonly OrderVersion[] = ORDER_VERSIONS;
 const CURRENCIES = ['EUR', 'EUR', 'USD', 'GBP', 'CHF', 'SEK', 'JPY', 'BHD'] as const;
 const TAX_FACTORS = ['1.00', '1', '1.07', '1.19', '1.2', '1.21', '1.255', '1.0775'] as const;
 const COUNTRIES = ['DE', 'FR', 'IT', 'NL', 'AT', 'CH', 'GB', 'US', 'CA', 'MX', 'AU', 'JP', 'NO', 'SE', 'PL', 'ES'] as const;
@@ -103,7 +106,7 @@ const phoneArb = fc.oneof(
   rec({ type: fc.constantFrom('home' as const, 'office' as const), value: fc.stringMatching(/^0[0-9]{5,12}$/) }),
 );
 const referenceArb = (version: OrderVersion, max = 50): fc.Arbitrary<string> =>
-  version === '1.2'
+  ORDER_VERSION_FEATURES[version].keyCharset
     ? fc.stringMatching(new RegExp(`^[A-Za-z0-9][A-Za-z0-9._-]{0,${max - 1}}$`))
     : fc.stringMatching(new RegExp(`^[A-Za-z0-9][A-Za-z0-9._ #/-]{0,${max - 1}}$`));
 
@@ -116,7 +119,7 @@ function partyArb(version: OrderVersion, needs: { contact: boolean; locale: bool
   );
   const company = rec({
     name: wordsArb(4, 14),
-    customerNumber: version === '1' ? fc.constant(undefined) : opt(fc.stringMatching(/^[A-Z0-9-]{1,30}$/)),
+    customerNumber: ORDER_VERSION_FEATURES[version].members.customerNumber ? opt(fc.stringMatching(/^[A-Z0-9-]{1,30}$/)) : fc.constant(undefined),
     taxNumber: opt(fc.stringMatching(/^[A-Z]{2}[0-9]{8,12}$/)),
     phone: opt(phoneArb),
   });
@@ -210,7 +213,7 @@ function orderInput<V extends OrderVersion>(version: V, profile: ClientProfile, 
       shipCourier: opt(fc.constantFrom('DHL', 'UPS')),
       incoTerms1: opt(fc.constantFrom('DAP', 'DDP', 'CPT')),
       incoTerms2: opt(wordsArb(2, 10)),
-      poNumber: version === '1' ? fc.constant(undefined) : opt(referenceArb(version, 30)),
+      poNumber: ORDER_VERSION_FEATURES[version].members.poNumber ? opt(referenceArb(version, 30)) : fc.constant(undefined),
       wantedDeliveryDate: opt(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })),
       offsetMinutes: opt(fc.integer({ min: -720, max: 840 })),
       billTo: partyArb(version, { contact, locale: fms }),
@@ -419,7 +422,7 @@ function orderMutations(version: OrderVersion, profile: ClientProfile): Mutation
       return { expected: { rule: 'item-ids', path: `${base}/item/0/itemId` }, description: 'itemIds not numbered from 1' };
     },
     (p) => {
-      p.clientRequest.order.dateTimeWantedDeliveryDate = version === '1.2' ? '2026-02-30T00:00:00Z' : '2026-02-30T00:00:00 +00.00';
+      p.clientRequest.order.dateTimeWantedDeliveryDate = ORDER_VERSION_FEATURES[version].dateTime === DATE_TIME_UTC ? '2026-02-30T00:00:00Z' : '2026-02-30T00:00:00 +00.00';
       return { expected: { rule: 'date-format', path: `${base}/order/dateTimeWantedDeliveryDate` }, description: 'a date that is not in the calendar' };
     },
     (p) => {
@@ -450,13 +453,13 @@ function orderMutations(version: OrderVersion, profile: ClientProfile): Mutation
       return { expected: { rule: 'negative-price', path: `${base}/item/${index}/amount/${at}/value` }, description: 'negative item price' };
     },
   ];
-  if (version === '1') {
+  if (!ORDER_VERSION_FEATURES[version].members.poNumber) {
     mutations.push((p) => {
       p.clientRequest.order.poNumber = 'PO-1';
       return { expected: { rule: 'version-field', path: `${base}/order/poNumber` }, description: 'poNumber in v1' };
     });
   }
-  if (version === '1.2') {
+  if (ORDER_VERSION_FEATURES[version].keyCharset) {
     mutations.push((p, pick) => {
       const [item, i] = nth(p.clientRequest.item as Json[], pick);
       item.sku = 'SKU 1';

@@ -138,7 +138,7 @@ function validator<Output>(lint: (value: unknown) => Problem[]): StandardSchemaV
  */
 export function orderValidator(options: LintOrderOptions): StandardSchemaV1<unknown, OrderRequest> {
   const version = (options as Partial<LintOrderOptions> | null | undefined)?.version;
-  if (!ORDER_VERSIONS.includes(version as never)) throw new TypeError('options.version must be one of "1", "1.1", "1.2".');
+  if (!ORDER_VERSIONS.includes(version as never)) throw new TypeError(`options.version must be one of ${ORDER_VERSIONS.map((v) => `"${v}"`).join(', ')}.`);
   const settled: LintOrderOptions = { ...options };
   return validator<OrderRequest>((value) => lintOrder(value, settled));
 }

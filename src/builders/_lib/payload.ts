@@ -5,7 +5,7 @@
 import type { ClientProfile } from '../../lint/types';
 import { isAmount, toMinorUnits } from '../../money/index';
 import { isCurrencyText, isUnsignedDecimalText } from '../../schema/predicates';
-import { LIMITS, ORDER_VERSIONS, type OrderVersion } from '../../schema/tables';
+import { LIMITS, ORDER_VERSION_FEATURES, ORDER_VERSIONS, type OrderVersion } from '../../schema/tables';
 import { fail, isBlank, isRecord, list, oneOf, readSafely, record, requiredText } from './errors';
 import { profileOf } from './profile';
 import { PRICINGS, roundDiv, taxFactorOf, textOf, type Pricing, type TaxFactor } from './money';
@@ -109,7 +109,7 @@ export function shippingSkuOf(profile: ClientProfile, version: OrderVersion): st
 
 /** Checks an order SKU (max 18; v1.2 key characters). */
 export function skuOf(value: unknown, field: string, version: OrderVersion): string {
-  return requiredText(value, field, { max: LIMITS.orderSku, key: version === '1.2' });
+  return requiredText(value, field, { max: LIMITS.orderSku, key: ORDER_VERSION_FEATURES[version].keyCharset });
 }
 
 /** SKUs of the operator's special items that a profile names. */

@@ -1,5 +1,5 @@
 import { lintOrder } from '../../lint/engine';
-import type { OrderVersion } from '../../schema/tables';
+import { ORDER_VERSION_FEATURES, type OrderVersion } from '../../schema/tables';
 import { json } from '../answers';
 import { summarise, type Call } from '../context';
 import { readJson } from './body';
@@ -23,8 +23,9 @@ export const ORDER_DUPLICATE_REFERENCE = 'DUPLICATE_REQUEST_REFERENCE';
 
 /** The order result of a version: v1 `result` boolean, v1.1 text, v1.2 text plus `requestId`. */
 function orderResult(version: OrderVersion, ok: boolean, requestId: string, errorCode: string | null, errorMessage: string | null) {
-  const result = version === '1' ? ok : String(ok);
-  return json(200, { result, errorCode, errorMessage, ...(version === '1.2' ? { requestId } : {}) });
+  const features = ORDER_VERSION_FEATURES[version];
+  const result = features.resultType === 'boolean' ? ok : String(ok);
+  return json(200, { result, errorCode, errorMessage, ...(features.requestId ? { requestId } : {}) });
 }
 
 /**
