@@ -1,11 +1,10 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isNumberText } from '../src/lint/json';
 
 /** Rule `address-lines`: address lines not numbered 1, 2, 3..., line 1 without value, or no line. */
 export default defineRule({
   meta: {
     id: 'address-lines',
-    description: 'Address lines are not numbered 1, 2, 3... in order, line 1 has no value, or there is no line.',
     severity: 'error',
     kinds: ['order', 'return'],
     messages: {
@@ -37,10 +36,11 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'Address lines are not numbered 1, 2, 3... in order, line 1 has no value, or there is no line.',
   rationale:
     'AddressLine: "line (string, R, sequential line number 1,2,3...), value (string, max 40; R for line 1; at least one address line is required)".',
   invalid: { edits: { '/clientRequest/partner/1/addressData/address': [{ line: '2', value: 'Nebenweg 2' }] } },
   valid: { edits: { '/clientRequest/partner/1/addressData/address': [{ line: '1', value: 'Nebenweg 2' }] } },
-});
+};
 

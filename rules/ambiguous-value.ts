@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `ambiguous-value`: a value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "ambiguous-value",
-    description: "A value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created.",
     severity: 'warn',
     kinds: ["order"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "A value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created.",
   rationale: "The guidance text names PUO (the schema says PUD) and the payment amount types capture and created (not in the enumeration); whether the operator accepts them is not shown.",
   invalid: { edits: { "/clientRequest/order/shipServiceLevel": "PUO" } },
   valid: { edits: { "/clientRequest/order/shipServiceLevel": "PUD" } },
-});
+};

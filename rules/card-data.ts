@@ -1,4 +1,4 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isCardMethod } from '../src/lint/checks/order-items';
 import { isDigitText, isPlainObject } from '../src/lint/json';
 
@@ -11,8 +11,6 @@ const LAST4_DIGITS = 4;
 export default defineRule({
   meta: {
     id: 'card-data',
-    description:
-      'A card payment lacks cardData or one of its members, or bin is not 6 digits or last4digits not 4 digits, when the operator processes card data.',
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
@@ -49,8 +47,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'A card payment lacks cardData or one of its members, or bin is not 6 digits or last4digits not 4 digits, when the operator processes card data.',
   rationale: 'payment: "cardData and its members are required only when the operator processes card data"; Limits: bin 6, last4digits 4.',
   invalid: { profile: true, edits: { '/clientRequest/payment/cardData/bin': '4111' } },
   valid: { profile: true, edits: { '/clientRequest/payment/cardData/bin': '411111' } },
-});
+};

@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `client-name`: requestHeader.client differs from the profile's client name. */
 export default defineRule({
   meta: {
     id: 'client-name',
-    description: 'requestHeader.client differs from the client name supplied at onboarding (profile.client).',
     severity: 'error',
     kinds: ['order', 'return'],
     requires: ['client'],
@@ -21,8 +20,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'requestHeader.client differs from the client name supplied at onboarding (profile.client).',
   rationale: 'requestHeader.client: "R, max 40, client name supplied at onboarding"; during onboarding each client receives a client name.',
   invalid: { profile: true, edits: { '/clientRequest/requestHeader/client': 'ACME Corp' } },
   valid: { profile: true, edits: { '/clientRequest/requestHeader/client': 'ACME' } },
-});
+};

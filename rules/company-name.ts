@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `company-name`: companyData without a name. */
 export default defineRule({
   meta: {
     id: 'company-name',
-    description: 'A partner has companyData without a name.',
     severity: 'error',
     kinds: ['order', 'return'],
     messages: {
@@ -19,9 +18,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'A partner has companyData without a name.',
   rationale:
     'Orders: "companyData.name: max 70, required only for a company"; returns: "companyData is required for a company return, and then name is R". Sending companyData marks the partner as a company.',
   invalid: { edits: { '/clientRequest/partner/0/companyData/name': undefined } },
   valid: { edits: { '/clientRequest/partner/0/companyData/name': 'Doe Trading GmbH' } },
-});
+};

@@ -1,5 +1,5 @@
 import { namesCountry } from '../src/lint/checks/geo-country-names';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { alpha3ToAlpha2 } from '../src/schema/codes';
 import { isAlpha3Text } from '../src/schema/predicates';
 
@@ -7,7 +7,6 @@ import { isAlpha3Text } from '../src/schema/predicates';
 export default defineRule({
   meta: {
     id: 'country-name',
-    description: 'countryName does not name the countryISO3 country (English names and aliases, any letter case).',
     severity: 'warn',
     kinds: ['return'],
     messages: {
@@ -26,9 +25,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'countryName does not name the countryISO3 country (English names and aliases, any letter case).',
   rationale:
     'Return partners carry both "addressData.countryName: R, full country name" and "countryISO3: R, 3-letter country code"; when they disagree the return address is ambiguous.',
   invalid: { kind: 'return', edits: { '/partner/0/addressData/countryName': 'Deutschland' } },
   valid: { kind: 'return', edits: { '/partner/0/addressData/countryName': 'Germany' } },
-});
+};

@@ -1,11 +1,10 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isCurrencyText } from '../src/schema/predicates';
 
 /** Rule `currency-mixed`: more than one currency in one payload. */
 export default defineRule({
   meta: {
     id: 'currency-mixed',
-    description: 'More than one currency in one payload.',
     severity: 'warn',
     kinds: ['order', 'return'],
     messages: {
@@ -28,9 +27,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'More than one currency in one payload.',
   rationale:
     'The spec uses one Amount object (currencyISO3, amountType, value) for order, payment, item and RMA amounts; totals such as "totalGross is net plus tax" only add up within one currency.',
   invalid: { edits: { '/clientRequest/item/1/amount/0/currencyISO3': 'USD' } },
   valid: { edits: { '/clientRequest/item/1/amount/0/currencyISO3': 'EUR' } },
-});
+};

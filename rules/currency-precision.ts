@@ -1,12 +1,11 @@
 import { digitsAfterDot, fractionDigits } from '../src/lint/checks/money-decimal';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { currencyDigits } from '../src/schema/codes';
 
 /** Rule `currency-precision`: an amount value has more fraction digits than the currency's minor unit. */
 export default defineRule({
   meta: {
     id: 'currency-precision',
-    description: "An amount value has more fraction digits than the currency's minor unit.",
     severity: 'warn',
     kinds: ['order', 'return'],
     messages: {
@@ -35,9 +34,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "An amount value has more fraction digits than the currency's minor unit.",
   rationale:
     'Amount values are text in the currency of currencyISO3 (spec: Amount); ISO 4217 gives each currency its minor unit (EUR 2, JPY 0, BHD 3), and finer values cannot be charged or refunded.',
   invalid: { edits: { '/clientRequest/item/1/amount/0/value': '15.005' } },
   valid: { edits: { '/clientRequest/item/1/amount/0/value': '15.01' } },
-});
+};

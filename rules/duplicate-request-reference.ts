@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `duplicate-request-reference`: a requestReference seen earlier in the same batch (the API rejects it). */
 export default defineRule({
   meta: {
     id: 'duplicate-request-reference',
-    description: 'A requestReference already seen earlier in the same batch (the API rejects it); externalMessageReference repeats are fine.',
     severity: 'error',
     kinds: ['order', 'return'],
     scope: 'batch',
@@ -26,8 +25,9 @@ export default defineRule({
 });
 
 /** Docs: two payloads of one batch with the same requestReference. */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'A requestReference already seen earlier in the same batch (the API rejects it); externalMessageReference repeats are fine.',
   rationale: 'Create order rule 12 and create return token rule 4: "A duplicate requestReference is rejected. A duplicate externalMessageReference is not rejected."',
   invalid: { batch: true, edits: { '/clientRequest/requestHeader/externalMessageReference': 'MSG-2' } },
   valid: { batch: true, edits: { '/clientRequest/requestHeader/requestReference': 'REQ-2' } },
-});
+};

@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `email-format`: an e-mail value is not of the form local@domain. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "email-format",
-    description: "An e-mail value is not of the form local@domain.",
     severity: 'warn',
     kinds: ["order", "return"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "An e-mail value is not of the form local@domain.",
   rationale: "Order confirmations and return labels go to this address.",
   invalid: { edits: { "/clientRequest/partner/0/personData/email/0/value": "jane.doe" } },
   valid: { edits: { "/clientRequest/partner/0/personData/email/0/value": "jane.doe@example.com" } },
-});
+};

@@ -1,11 +1,10 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { DYNAMIC_FIELD } from '../src/schema/tables';
 
 /** Rule `fiscal-code`: an Italian order without an order-level FISCAL_CODE dynamic field. */
 export default defineRule({
   meta: {
     id: 'fiscal-code',
-    description: 'A BillTo or ShipTo partner is in Italy and the order has no dynamicField FISCAL_CODE with a value.',
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
@@ -31,7 +30,8 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'A BillTo or ShipTo partner is in Italy and the order has no dynamicField FISCAL_CODE with a value.',
   rationale: 'Rule 7: "Italian orders (FMS-only): add an order-level dynamicField named FISCAL_CODE whose value is the client\'s fiscal code."',
   invalid: { profile: true, edits: { '/clientRequest/partner/1/addressData/countryISO2': 'IT' } },
   valid: {
@@ -41,4 +41,4 @@ export const docs = defineDocs({
       '/clientRequest/order/dynamicField/1': { name: 'FISCAL_CODE', value: 'RSSMRA80A01H501U' },
     },
   },
-});
+};

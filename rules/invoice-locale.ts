@@ -1,11 +1,10 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isPlainObject } from '../src/lint/json';
 
 /** Rule `invoice-locale`: the BillTo partner has no personData.locale. */
 export default defineRule({
   meta: {
     id: 'invoice-locale',
-    description: 'The BillTo partner has no personData.locale, which selects the language of the e-invoice.',
     severity: 'warn',
     kinds: ['order'],
     fmsOnly: true,
@@ -24,9 +23,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'The BillTo partner has no personData.locale, which selects the language of the e-invoice.',
   rationale:
     'Rule 8: "E-invoicing (FMS-only): partner.personData.locale, in the form LanguageCode-CountryCode, selects the language of the e-invoice."',
   invalid: { profile: true, edits: { '/clientRequest/partner/0/personData/locale': undefined } },
   valid: { profile: true, edits: { '/clientRequest/partner/0/personData/locale': 'de-DE' } },
-});
+};

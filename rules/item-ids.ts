@@ -1,11 +1,10 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isNumberText } from '../src/lint/json';
 
 /** Rule `item-ids`: an itemId is not the sequential line number in array order. */
 export default defineRule({
   meta: {
     id: 'item-ids',
-    description: 'An itemId is not the sequential line number "1", "2", "3"... in array order.',
     severity: 'error',
     kinds: ['order'],
     messages: {
@@ -26,8 +25,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'An itemId is not the sequential line number "1", "2", "3"... in array order.',
   rationale: 'Order item[].itemId: "R, sequential line number 1,2,3...".',
   invalid: { edits: { '/clientRequest/item/1/itemId': '3' } },
   valid: { edits: { '/clientRequest/item/1/itemId': '2' } },
-});
+};

@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `locale-format`: personData.locale is not of the form ll-CC (e.g. de-DE). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "locale-format",
-    description: "personData.locale is not of the form ll-CC (e.g. de-DE).",
     severity: 'error',
     kinds: ["order", "return"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "personData.locale is not of the form ll-CC (e.g. de-DE).",
   rationale: "The locale is LanguageCode-CountryCode and drives the e-invoice language.",
   invalid: { edits: { "/clientRequest/partner/1/personData/locale": "de_DE" } },
   valid: { edits: { "/clientRequest/partner/1/personData/locale": "de-DE" } },
-});
+};

@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `max-length`: a string is longer than the spec's limit, counted in Unicode code points. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "max-length",
-    description: "A string is longer than the spec's limit, counted in Unicode code points.",
     severity: 'error',
     kinds: ["order", "return"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "A string is longer than the spec's limit, counted in Unicode code points.",
   rationale: "The spec's Limits table gives maximum lengths; the operator truncates or rejects longer values.",
   invalid: { edits: { "/clientRequest/partner/0/personData/firstName": "Maximiliane-Alexandra" } },
   valid: { edits: { "/clientRequest/partner/0/personData/firstName": "Maxi" } },
-});
+};

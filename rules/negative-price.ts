@@ -1,11 +1,10 @@
 import { isNegativeText, profileSku } from '../src/lint/checks/order-items';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `negative-price`: a negative item amount outside the order-discount item. */
 export default defineRule({
   meta: {
     id: 'negative-price',
-    description: 'An item amount is negative on an item other than the order-discount item.',
     severity: 'error',
     kinds: ['order'],
     messages: {
@@ -28,8 +27,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'An item amount is negative on an item other than the order-discount item.',
   rationale: 'Only the order-discount item carries "negative gross and net price values" (rule 5); an item discount is sent as the discounted price (rule 4).',
   invalid: { edits: { '/clientRequest/item/1/amount/0/value': '-15.00' } },
   valid: { edits: { '/clientRequest/item/1/amount/0/value': '15.00' } },
-});
+};

@@ -1,4 +1,4 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isPlainObject } from '../src/lint/json';
 
 /** True when a list holds an Amount object of amountType netprice. */
@@ -15,7 +15,6 @@ function hasNetprice(amounts: readonly unknown[]): boolean {
 export default defineRule({
   meta: {
     id: 'netprice-required',
-    description: 'An item has no amount of amountType netprice.',
     severity: 'error',
     kinds: ['order'],
     messages: {
@@ -33,9 +32,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'An item has no amount of amountType netprice.',
   rationale:
     'Amount types: "netprice is the net price of the item. It is required and is printed on export documents"; rule 10: "item amounts always carry the netprice".',
   invalid: { edits: { '/clientRequest/item/1/amount/0': undefined } },
   valid: { edits: { '/clientRequest/item/1/amount/0': { currencyISO3: 'EUR', amountType: 'netprice', value: '15.00' } } },
-});
+};

@@ -1,5 +1,5 @@
 import { decimalSign, profileSku } from '../src/lint/checks/order-items';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isPlainObject } from '../src/lint/json';
 
 const DESCRIBING_MEMBERS = ['taxLevel', 'taxFactor', 'pricing', 'localizedDescription'] as const;
@@ -15,8 +15,6 @@ function hasNegative(amounts: unknown, amountType: string): boolean {
 export default defineRule({
   meta: {
     id: 'order-discount-item',
-    description:
-      'The order-discount item lacks negative netprice and grossprice amounts, quantity uom EA, taxLevel, taxFactor, pricing or localizedDescription.',
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
@@ -47,7 +45,8 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'The order-discount item lacks negative netprice and grossprice amounts, quantity uom EA, taxLevel, taxFactor, pricing or localizedDescription.',
   rationale:
     'Rule 5: "add an item with a fixed SKU supplied by the operator and negative gross and net price values. The item has quantity with uom EA, taxLevel, taxFactor, pricing and localizedDescription, like any other item."',
   invalid: {
@@ -86,4 +85,4 @@ export const docs = defineDocs({
       },
     },
   },
-});
+};

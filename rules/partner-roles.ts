@@ -1,11 +1,10 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { PARTNER_TYPES } from '../src/schema/tables';
 
 /** Rule `partner-roles`: orders need exactly one BillTo and one ShipTo; returns name no role twice. */
 export default defineRule({
   meta: {
     id: 'partner-roles',
-    description: 'An order lacks a BillTo or ShipTo partner, or a payload names a partner role twice.',
     severity: 'error',
     kinds: ['order', 'return'],
     messages: {
@@ -34,9 +33,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'An order lacks a BillTo or ShipTo partner, or a payload names a partner role twice.',
   rationale:
     'Orders: "partner[] (R; BillTo and ShipTo)"; returns: "partner[] (BillTo and ShipTo data)". Each role is one address, so a second partner of the same role is ambiguous.',
   invalid: { edits: { '/clientRequest/partner/1/partnerType': 'BillTo' } },
   valid: { edits: { '/clientRequest/partner/1/partnerType': 'ShipTo' } },
-});
+};

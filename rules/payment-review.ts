@@ -1,4 +1,4 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { DYNAMIC_FIELD, PAYMENT_REVIEW_VALUES } from '../src/schema/tables';
 
 const NAMES: readonly string[] = [DYNAMIC_FIELD.processAuthStatus, DYNAMIC_FIELD.processAuthStatusCode];
@@ -7,7 +7,6 @@ const NAMES: readonly string[] = [DYNAMIC_FIELD.processAuthStatus, DYNAMIC_FIELD
 export default defineRule({
   meta: {
     id: 'payment-review',
-    description: 'PROCESSAUTHSTATUS=Review and PROCESSAUTHSTATUSCODE=DM_REVIEW are not both present together in order.dynamicField.',
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
@@ -34,7 +33,8 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'PROCESSAUTHSTATUS=Review and PROCESSAUTHSTATUSCODE=DM_REVIEW are not both present together in order.dynamicField.',
   rationale:
     'Rule 9: "when the payment result is review-required, add two order-level dynamic fields. PROCESSAUTHSTATUS has the value Review. PROCESSAUTHSTATUSCODE has the value DM_REVIEW."',
   invalid: { profile: true, edits: { '/clientRequest/order/dynamicField': [{ name: 'PROCESSAUTHSTATUS', value: 'Review' }] } },
@@ -47,4 +47,4 @@ export const docs = defineDocs({
       ],
     },
   },
-});
+};

@@ -1,5 +1,5 @@
 import { isCardMethod } from '../src/lint/checks/order-items';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { PAYMENT_STATUSES } from '../src/schema/tables';
 
 const CARD_STATUSES: readonly string[] = ['authorized', 'captured'];
@@ -9,7 +9,6 @@ const OTHER_STATUSES: readonly string[] = ['paid'];
 export default defineRule({
   meta: {
     id: 'payment-status',
-    description: 'payment.status does not fit the payment method: card methods authorized or captured, all others paid.',
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
@@ -31,9 +30,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'payment.status does not fit the payment method: card methods authorized or captured, all others paid.',
   rationale:
     'payment.status: "Credit card: authorized. Credit card captured immediately (for example download products): captured. Other methods: paid."',
   invalid: { profile: true, edits: { '/clientRequest/payment/status': 'paid' } },
   valid: { profile: true, edits: { '/clientRequest/payment/status': 'captured' } },
-});
+};

@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `response-only`: a member that only responses carry (requestStatus, orderId, dateTimeSent, ...). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "response-only",
-    description: "A member that only responses carry (requestStatus, orderId, dateTimeSent, ...).",
     severity: 'warn',
     kinds: ["order"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "A member that only responses carry (requestStatus, orderId, dateTimeSent, ...).",
   rationale: "Members marked Resp. in the spec are set by the operator; a request that sends them is probably a copied response.",
   invalid: { edits: { "/clientRequest/order/orderId": "SO-1" } },
   valid: { edits: { "/clientRequest/order/orderId": undefined } },
-});
+};

@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `return-reason`: rma.returnReason is not among the agreed return reasons. */
 export default defineRule({
   meta: {
     id: 'return-reason',
-    description: 'rma.returnReason is not among the return reasons agreed with the operator (profile.returnReasons).',
     severity: 'error',
     kinds: ['return'],
     requires: ['returnReasons'],
@@ -23,9 +22,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'rma.returnReason is not among the return reasons agreed with the operator (profile.returnReasons).',
   rationale:
     'rma.returnReason: "R, max 50, predefined reason selected by the user; valid reasons are agreed between client and operator". The examples\' profile agrees damaged, wrong-size and not-as-described.',
   invalid: { kind: 'return', profile: true, edits: { '/rma/returnReason': 'changed-mind' } },
   valid: { kind: 'return', profile: true, edits: { '/rma/returnReason': 'wrong-size' } },
-});
+};

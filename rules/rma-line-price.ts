@@ -1,4 +1,4 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isPlainObject } from '../src/lint/json';
 import { isAmountText } from '../src/schema/predicates';
 import { DYNAMIC_FIELD } from '../src/schema/tables';
@@ -7,7 +7,6 @@ import { DYNAMIC_FIELD } from '../src/schema/tables';
 export default defineRule({
   meta: {
     id: 'rma-line-price',
-    description: 'A return item lacks the dynamic field RMALinePrice with a numeric value.',
     severity: 'error',
     kinds: ['return'],
     messages: {
@@ -34,9 +33,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'A return item lacks the dynamic field RMALinePrice with a numeric value.',
   rationale:
     'Create return token, rule 3: "Each item must have the dynamic field RMALinePrice"; item.dynamicField: "each item must carry a dynamic field named RMALinePrice whose value is the gross price of the item".',
   invalid: { kind: 'return', edits: { '/item/0/dynamicField': [{ name: 'RMALinePrice' }] } },
   valid: { kind: 'return', edits: { '/item/0/dynamicField': [{ name: 'RMALinePrice', value: '47.60' }] } },
-});
+};

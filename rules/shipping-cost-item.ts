@@ -1,5 +1,5 @@
 import { decimalSign, profileSku } from '../src/lint/checks/order-items';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isPlainObject } from '../src/lint/json';
 
 const PRICE_TYPES: readonly unknown[] = ['netprice', 'grossprice'];
@@ -22,7 +22,6 @@ function priceState(amounts: unknown): 'none' | 'zero' | 'priced' {
 export default defineRule({
   meta: {
     id: 'shipping-cost-item',
-    description: 'The order has more than one shipping-cost item, or a shipping-cost item without a non-zero price.',
     severity: 'error',
     kinds: ['order'],
     requires: ['clientCode'],
@@ -47,7 +46,8 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'The order has more than one shipping-cost item, or a shipping-cost item without a non-zero price.',
   rationale:
     'Rule 3: "add a separate item with a fixed SKU supplied by the operator (of the form <client_code>_SHIPCOSTS). Its price is the shipping cost. It is omitted when no shipping costs apply."',
   invalid: {
@@ -68,4 +68,4 @@ export const docs = defineDocs({
       ],
     },
   },
-});
+};

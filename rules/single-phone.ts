@@ -1,4 +1,4 @@
-import { defineDocs, defineRule, type RuleContext } from '../src/lint/define-rule';
+import { defineRule, type RuleContext, type RuleDocs } from '../src/lint/define-rule';
 
 function onePhone(holder: 'personData' | 'companyData') {
   return (data: Record<string, unknown>, context: RuleContext): void => {
@@ -11,7 +11,6 @@ function onePhone(holder: 'personData' | 'companyData') {
 export default defineRule({
   meta: {
     id: 'single-phone',
-    description: 'A return partner has more than one phone number in personData or companyData; only the first is mapped.',
     severity: 'warn',
     kinds: ['return'],
     messages: {
@@ -25,7 +24,8 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'A return partner has more than one phone number in personData or companyData; only the first is mapped.',
   rationale:
     'Returns: "personData.phone: R, only one number is mapped"; "companyData.phone: only one phone number is mapped"; Limits: "only one phone number per company or person is mapped in the return request".',
   invalid: {
@@ -33,4 +33,4 @@ export const docs = defineDocs({
     edits: { '/partner/0/personData/phone/1': { phoneType: 'office', value: '+49 30 7654321' } },
   },
   valid: { kind: 'return', edits: { '/partner/0/personData/phone/0': { phoneType: 'mobile', value: '+49 170 1234567' } } },
-});
+};

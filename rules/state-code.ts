@@ -1,5 +1,5 @@
 import { addressCountry } from '../src/lint/checks/geo-partners';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { STATE_CODES } from '../src/schema/tables';
 
 let stateSets: Map<string, ReadonlySet<string>> | undefined;
@@ -14,7 +14,6 @@ function statesOf(country: string): ReadonlySet<string> | undefined {
 export default defineRule({
   meta: {
     id: 'state-code',
-    description: 'The state of a US, CA, MX or AU address is not an ISO 3166-2 subdivision code without the country prefix.',
     severity: 'error',
     kinds: ['order', 'return'],
     messages: {
@@ -34,9 +33,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'The state of a US, CA, MX or AU address is not an ISO 3166-2 subdivision code without the country prefix.',
   rationale:
     'Orders: "addressData.state: max 3, R for US, MX, CA and AU, ISO 3166-2 state code"; the codes are written without the country prefix (TX, ON, CMX, NSW).',
   invalid: { edits: { '/clientRequest/partner/1/addressData/countryISO2': 'US', '/clientRequest/partner/1/addressData/state': 'tx' } },
   valid: { edits: { '/clientRequest/partner/1/addressData/countryISO2': 'US', '/clientRequest/partner/1/addressData/state': 'TX' } },
-});
+};

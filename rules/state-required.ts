@@ -1,12 +1,11 @@
 import { addressCountry } from '../src/lint/checks/geo-partners';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { ORDER_STATE_COUNTRIES, RETURN_STATE_COUNTRIES } from '../src/schema/tables';
 
 /** Rule `state-required`: the state is missing where the country needs one. */
 export default defineRule({
   meta: {
     id: 'state-required',
-    description: 'The state is missing where the country needs one (orders: US, MX, CA, AU; returns: US, CA).',
     severity: 'error',
     kinds: ['order', 'return'],
     messages: {
@@ -24,9 +23,10 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'The state is missing where the country needs one (orders: US, MX, CA, AU; returns: US, CA).',
   rationale:
     'Orders: "addressData.state: max 3, R for US, MX, CA and AU, ISO 3166-2 state code"; returns: "addressData.state: max 3, R for US and CA".',
   invalid: { edits: { '/clientRequest/partner/1/addressData/countryISO2': 'US' } },
   valid: { edits: { '/clientRequest/partner/1/addressData/countryISO2': 'US', '/clientRequest/partner/1/addressData/state': 'TX' } },
-});
+};

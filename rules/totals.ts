@@ -1,5 +1,5 @@
 import { isSumText } from '../src/lint/checks/money-decimal';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** The first order amount of each total type, with its index. */
 interface Totals {
@@ -13,7 +13,6 @@ interface Totals {
 export default defineRule({
   meta: {
     id: 'totals',
-    description: 'The order totalGross differs from totalNet plus totalTax.',
     severity: 'warn',
     kinds: ['order'],
     messages: {
@@ -44,8 +43,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: 'The order totalGross differs from totalNet plus totalTax.',
   rationale: 'Meaning of the amount types: "totalNet is the net total, totalTax is the tax total, totalGross is net plus tax".',
   invalid: { edits: { '/clientRequest/order/amount/2/value': '120.00' } },
   valid: { edits: { '/clientRequest/order/amount/2/value': '119.00' } },
-});
+};

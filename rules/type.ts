@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `type`: a member has the wrong JSON type. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "type",
-    description: "A member has the wrong JSON type.",
     severity: 'error',
     kinds: ["order", "return"],
     structural: true,
@@ -21,8 +20,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "A member has the wrong JSON type.",
   rationale: "Every field of the spec has a JSON type; numbers are sent as text (quantity.value, amount value).",
   invalid: { edits: { "/clientRequest/item/0/quantity/value": 2 } },
   valid: { edits: { "/clientRequest/item/0/quantity/value": "2" } },
-});
+};

@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `unknown-field`: a member that the version does not define. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "unknown-field",
-    description: "A member that the version does not define.",
     severity: 'warn',
     kinds: ["order", "return"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "A member that the version does not define.",
   rationale: "Members the schema does not define are ignored at best; they are usually typos.",
   invalid: { edits: { "/clientRequest/order/giftWrap": true } },
   valid: { edits: { "/clientRequest/order/giftWrap": undefined } },
-});
+};

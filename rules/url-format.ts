@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `url-format`: rma.clientReturnURL is not an absolute http(s) URL. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "url-format",
-    description: "rma.clientReturnURL is not an absolute http(s) URL.",
     severity: 'error',
     kinds: ["return"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "rma.clientReturnURL is not an absolute http(s) URL.",
   rationale: "The consumer is redirected to clientReturnURL after the return is created.",
   invalid: { edits: { "/rma/clientReturnURL": "shop.example/returns" } },
   valid: { edits: { "/rma/clientReturnURL": "https://shop.example/returns" } },
-});
+};

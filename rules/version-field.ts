@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `version-field`: a member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "version-field",
-    description: "A member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2).",
     severity: 'error',
     kinds: ["order"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "A member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2).",
   rationale: "v1.1 adds poNumber and customerNumber; v1.2 adds the item dateTimes object.",
   invalid: { version: '1', edits: { "/clientRequest/order/poNumber": "PO-77" } },
   valid: { version: '1.1', edits: { "/clientRequest/order/poNumber": "PO-77" } },
-});
+};

@@ -1,5 +1,5 @@
 import { profileSku } from '../src/lint/checks/order-items';
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isPlainObject } from '../src/lint/json';
 import { LIMITS } from '../src/schema/tables';
 
@@ -32,7 +32,6 @@ function namesSku(text: string, skus: ReadonlySet<string>): boolean {
 export default defineRule({
   meta: {
     id: 'weee-item',
-    description: "A WEEE item's localizedDescription does not name the sku of another item of the order.",
     severity: 'error',
     kinds: ['order'],
     fmsOnly: true,
@@ -64,7 +63,8 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "A WEEE item's localizedDescription does not name the sku of another item of the order.",
   rationale:
     'Rule 6: "each item that has a WEEE fee needs an associated WEEE item with the WEEE SKU supplied by the operator ... The localizedDescription names the product part number the fee applies to."',
   invalid: {
@@ -97,4 +97,4 @@ export const docs = defineDocs({
       },
     },
   },
-});
+};

@@ -1,10 +1,9 @@
-import { defineDocs, defineRule } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** Rule `wrapper`: an order payload lacks the clientRequest wrapper. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
     id: "wrapper",
-    description: "An order payload lacks the clientRequest wrapper.",
     severity: 'error',
     kinds: ["order"],
     structural: true,
@@ -15,8 +14,9 @@ export default defineRule({
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
-export const docs = defineDocs({
+export const docs: RuleDocs = {
+  description: "An order payload lacks the clientRequest wrapper.",
   rationale: "The spec's example bodies wrap requestHeader, order, payment, partner and item in one top-level member, clientRequest.",
   invalid: { edits: { "/clientRequest": undefined } },
   valid: { edits: {} },
-});
+};

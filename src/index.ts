@@ -11,7 +11,7 @@
  * values. Validate with `lintOrder` / `lintReturn`, or with the Standard Schema
  * validators `orderValidator` / `returnValidator`; the payload types stay exported.
  */
-export { RULES } from '../rules/index';
+export { RULE_DOCS, RULES } from '../rules/index';
 export { rulesMarkdownTable } from './lint/docs';
 export { applyFixes } from './lint/apply-fixes';
 export {

@@ -2,7 +2,7 @@
  * `fulfilkit rules`: the rule catalogue as a table or JSON.
  */
 import type { Rule } from '../lint/define-rule';
-import { ruleVersions } from '../lint/docs';
+import { ruleDescription, ruleVersions } from '../lint/docs';
 
 /**
  * Lists rules as an aligned table (`id  severity  kinds  FMS  description`) or as JSON.
@@ -21,7 +21,7 @@ export function listRules(rules: readonly Rule[], format: 'stylish' | 'json'): s
       ...(meta.appliesTo ? { versions: ruleVersions(meta) } : {}),
       fmsOnly: meta.fmsOnly === true,
       scope: meta.scope ?? 'payload',
-      description: meta.description,
+      description: ruleDescription(meta.id),
     }));
     return JSON.stringify(list, null, 2) + '\n';
   }
@@ -32,7 +32,7 @@ export function listRules(rules: readonly Rule[], format: 'stylish' | 'json'): s
     const withVersions = meta.appliesTo ? `${kinds} v${ruleVersions(meta).join('/v')}` : kinds;
     return meta.scope === 'batch' ? `${withVersions} (batch)` : withVersions;
   };
-  const rows = [['rule', 'severity', 'applies to', 'fms', 'description'], ...rules.map((r) => [r.meta.id, r.meta.severity, kindsOf(r), r.meta.fmsOnly ? 'FMS' : '', r.meta.description])];
+  const rows = [['rule', 'severity', 'applies to', 'fms', 'description'], ...rules.map((r) => [r.meta.id, r.meta.severity, kindsOf(r), r.meta.fmsOnly ? 'FMS' : '', ruleDescription(r.meta.id)])];
   const width = [0, 0, 0, 0];
   for (const row of rows) for (let i = 0; i < 4; i++) width[i] = Math.max(width[i]!, row[i]!.length);
   return rows.map((row) => row.map((cell, i) => (i < 4 ? cell.padEnd(width[i]!) : cell)).join('  ')).join('\n') + '\n';

@@ -2,7 +2,6 @@
  * Every message the http module throws, in one place. None of them interpolates a
  * credential or a payload value: only field names and counts.
  */
-import { ORDER_VERSIONS } from '../schema/tables';
 
 /**
  * Placeholder shown instead of a secret header value in every printable view.
@@ -29,8 +28,8 @@ export const MISSING_CREDENTIALS = 'credentials is required: an object with the 
 export const BAD_BASE_URL =
   'baseUrl must be an absolute http(s) URL without user info, query or fragment.';
 
-/** An unknown order version. */
-export const BAD_VERSION = `version must be one of ${ORDER_VERSIONS.map((version) => `"${version}"`).join(', ')}.`;
+/** An unknown order version (a test holds the list equal to ORDER_VERSIONS; written out so that the describers stay free of the spec tables). */
+export const BAD_VERSION = 'version must be one of "1", "1.1", "1.2".';
 
 /** A query filter that is not a non-empty string. */
 export const badFilter = (field: string): string =>

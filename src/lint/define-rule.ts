@@ -14,8 +14,6 @@ export type MessageData = Readonly<Record<string, string | number | readonly str
 export interface RuleMeta {
   /** Rule id, kebab-case, equal to the file name. */
   readonly id: string;
-  /** One sentence: what the rule reports. */
-  readonly description: string;
   /** Default severity. */
   readonly severity: Severity;
   /** Payload kinds the rule applies to; empty for CLI-only rules. */
@@ -109,8 +107,13 @@ export interface Rule<S = any> {
 /** A rule with a cross-payload check. */
 export type BatchRule = Rule & { readonly batch: BatchCheck<any> };
 
-/** Docs of a rule: why it exists, and a runnable wrong and right example. */
+/**
+ * Docs of a rule: what it reports, why it exists, and a runnable wrong and right example.
+ * Kept apart from the rule (`RULE_DOCS`), so that bundles of the linter leave them out.
+ */
 export interface RuleDocs {
+  /** One sentence: what the rule reports. */
+  readonly description: string;
   /** Why the rule exists, with the spec passage it enforces. */
   readonly rationale: string;
   /** A change to the canonical valid payload that this rule reports, and no other rule does. */
@@ -156,17 +159,4 @@ export interface RuleExample {
 /* @__NO_SIDE_EFFECTS__ */
 export function defineRule<S>(rule: Rule<S>): Rule<S> {
   return rule;
-}
-
-/**
- * Defines a rule's docs (kept out of the rule object, so that bundles of the linter leave
- * them out).
- *
- * @param docs The rationale and the runnable examples.
- * @returns The same docs, typed.
- * @example export const docs = defineDocs({ rationale: '...', invalid: { edits: { '/clientRequest/item/0/itemId': '7' } }, valid: { edits: {} } });
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function defineDocs(docs: RuleDocs): RuleDocs {
-  return docs;
 }

@@ -2,6 +2,7 @@
  * Rule documentation generated from the rules' metadata (README rule table).
  */
 import { ORDER_VERSIONS, ORDER_VERSION_FEATURES, type OrderVersion } from '../schema/tables';
+import { RULE_DOCS } from '../../rules/index';
 import type { Rule, RuleMeta } from './define-rule';
 
 const KIND = { order: 'O', return: 'R' } as const;
@@ -26,7 +27,7 @@ export function rulesMarkdownTable(rules: readonly Rule[]): string {
     ]
       .filter(Boolean)
       .join(' · ');
-    lines.push(`| \`${meta.id}\` | ${meta.severity} | ${applies} | ${meta.description.replace(/\|/g, '\\|')} |`);
+    lines.push(`| \`${meta.id}\` | ${meta.severity} | ${applies} | ${ruleDescription(meta.id).replace(/\|/g, '\\|')} |`);
   }
   return lines.join('\n');
 }
@@ -40,4 +41,15 @@ export function rulesMarkdownTable(rules: readonly Rule[]): string {
  */
 export function ruleVersions(meta: RuleMeta): OrderVersion[] {
   return ORDER_VERSIONS.filter((version) => meta.appliesTo?.(ORDER_VERSION_FEATURES[version]) ?? true);
+}
+
+/**
+ * What a rule reports, in one sentence (from its docs).
+ *
+ * @param id A rule id.
+ * @returns The description; '' for an unknown id.
+ * @example ruleDescription('totals'); // 'The order totalGross differs from totalNet plus totalTax.'
+ */
+export function ruleDescription(id: string): string {
+  return Object.prototype.hasOwnProperty.call(RULE_DOCS, id) ? RULE_DOCS[id]!.description : '';
 }

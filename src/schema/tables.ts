@@ -324,6 +324,7 @@ export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionF
 export const ORDER_VERSIONS = Object.keys(ORDER_VERSION_FEATURES) as readonly OrderVersion[];
 
 /** One feature of every version, as a record by version. */
+/* @__NO_SIDE_EFFECTS__ */
 function byVersion<T>(pick: (features: OrderVersionFeatures) => T): Readonly<Record<OrderVersion, T>> {
   return Object.fromEntries(ORDER_VERSIONS.map((version) => [version, pick(ORDER_VERSION_FEATURES[version])])) as Record<OrderVersion, T>;
 }

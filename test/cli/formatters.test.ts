@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../rules/index';
+import { RULES, RULE_DOCS } from '../../rules/index';
 import { escapeData, escapeProperty, github } from '../../src/cli/formatters/github';
 import { FORMATTERS } from '../../src/cli/formatters/index';
 import { json } from '../../src/cli/formatters/json';
@@ -78,7 +78,7 @@ describe('sarif', () => {
     expect(run.tool.driver.rules).toHaveLength(RULES.length);
     const unknownField = run.tool.driver.rules.find((r: { id: string }) => r.id === 'unknown-field');
     expect(unknownField.defaultConfiguration.level).toBe('warning');
-    expect(unknownField.shortDescription.text).toBe(RULES.find((r) => r.meta.id === 'unknown-field')!.meta.description);
+    expect(unknownField.shortDescription.text).toBe(RULE_DOCS['unknown-field']!.description);
   });
 
   it('has one result per problem with level, message, file, line and pointer', () => {

@@ -58,3 +58,11 @@ describe('requestStatusInfo', () => {
     for (const value of ['SHIPPED', 'hasOwnProperty', '', null, 1]) expect(requestStatusInfo(value)).toBeUndefined();
   });
 });
+
+describe('the message of an unknown version', () => {
+  it('lists exactly the versions of the feature table', async () => {
+    const { BAD_VERSION } = await import('../../src/http/messages');
+    const { ORDER_VERSIONS } = await import('../../src/schema/tables');
+    expect(BAD_VERSION).toBe(`version must be one of ${ORDER_VERSIONS.map((v) => `"${v}"`).join(', ')}.`);
+  });
+});

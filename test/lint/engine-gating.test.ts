@@ -12,7 +12,7 @@ const seen: { id: string; ctx: RuleContext; body: unknown; profile: unknown; ind
 vi.mock('../../rules/index', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../rules/index')>();
   const probe = (id: string, meta: Partial<Rule['meta']>): Rule => ({
-    meta: { id, description: 'Probe.', severity: 'warn', kinds: ['order', 'return'], messages: { probe: 'Probe.' }, ...meta },
+    meta: { id, severity: 'warn', kinds: ['order', 'return'], messages: { probe: 'Probe.' }, ...meta },
     visitors: {
       body(body: unknown, context: RuleContext) {
         seen.push({ id, ctx: context, body, profile: context.profile, index: context.index });
@@ -32,7 +32,7 @@ vi.mock('../../rules/index', async (importOriginal) => {
       probe('probe-batch', { scope: 'batch' }),
       probe('probe-structural', { structural: true }),
       {
-        meta: { id: 'probe-throws', description: 'Probe.', severity: 'warn', kinds: ['order'], messages: {} },
+        meta: { id: 'probe-throws', severity: 'warn', kinds: ['order'], messages: {} },
         visitors: {
           body() {
             throw new Error('a buggy rule');

@@ -45,8 +45,8 @@ export const sarif = defineFormatter({
   header(options) {
     const rules = options.rules.map((rule) => ({
       id: rule.meta.id,
-      shortDescription: { text: rule.meta.description },
-      fullDescription: { text: RULE_DOCS[rule.meta.id]?.rationale ?? rule.meta.description },
+      shortDescription: { text: RULE_DOCS[rule.meta.id]?.description ?? rule.meta.id },
+      fullDescription: { text: RULE_DOCS[rule.meta.id]?.rationale ?? rule.meta.id },
       defaultConfiguration: { level: level(rule.meta.severity) },
       properties: { kinds: rule.meta.kinds, ...(rule.meta.fmsOnly ? { fmsOnly: true } : {}) },
     }));
