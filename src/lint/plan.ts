@@ -36,7 +36,7 @@ export interface Plan {
   /** The order version's features (orders only). */
   readonly features: OrderVersionFeatures | undefined;
   /** The schema tree. */
-  readonly tree: Tree & { readonly depth: number };
+  readonly tree: Tree;
   /** Level of each rule that runs (a rule that is off or does not apply is absent). */
   readonly levels: Readonly<Record<string, Severity | undefined>>;
   /** Enter visitors by node id. */
@@ -55,9 +55,9 @@ export interface Plan {
   message(rule: string, messageId: string): string;
 }
 
-/** Features of the return request (it has one version). */
-const RETURN = Symbol('return');
-type TreeKey = OrderVersionFeatures | typeof RETURN;
+/** Stands for the return request where an order has its version's features (trees and plans are cached by these). */
+const RETURN_KEY = {};
+type TreeKey = OrderVersionFeatures | typeof RETURN_KEY;
 
 const RULES_BY_ID = new Map<string, Rule>(RULES.map((rule) => [rule.meta.id, rule]));
 
@@ -66,8 +66,8 @@ function messageOf(rule: string, messageId: string): string {
   return RULES_BY_ID.get(rule)?.meta.messages[messageId] ?? `${rule}: ${messageId}`;
 }
 
-const trees = new WeakMap<object, Map<boolean, Tree & { depth: number }>>();
-const RETURN_KEY = {};
+/** Trees by kind or version, then by whether the profile is FMS. */
+const trees = new WeakMap<object, Map<boolean, Tree>>();
 
 /** The schema of an order version: the spec's own, or built from features a test made up. */
 function orderSchema(features: OrderVersionFeatures) {
@@ -75,17 +75,15 @@ function orderSchema(features: OrderVersionFeatures) {
   return ORDER_VERSION_FEATURES[version] === features ? ORDER_REQUEST_SCHEMAS[version] : orderRequestSchema(features, { ...ORDER_VERSION_FEATURES, [features.version]: features });
 }
 
-function treeFor(key: TreeKey, fms: boolean): Tree & { depth: number } {
-  const slot = key === RETURN ? RETURN_KEY : key;
-  let byFms = trees.get(slot);
-  if (!byFms) trees.set(slot, (byFms = new Map()));
+function treeFor(key: TreeKey, fms: boolean): Tree {
+  let byFms = trees.get(key);
+  if (!byFms) trees.set(key, (byFms = new Map()));
   let tree = byFms.get(fms);
   if (!tree) {
-    const built =
-      key === RETURN
+    tree =
+      key === RETURN_KEY
         ? buildTree(ReturnRequestSchema, { label: 'the return request', fms })
-        : buildTree(orderSchema(key), { label: key.label, bodyKey: 'clientRequest', fms });
-    tree = { ...built, depth: Math.max(0, ...built.nodes.map((n) => n.depth)) };
+        : buildTree(orderSchema(key as OrderVersionFeatures), { label: (key as OrderVersionFeatures).label, bodyKey: 'clientRequest', fms });
     byFms.set(fms, tree);
   }
   return tree;
@@ -94,7 +92,8 @@ function treeFor(key: TreeKey, fms: boolean): Tree & { depth: number } {
 /** Profile members some rule requires (see `profileBits`). */
 const PROFILE_KEYS: readonly (keyof ClientProfile)[] = [...new Set(RULES.flatMap((rule) => rule.meta.requires ?? []))];
 
-function given(value: unknown): boolean {
+/** A profile member counts when it is set and not the empty string. */
+function profileHas(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
@@ -103,7 +102,7 @@ function profileBits(profile: unknown): number {
   if (profile === null || typeof profile !== 'object') return 0;
   const p = profile as Record<string, unknown>;
   let bits = p.fms === true ? 1 : 0;
-  for (let i = 0; i < PROFILE_KEYS.length; i++) if (given(p[PROFILE_KEYS[i]!])) bits |= 2 << i;
+  for (let i = 0; i < PROFILE_KEYS.length; i++) if (profileHas(p[PROFILE_KEYS[i]!])) bits |= 2 << i;
   return bits;
 }
 
@@ -159,7 +158,7 @@ function applies(rule: Rule, kind: PayloadKind, features: OrderVersionFeatures |
   if (!meta.kinds.includes(kind)) return false;
   if (features && meta.appliesTo && !meta.appliesTo(features)) return false;
   if (meta.fmsOnly && profile?.fms !== true) return false;
-  for (const key of meta.requires ?? []) if (!given(profile?.[key])) return false;
+  for (const key of meta.requires ?? []) if (!profileHas(profile?.[key])) return false;
   return true;
 }
 
@@ -196,7 +195,7 @@ class RuleContextImpl implements RuleContext {
     const w = this.plan.current!;
     const before = w.out.length;
     report(w, this.id, w.at, descriptor.messageId, descriptor.data, descriptor.at, descriptor.fix);
-    if (w.out.length > before) (w.fromVisitors ??= []).push(before);
+    markFromVisitor(w, before);
   }
 
   given(value: unknown, at: readonly (string | number)[]): boolean {
@@ -205,16 +204,21 @@ class RuleContextImpl implements RuleContext {
       const w = this.plan.current!;
       const before = w.out.length;
       reportBlank(w, w.at, at);
-      if (w.out.length > before) (w.fromVisitors ??= []).push(before);
+      markFromVisitor(w, before);
     }
     return true;
   }
 }
 
+/** Notes a problem a visitor just reported (the only kind `finish` may drop, see report.ts). */
+function markFromVisitor(w: Walk, before: number): void {
+  if (w.out.length > before) (w.fromVisitors ??= []).push(before);
+}
+
 function makePlan(kind: PayloadKind, features: OrderVersionFeatures | undefined, options: LintOptions): Plan {
   const profile = options.profile ?? undefined;
   const fms = profile?.fms === true;
-  const tree = treeFor(kind === 'return' ? RETURN : features!, fms);
+  const tree = treeFor(kind === 'return' ? RETURN_KEY : features!, fms);
   const overrides = (options.rules ?? {}) as Record<string, unknown>;
   const levels: Record<string, Severity> = {};
   const active: Rule[] = [];

@@ -87,6 +87,8 @@ export interface Tree {
   readonly nodes: readonly TreeNode[];
   /** Version label in messages (`v1.1`, `the return request`). */
   readonly label: string;
+  /** The most array entries any node sits in (the length of the walk's index stack). */
+  readonly depth: number;
 }
 
 /** How a tree is built: the label, and whether FMS-conditional members are required. */
@@ -247,7 +249,7 @@ export function buildTree(schema: v.GenericSchema, options: TreeOptions): Tree {
     // The body answers to `body`, and its members to selectors relative to it.
     relabel(body, 'body');
   }
-  return { root, body, nodes: builder.nodes, label: options.label };
+  return { root, body, nodes: builder.nodes, label: options.label, depth: Math.max(0, ...builder.nodes.map((n) => n.depth)) };
 }
 
 /** Rewrites the selectors of a subtree so that `node` answers to `selector`. */

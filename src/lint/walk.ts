@@ -176,34 +176,16 @@ function runChecks(w: Walk, node: TreeNode, value: unknown): void {
   }
 }
 
-/** Walks a present value (neither undefined nor null) at `node`. */
+/** Walks a present value (neither undefined nor null) at `node`: type first, then the rest. */
 function walkValue(node: TreeNode, value: unknown, w: Walk): void {
+  if (!hasType(node, value)) return wrongType(w, node, value);
   switch (node.type) {
     case 'object':
-      walkObject(node, value, w);
-      return;
+      return walkObject(node, value as Record<string, unknown>, w);
     case 'array':
-      walkArray(node, value, w);
-      return;
-    case 'record':
-      if (!isPlainObject(value)) wrongType(w, node, value);
-      else enterAndExit(w, node, value);
-      return;
-    case 'any':
-      enterAndExit(w, node, value);
-      return;
-    case 'string':
-      if (typeof value !== 'string') return wrongType(w, node, value);
-      break;
+      return walkArray(node, value as readonly unknown[], w);
     case 'picklist':
-      if (typeof value !== 'string') return wrongType(w, node, value);
-      if (!node.options!.includes(value)) picklistFailed(w, node, value);
-      break;
-    case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return wrongType(w, node, value);
-      break;
-    case 'boolean':
-      if (typeof value !== 'boolean') return wrongType(w, node, value);
+      if (!node.options!.includes(value as string)) picklistFailed(w, node, value as string);
       break;
   }
   runChecks(w, node, value);
@@ -234,8 +216,7 @@ function walkMember(w: Walk, member: TreeMember, value: unknown): void {
   }
 }
 
-function walkObject(node: TreeNode, value: unknown, w: Walk): void {
-  if (!isPlainObject(value)) return wrongType(w, node, value);
+function walkObject(node: TreeNode, value: Record<string, unknown>, w: Walk): void {
   const members = node.members!;
   const present = members.map((m) => isEnumerable.call(value, m.key));
   const enter = w.plan.enter[node.id];
@@ -252,8 +233,7 @@ function walkObject(node: TreeNode, value: unknown, w: Walk): void {
   if (exit) visit(w, exit, node, object);
 }
 
-function walkArray(node: TreeNode, value: unknown, w: Walk): void {
-  if (!Array.isArray(value)) return wrongType(w, node, value);
+function walkArray(node: TreeNode, value: readonly unknown[], w: Walk): void {
   const enter = w.plan.enter[node.id];
   if (enter) visit(w, enter, node, value);
   const item = node.item!;
