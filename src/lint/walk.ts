@@ -38,11 +38,18 @@ const ENUM = 'enum';
 const AMBIGUOUS = 'ambiguous-value';
 /** One key per JSON type name of a wrong value (`jsonTypeOf`). */
 const WRONG_TYPE = new Map<string, { readonly actual: string }>();
+/** One key per length of a value too long (the limit comes from the node's own check). */
+const MAX_LENGTH = new Map<number, { readonly length: number }>();
 
 // What the messages say of a node (made once per node and key).
 const named = (node: TreeNode) => ({ name: node.name });
 const ofObject = (node: TreeNode) => ({ name: node.name, object: node.owner });
 const typed = (node: TreeNode, key: { readonly actual: string }) => ({ name: node.name, expected: EXPECTED[node.type], actual: key.actual });
+const tooLong = (node: TreeNode, key: { readonly length: number }) => ({
+  name: node.name,
+  limit: node.checks.find((c) => c.rule === 'max-length')!.requirement as number,
+  length: key.length,
+});
 const checked = (node: TreeNode, check: FieldCheck<unknown>) => ({ name: node.name, expected: String(check.requirement), label: node.version });
 const ambiguous = (node: TreeNode) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! });
 const allowed = (node: TreeNode) => ({ name: node.name, allowed: node.options!, label: node.version });
@@ -80,8 +87,11 @@ export function emptyEntry(w: Walk, item: TreeNode, value: unknown): void {
 /** Reports a failed field check (max-length, numeric-text, date-format, ...). */
 export function fieldFailed(w: Walk, node: TreeNode, check: FieldCheck<unknown>, value: unknown): void {
   if (check.rule === 'max-length') {
-    // The length differs from value to value: this message is made per report.
-    report(w, 'max-length', node, 'invalid', { name: node.name, limit: check.requirement as number, length: codePointLength(value as string) });
+    // The message names the length: one cached message per length seen at the node.
+    const length = codePointLength(value as string);
+    let key = MAX_LENGTH.get(length);
+    if (key === undefined) MAX_LENGTH.set(length, (key = { length }));
+    reportCached(w, 'max-length', node, key, 'invalid', tooLong);
     return;
   }
   reportCached(w, check.rule, node, check, 'invalid', checked);

@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { lintOrder } from '../../src/lint/engine';
 import { ruleTester, type InvalidCase, type RuleCase } from './_harness';
 import { change, set, validOrder, validReturn } from '../fixtures';
 import type { OrderVersion } from '../../src/schema/tables';
@@ -186,4 +188,15 @@ ruleTester('max-length', 'return', {
       ],
     },
   ],
+});
+
+describe('max-length messages', () => {
+  it('name each member its own limit, also for values of the same length', () => {
+    const payload = change(validOrder(), {
+      '/clientRequest/partner/0/personData/firstName': 'x'.repeat(21),
+      '/clientRequest/partner/0/addressData/postalCode': 'x'.repeat(21),
+    });
+    const messages = lintOrder(payload, { version: '1.1' }).map((p) => p.message).sort();
+    expect(messages).toEqual(['firstName is 21 characters long; the limit is 20.', 'postalCode is 21 characters long; the limit is 10.']);
+  });
 });
