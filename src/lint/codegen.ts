@@ -191,7 +191,7 @@ class Generator {
     const absent = member.required ? `missing(w, ${mm});` : '';
     const isNull = member.nullable ? '' : `nullMember(w, ${mm});`;
     const present: string[] = [];
-    if (member.responseOnly && this.plan.levels['response-only'] !== undefined) present.push(`responseOnly(w, ${this.node(member.node)});`);
+    if (member.responseOnly && this.plan.levels['response-only'] !== undefined) present.push(`responseOnly(w, ${this.node(member.node)}, m);`);
     present.push(this.value(member.node, 'm'));
     const text = member.node.type === 'string' || member.node.type === 'picklist';
     if (member.required && text && this.plan.levels['blank-value'] !== undefined) {

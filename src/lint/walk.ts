@@ -73,9 +73,9 @@ export function nullMember(w: Walk, member: TreeMember): void {
   else reportCached(w, 'type', member.node, NULL_OPTIONAL, 'null', named);
 }
 
-/** Reports a member that only responses carry. */
-export function responseOnly(w: Walk, node: TreeNode): void {
-  reportCached(w, 'response-only', node, RESPONSE_ONLY, 'responseOnly', named);
+/** Reports a member that only responses carry (type first: not when its value has the wrong type). */
+export function responseOnly(w: Walk, node: TreeNode, value: unknown): void {
+  if (hasType(node, value)) reportCached(w, 'response-only', node, RESPONSE_ONLY, 'responseOnly', named);
 }
 
 /** Reports an array entry that is null or a hole. */
@@ -219,7 +219,7 @@ function walkMember(w: Walk, member: TreeMember, value: unknown): void {
     if (!member.nullable) nullMember(w, member);
     return;
   }
-  if (member.responseOnly) responseOnly(w, member.node);
+  if (member.responseOnly) responseOnly(w, member.node, value);
   walkValue(member.node, value, w);
   if (member.required && typeof value === 'string' && (member.node.type === 'string' || member.node.type === 'picklist') && isBlankText(value)) {
     blank(w, member.node);

@@ -67,3 +67,12 @@ describe('response-only details', () => {
     expect(lintReturn(set(validReturn(), '/requestHeader/requestStatus', 'created')).map((p) => p.rule)).toEqual(['unknown-field']);
   });
 });
+
+describe('response-only, type first', () => {
+  it('a response member of the wrong type is one type problem, without the response-only warning', () => {
+    const problems = lintOrder(set(validOrder(), `${CR}/requestHeader/requestStatus`, 5), { version: '1.1' });
+    expect(problems.map((p) => `${p.rule} ${p.path}`)).toEqual([`type ${CR}/requestHeader/requestStatus`]);
+    const dates = lintOrder(set(validOrder(), `${CR}/order/dateTimeShipped`, ['2026-01-01']), { version: '1.1' });
+    expect(dates.map((p) => `${p.rule} ${p.path}`)).toEqual([`type ${CR}/order/dateTimeShipped`]);
+  });
+});
