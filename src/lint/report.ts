@@ -113,15 +113,28 @@ export function report(
   if (severity === undefined) return;
   const path = pathOf(node, w.idx, at);
   const problem: Problem = { rule, severity, path, message: formatMessage(plan.message(rule, messageId), data) };
-  if (data !== undefined) problem.params = data as Problem['params'];
+  if (data !== undefined) problem.params = frozenParams(data);
   if (fix !== undefined) problem.fix = fix;
   w.out.push(problem);
+}
+
+/**
+ * A problem's params, frozen with frozen copies of its lists: a caller that changes a
+ * problem can change neither the spec's tables nor another problem.
+ */
+function frozenParams(data: MessageData): NonNullable<Problem['params']> {
+  const params: Record<string, string | number | readonly string[]> = {};
+  for (const key of Object.keys(data)) {
+    const value = data[key]!;
+    params[key] = Array.isArray(value) ? Object.freeze([...value]) : value;
+  }
+  return Object.freeze(params);
 }
 
 /** A structural problem's message and params, the same on every report at its node. */
 export interface CachedReport {
   readonly message: string;
-  readonly params: Readonly<Record<string, unknown>>;
+  readonly params: NonNullable<Problem['params']>;
 }
 
 /**
@@ -141,11 +154,11 @@ export function reportCached<K>(w: Walk, rule: string, node: TreeNode, key: K, m
   if (severity === undefined) return;
   let cached = node.reports.get(key);
   if (cached === undefined) {
-    const params = Object.freeze({ ...data(node, key) });
+    const params = frozenParams(data(node, key));
     cached = { message: formatMessage(w.plan.message(rule, messageId), params), params };
     node.reports.set(key, cached);
   }
-  w.out.push({ rule, severity, path: pathOf(node, w.idx), message: cached.message, params: cached.params as Problem['params'] });
+  w.out.push({ rule, severity, path: pathOf(node, w.idx), message: cached.message, params: cached.params });
 }
 
 /**

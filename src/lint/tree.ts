@@ -38,7 +38,7 @@ export interface TreeNode {
    */
   readonly pointer: readonly (string | number)[];
   /** Messages and params of this node's structural problems, made on first report (see walk.ts). */
-  readonly reports: Map<unknown, { readonly message: string; readonly params: Readonly<Record<string, unknown>> }>;
+  readonly reports: Map<unknown, { readonly message: string; readonly params: Readonly<Record<string, string | number | readonly string[]>> }>;
   /** Number of array entries above and including this node (slots of `path`). */
   readonly depth: number;
   /** The selector that names this node in visitors (`item[]`, `partner[].addressData`). */

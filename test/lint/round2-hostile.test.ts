@@ -82,3 +82,15 @@ describe('unknown-field names no member', () => {
     expect(problem!.message.length).toBeLessThan(120);
   });
 });
+
+describe('problems cannot change the engine', () => {
+  it('params are frozen, with frozen copies of their lists', () => {
+    const enumProblem = lintOrder(set(validOrder(), `${CR}/order/shipServiceLevel`, 'FAST'), { version: '1.1' })[0]!;
+    expect(Object.isFrozen(enumProblem.params)).toBe(true);
+    expect(() => (enumProblem.params!.allowed as string[]).push('FAST')).toThrow(TypeError);
+    const roles = lintOrder(set(validOrder(), `${CR}/partner/1/partnerType`, 'BillTo'), { version: '1.1' }).find((p) => p.rule === 'partner-roles' && p.params?.allowed)!;
+    expect(() => (roles.params!.allowed as string[]).push('Agent')).toThrow(TypeError);
+    // Linting again gives the same answers.
+    expect(lintOrder(set(validOrder(), `${CR}/order/shipServiceLevel`, 'FAST'), { version: '1.1' })).toEqual([enumProblem]);
+  });
+});
