@@ -25,6 +25,8 @@ export class Walk {
   readonly states: unknown[];
   /** Positions in `out` of the problems that visitors reported (the only ones `finish` may drop). */
   fromVisitors: number[] | undefined = undefined;
+  /** `type` and `required` problems so far (`finish` looks below them). */
+  structural = 0;
   /** Paths that already have a `blank-value` problem. */
   blanks: Set<string> | undefined = undefined;
   /** A value could not be read (a throwing getter or Proxy). */
@@ -116,6 +118,7 @@ export function report(
   if (data !== undefined) problem.params = frozenParams(data);
   if (fix !== undefined) problem.fix = fix;
   w.out.push(problem);
+  if (rule === 'type' || rule === 'required') w.structural++;
 }
 
 /**
@@ -159,6 +162,7 @@ export function reportCached<K>(w: Walk, rule: string, node: TreeNode, key: K, m
     node.reports.set(key, cached);
   }
   w.out.push({ rule, severity, path: pathOf(node, w.idx), message: cached.message, params: cached.params });
+  if (rule === 'type' || rule === 'required') w.structural++;
 }
 
 /**
@@ -199,10 +203,9 @@ export function finish(w: Walk): Problem[] {
   if (w.failed) report(w, 'type', w.plan.tree.root, 'unreadable');
   const { fromVisitors, out } = w;
   // The walk never reports below a member of the wrong type; only visitors can.
-  if (fromVisitors === undefined && !w.failed) return out;
+  if (w.structural === 0 || (fromVisitors === undefined && !w.failed)) return out;
   const isStructural = (p: Problem) => p.rule === 'type' || p.rule === 'required';
   const marks = new Set(out.filter(isStructural).map((p) => p.path));
-  if (marks.size === 0) return out;
   const drop = new Set<number>();
   if (w.failed) {
     for (let i = 0; i < out.length; i++) if (!isStructural(out[i]!)) drop.add(i);
