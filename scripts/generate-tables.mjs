@@ -86,8 +86,8 @@ export function generatedTables() {
       `export const COUNTRY_CODES =\n  ${literal(chunks(countries.map(([a2, a3]) => a2 + a3), 16).map((l) => l.join('')))};\n`,
     'country-names.ts':
       header(`${iso} (langs/en.json)`) +
-      `\n/** English country names, one country a line: alpha-2, then its names (the first is the common one) separated by \`|\`. */\n` +
-      `export const COUNTRY_NAMES =\n  ${literal(countries.map(([a2, , names], i) => `${a2}${names.join('|')}${i === countries.length - 1 ? '' : '\n'}`))};\n`,
+      `\n/** English country names, one country a line in the order of COUNTRY_CODES (countries.ts): its names (the first is the common one) separated by \`|\`. */\n` +
+      `export const COUNTRY_NAMES =\n  ${literal(countries.map(([, , names], i) => `${names.join('|')}${i === countries.length - 1 ? '' : '\n'}`))};\n`,
     'currencies.ts':
       header(`currency-codes ${packageVersion('currency-codes')} and the amendments of scripts/generate-tables.mjs`) +
       `\n/** ISO 4217 List One as in force on 2026-01-01 (${currencies.length} codes): code then minor-unit digits, 4 characters a currency, sorted. */\n` +

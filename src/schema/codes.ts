@@ -117,7 +117,8 @@ export function countryAlpha3Codes(): string[] {
 export function englishCountryNames(code: string): readonly string[] | undefined {
   if (!nameTable) {
     const table = new Map<string, readonly string[]>();
-    for (const line of COUNTRY_NAMES.split('\n')) table.set(line.slice(0, 2), line.slice(2).split('|'));
+    // One line a country, in the order of COUNTRY_CODES (5 letters a country, alpha-2 first).
+    COUNTRY_NAMES.split('\n').forEach((line, i) => table.set(COUNTRY_CODES.slice(5 * i, 5 * i + 2), line.split('|')));
     nameTable = table;
   }
   return nameTable.get(code);
