@@ -10,6 +10,7 @@ import { batchFactsOf, createBatchState } from './batch';
 import { setCodegen } from './codegen';
 import { isPlainObject } from './json';
 import { clearPlans, planFor, walkPayload, type Plan, type WalkFn } from './plan';
+import { orderTarget, RETURN_TARGET, type LintTarget } from './targets';
 import { finish, report, Walk } from './report';
 import type { LintBatchOptions, LintOptions, LintOrderOptions, PayloadKind, Problem } from './types';
 
@@ -89,7 +90,7 @@ function run(plan: Plan, payload: unknown, options: LintOptions, walk?: WalkFn):
  * @returns The problems found.
  */
 export function lintOrderWith(payload: unknown, features: OrderVersionFeatures, options: LintOptions): Problem[] {
-  return run(planFor('order', features, options), payload, options);
+  return run(planFor(orderTarget(features), options), payload, options);
 }
 
 /**
@@ -102,9 +103,14 @@ export function lintOrderWith(payload: unknown, features: OrderVersionFeatures, 
  * @returns The problems, or undefined when the plan has no generated walk.
  */
 export function lintWithWalk(which: 'generated' | 'closures', kind: PayloadKind, payload: unknown, options: LintOptions | LintOrderOptions): Problem[] | undefined {
-  const plan = planFor(kind, kind === 'order' ? featuresOf(options) : undefined, options);
+  const plan = planFor(targetOf(kind, options), options);
   const walk = which === 'generated' ? plan.generated : plan.closures;
   return walk === undefined ? undefined : run(plan, payload, options, walk);
+}
+
+/** The target of a kind (an order's version from the options). */
+function targetOf(kind: PayloadKind, options: unknown): LintTarget {
+  return kind === 'order' ? orderTarget(featuresOf(options)) : RETURN_TARGET;
 }
 
 function featuresOf(options: unknown): OrderVersionFeatures {
@@ -144,7 +150,7 @@ export function lintOrder(payload: unknown, options: LintOrderOptions): Problem[
  */
 export function lintReturn(payload: unknown, options: LintOptions = NO_OPTIONS): Problem[] {
   const opts = optionsOf(options);
-  return run(planFor('return', undefined, opts), payload, opts);
+  return run(planFor(RETURN_TARGET, opts), payload, opts);
 }
 
 /**
@@ -164,7 +170,7 @@ export function lintReturn(payload: unknown, options: LintOptions = NO_OPTIONS):
 export function lintBatch(payloads: Iterable<unknown>, options: LintBatchOptions): Problem[][] {
   const kind: unknown = options !== null && typeof options === 'object' ? options.kind : undefined;
   if (kind !== 'order' && kind !== 'return') throw new TypeError("options.kind must be 'order' or 'return'.");
-  const plan = planFor(kind, kind === 'order' ? featuresOf(options) : undefined, options);
+  const plan = planFor(targetOf(kind, options), options);
   const batch = createBatchState(options);
   const results: Problem[][] = [];
   const lintOne = (payload: unknown): void => {

@@ -4,15 +4,13 @@
  * (generated code where allowed, closures elsewhere). Plans are cached; the cache key is
  * read afresh on every call, so options changed between calls take effect.
  */
-import { RULES } from '../../rules/index';
-import { ORDER_REQUEST_SCHEMAS, orderRequestSchema } from '../schema/order';
-import { ReturnRequestSchema } from '../schema/return';
-import { ORDER_VERSION_FEATURES, type OrderVersion, type OrderVersionFeatures } from '../schema/tables';
+import type { OrderVersionFeatures } from '../schema/tables';
 import { canGenerateCode, generateWalk } from './codegen';
 import type { ReportDescriptor, Rule, RuleContext, Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { report, reportBlank, type Walk } from './report';
-import { buildTree, type Tree, type TreeNode } from './tree';
+import type { LintTarget } from './targets';
+import type { Tree, TreeNode } from './tree';
 import type { ClientProfile, LintOptions, PayloadKind, Severity } from './types';
 import { walkClosures } from './walk';
 
@@ -55,42 +53,35 @@ export interface Plan {
   message(rule: string, messageId: string): string;
 }
 
-/** Stands for the return request where an order has its version's features (trees and plans are cached by these). */
-const RETURN_KEY = {};
-type TreeKey = OrderVersionFeatures | typeof RETURN_KEY;
-
-const RULES_BY_ID = new Map<string, Rule>(RULES.map((rule) => [rule.meta.id, rule]));
-
-/** A rule's message template by id (a missing message is a programming error, shown as its id). */
-function messageOf(rule: string, messageId: string): string {
-  return RULES_BY_ID.get(rule)?.meta.messages[messageId] ?? `${rule}: ${messageId}`;
+/** What plans of a target share: its trees (by FMS), its rules by id, the profile members its rules require. */
+interface TargetFacts {
+  readonly trees: Map<boolean, Tree>;
+  readonly byId: Map<string, Rule>;
+  /** Profile members some rule requires (see `profileBits`). */
+  readonly profileKeys: readonly string[];
 }
 
-/** Trees by kind or version, then by whether the profile is FMS. */
-const trees = new WeakMap<object, Map<boolean, Tree>>();
+const facts = new WeakMap<LintTarget, TargetFacts>();
 
-/** The schema of an order version: the spec's own, or built from features a test made up. */
-function orderSchema(features: OrderVersionFeatures) {
-  const version = features.version as OrderVersion;
-  return ORDER_VERSION_FEATURES[version] === features ? ORDER_REQUEST_SCHEMAS[version] : orderRequestSchema(features, { ...ORDER_VERSION_FEATURES, [features.version]: features });
-}
-
-function treeFor(key: TreeKey, fms: boolean): Tree {
-  let byFms = trees.get(key);
-  if (!byFms) trees.set(key, (byFms = new Map()));
-  let tree = byFms.get(fms);
-  if (!tree) {
-    tree =
-      key === RETURN_KEY
-        ? buildTree(ReturnRequestSchema, { label: 'the return request', fms })
-        : buildTree(orderSchema(key as OrderVersionFeatures), { label: (key as OrderVersionFeatures).label, bodyKey: 'clientRequest', fms });
-    byFms.set(fms, tree);
+function factsOf(target: LintTarget): TargetFacts {
+  let f = facts.get(target);
+  if (!f) {
+    f = {
+      trees: new Map(),
+      byId: new Map(target.rules.map((rule) => [rule.meta.id, rule])),
+      profileKeys: [...new Set(target.rules.flatMap((rule) => rule.meta.requires ?? []))],
+    };
+    facts.set(target, f);
   }
+  return f;
+}
+
+function treeFor(target: LintTarget, fms: boolean): Tree {
+  const { trees } = factsOf(target);
+  let tree = trees.get(fms);
+  if (!tree) trees.set(fms, (tree = target.tree(fms)));
   return tree;
 }
-
-/** Profile members some rule requires (see `profileBits`). */
-const PROFILE_KEYS: readonly (keyof ClientProfile)[] = [...new Set(RULES.flatMap((rule) => rule.meta.requires ?? []))];
 
 /** A profile member counts when it is set and not the empty string. */
 function profileHas(value: unknown): boolean {
@@ -98,11 +89,11 @@ function profileHas(value: unknown): boolean {
 }
 
 /** What a plan needs of the profile: fms, and which required profile members are given, as bits. */
-function profileBits(profile: unknown): number {
+function profileBits(profile: unknown, keys: readonly string[]): number {
   if (profile === null || typeof profile !== 'object') return 0;
   const p = profile as Record<string, unknown>;
   let bits = p.fms === true ? 1 : 0;
-  for (let i = 0; i < PROFILE_KEYS.length; i++) if (profileHas(p[PROFILE_KEYS[i]!])) bits |= 2 << i;
+  for (let i = 0; i < keys.length; i++) if (profileHas(p[keys[i]!])) bits |= 2 << i;
   return bits;
 }
 
@@ -215,14 +206,16 @@ function markFromVisitor(w: Walk, before: number): void {
   if (w.out.length > before) (w.fromVisitors ??= []).push(before);
 }
 
-function makePlan(kind: PayloadKind, features: OrderVersionFeatures | undefined, options: LintOptions): Plan {
+function makePlan(target: LintTarget, options: LintOptions): Plan {
+  const { kind, features } = target;
+  const { byId } = factsOf(target);
   const profile = options.profile ?? undefined;
   const fms = profile?.fms === true;
-  const tree = treeFor(kind === 'return' ? RETURN_KEY : features!, fms);
+  const tree = treeFor(target, fms);
   const overrides = (options.rules ?? {}) as Record<string, unknown>;
   const levels: Record<string, Severity> = {};
   const active: Rule[] = [];
-  for (const rule of RULES) {
+  for (const rule of target.rules) {
     const override = hasOwn.call(overrides, rule.meta.id) ? overrides[rule.meta.id] : undefined;
     const level = override === 'off' || override === 'warn' || override === 'error' ? override : rule.meta.severity;
     if (level === 'off' || !applies(rule, kind, features, profile)) continue;
@@ -243,7 +236,7 @@ function makePlan(kind: PayloadKind, features: OrderVersionFeatures | undefined,
     generated: undefined,
     current: undefined,
     makeStates: () => factories.map((make) => make()),
-    message: messageOf,
+    message: (rule, messageId) => byId.get(rule)?.meta.messages[messageId] ?? `${rule}: ${messageId}`,
   };
   for (const rule of active) {
     // Batch and CLI rules report elsewhere (batch.ts, the CLI), never per payload.
@@ -268,8 +261,14 @@ function makePlan(kind: PayloadKind, features: OrderVersionFeatures | undefined,
   return plan;
 }
 
-/** Plans by tree key, then by profile bits (an array index), then by overrides stamp. */
-let plans = new WeakMap<object, Map<string, Plan>[]>();
+/** Plans of a target by profile bits (an array index), then by overrides stamp. */
+interface TargetPlans {
+  /** The profile members the target's rules require, in bit order. */
+  readonly profileKeys: readonly string[];
+  readonly byBits: Map<string, Plan>[];
+}
+
+let plans = new WeakMap<LintTarget, TargetPlans>();
 // Override sets are few in practice; the bound only keeps a pathological caller from growing the cache.
 const MAX_PLANS = 256;
 
@@ -277,21 +276,19 @@ const MAX_PLANS = 256;
  * The plan of a lint call. Cheap when cached: the profile bits and the overrides stamp are
  * read on every call.
  *
- * @param kind The payload kind.
- * @param features The order version's features (orders).
+ * @param target The payload kind (and order version) linted.
  * @param options The lint options.
  * @returns The plan.
  */
-export function planFor(kind: PayloadKind, features: OrderVersionFeatures | undefined, options: LintOptions): Plan {
-  const slot = kind === 'return' ? RETURN_KEY : features!;
-  let byBits = plans.get(slot);
-  if (!byBits) plans.set(slot, (byBits = []));
-  const bits = profileBits(options.profile);
-  const byStamp = (byBits[bits] ??= new Map());
+export function planFor(target: LintTarget, options: LintOptions): Plan {
+  let cached = plans.get(target);
+  if (!cached) plans.set(target, (cached = { profileKeys: factsOf(target).profileKeys, byBits: [] }));
+  const bits = profileBits(options.profile, cached.profileKeys);
+  const byStamp = (cached.byBits[bits] ??= new Map());
   const stamp = overridesStamp(options.rules);
   let plan = byStamp.get(stamp);
   if (!plan) {
-    plan = makePlan(kind, features, options);
+    plan = makePlan(target, options);
     if (byStamp.size >= MAX_PLANS) byStamp.clear();
     byStamp.set(stamp, plan);
   }

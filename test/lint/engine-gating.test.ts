@@ -20,8 +20,7 @@ vi.mock('../../rules/index', async (importOriginal) => {
       },
     },
   });
-  return {
-    RULES: [
+  const rules: Rule[] = [
       ...actual.RULES,
       probe('probe-all', {}),
       probe('probe-order', { kinds: ['order'] }),
@@ -39,8 +38,9 @@ vi.mock('../../rules/index', async (importOriginal) => {
           },
         },
       } satisfies Rule,
-    ],
-  };
+  ];
+  // Every probe in both kinds' lists: the engine itself must still gate by meta.kinds.
+  return { RULES: rules, ORDER_RULES: rules, RETURN_RULES: rules };
 });
 
 const { lintBatch, lintOrder, lintReturn } = await import('../../src/lint/engine');

@@ -114,6 +114,13 @@ describe('the installed package', () => {
     expect(describers.sources.filter((s) => !s.startsWith('src/http/'))).toEqual([]);
     const lint = await bundle('lint', "export { lintOrder } from 'fulfilkit';\n");
     expect(lint.sources.filter((s) => /^src\/(builders|http|money)\//.test(s))).toEqual([]);
+    // Each kind carries only its own rules and schema (country names are the return request's).
+    const returnOnly = ['rules/country-name.ts', 'rules/return-reason.ts', 'rules/rma-line-price.ts', 'src/schema/return.ts', 'src/schema/generated/country-names.ts'];
+    expect(lint.sources.filter((s) => returnOnly.includes(s))).toEqual([]);
+    expect(lint.sources).toContain('rules/totals.ts');
+    const lintReturnOnly = await bundle('lint-return', "export { lintReturn } from 'fulfilkit';\n");
+    expect(lintReturnOnly.sources).toEqual(expect.arrayContaining(returnOnly));
+    expect(lintReturnOnly.sources.filter((s) => /^rules\/(totals|order-discount-item|weee-item|payment-review)\.ts$|^src\/schema\/order\.ts$/.test(s))).toEqual([]);
   });
 
   it('loads with import and require, with the same names; require of fulfilkit/vitest fails clearly', () => {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RULES, RULE_DOCS } from '../../rules/index';
+import { ORDER_RULES, RETURN_RULES, RULES, RULE_DOCS } from '../../rules/index';
 import type { Rule } from '../../src/lint/define-rule';
 import { ruleVersions } from '../../src/lint/docs';
 import { buildTree } from '../../src/lint/tree';
@@ -91,6 +91,15 @@ describe('rule registry', () => {
     const ids = RULES.map((r) => r.meta.id);
     expect(ids).toEqual([...ids].sort());
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  // lintOrder and lintReturn read these lists (so a bundle carries only its kind's rules).
+  it.each([
+    ['order', ORDER_RULES],
+    ['return', RETURN_RULES],
+  ] as const)('lists the %s rules as exactly the rules whose kinds name it, in RULES order', (kind, list) => {
+    expect(list.map((r) => r.meta.id)).toEqual(RULES.filter((r) => r.meta.kinds.includes(kind)).map((r) => r.meta.id));
+    for (const rule of list) expect(byId.get(rule.meta.id)).toBe(rule);
   });
 
   it.each(FILES)('rules/%s.ts default-exports the registered rule with meta.id equal to the file name', async (file) => {
