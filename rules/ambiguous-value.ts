@@ -3,9 +3,9 @@ import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 /** Rule `ambiguous-value`: a value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
-    id: "ambiguous-value",
+    id: 'ambiguous-value',
     severity: 'warn',
-    kinds: ["order"],
+    kinds: ['order'],
     structural: true,
     messages: {
       ambiguous: "{{name}} uses a value (one of {{ambiguous}}) that the spec's guidance text names but its enumeration ({{allowed}}) does not; whether the operator accepts it is not shown.",
@@ -15,8 +15,8 @@ export default defineRule({
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
-  description: "A value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created.",
-  rationale: "The guidance text names PUO (the schema says PUD) and the payment amount types capture and created (not in the enumeration); whether the operator accepts them is not shown.",
-  invalid: { edits: { "/clientRequest/order/shipServiceLevel": "PUO" } },
-  valid: { edits: { "/clientRequest/order/shipServiceLevel": "PUD" } },
+  description: 'A value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created.',
+  rationale: 'The guidance text names PUO (the schema says PUD) and the payment amount types capture and created (not in the enumeration); whether the operator accepts them is not shown.',
+  invalid: { edits: { '/clientRequest/order/shipServiceLevel': 'PUO' } },
+  valid: { edits: { '/clientRequest/order/shipServiceLevel': 'PUD' } },
 };

@@ -3,9 +3,9 @@ import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 /** Rule `key-charset`: a key reference field has characters outside [A-Za-z0-9._-] (v1.2). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
-    id: "key-charset",
+    id: 'key-charset',
     severity: 'error',
-    kinds: ["order"],
+    kinds: ['order'],
     appliesTo: (features) => features.keyCharset,
     structural: true,
     messages: {
@@ -16,8 +16,8 @@ export default defineRule({
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
-  description: "A key reference field has characters outside [A-Za-z0-9._-] (v1.2).",
-  rationale: "v1.2 limits key reference fields (externalMessageReference, requestReference, poNumber, clientItemRef, sku) to alphanumerics, hyphen, underscore and full stop.",
-  invalid: { version: '1.2', edits: { "/clientRequest/requestHeader/requestReference": "REQ 1001" } },
-  valid: { version: '1.2', edits: { "/clientRequest/requestHeader/requestReference": "REQ-1001" } },
+  description: 'A key reference field has characters outside [A-Za-z0-9._-] (v1.2).',
+  rationale: 'v1.2 limits key reference fields (externalMessageReference, requestReference, poNumber, clientItemRef, sku) to alphanumerics, hyphen, underscore and full stop.',
+  invalid: { version: '1.2', edits: { '/clientRequest/requestHeader/requestReference': 'REQ 1001' } },
+  valid: { version: '1.2', edits: { '/clientRequest/requestHeader/requestReference': 'REQ-1001' } },
 };

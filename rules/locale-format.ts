@@ -3,20 +3,20 @@ import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 /** Rule `locale-format`: personData.locale is not of the form ll-CC (e.g. de-DE). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
-    id: "locale-format",
+    id: 'locale-format',
     severity: 'error',
-    kinds: ["order", "return"],
+    kinds: ['order', 'return'],
     structural: true,
     messages: {
-      invalid: "{{name}} must have the form ll-CC, for example de-DE.",
+      invalid: '{{name}} must have the form ll-CC, for example de-DE.',
     },
   },
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
-  description: "personData.locale is not of the form ll-CC (e.g. de-DE).",
-  rationale: "The locale is LanguageCode-CountryCode and drives the e-invoice language.",
-  invalid: { edits: { "/clientRequest/partner/1/personData/locale": "de_DE" } },
-  valid: { edits: { "/clientRequest/partner/1/personData/locale": "de-DE" } },
+  description: 'personData.locale is not of the form ll-CC (e.g. de-DE).',
+  rationale: 'The locale is LanguageCode-CountryCode and drives the e-invoice language.',
+  invalid: { edits: { '/clientRequest/partner/1/personData/locale': 'de_DE' } },
+  valid: { edits: { '/clientRequest/partner/1/personData/locale': 'de-DE' } },
 };

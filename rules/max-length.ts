@@ -3,12 +3,12 @@ import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 /** Rule `max-length`: a string is longer than the spec's limit, counted in Unicode code points. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
-    id: "max-length",
+    id: 'max-length',
     severity: 'error',
-    kinds: ["order", "return"],
+    kinds: ['order', 'return'],
     structural: true,
     messages: {
-      invalid: "{{name}} is {{length}} characters long; the limit is {{limit}}.",
+      invalid: '{{name}} is {{length}} characters long; the limit is {{limit}}.',
     },
   },
 });
@@ -17,6 +17,6 @@ export default defineRule({
 export const docs: RuleDocs = {
   description: "A string is longer than the spec's limit, counted in Unicode code points.",
   rationale: "The spec's Limits table gives maximum lengths; the operator truncates or rejects longer values.",
-  invalid: { edits: { "/clientRequest/partner/0/personData/firstName": "Maximiliane-Alexandra" } },
-  valid: { edits: { "/clientRequest/partner/0/personData/firstName": "Maxi" } },
+  invalid: { edits: { '/clientRequest/partner/0/personData/firstName': 'Maximiliane-Alexandra' } },
+  valid: { edits: { '/clientRequest/partner/0/personData/firstName': 'Maxi' } },
 };

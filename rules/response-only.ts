@@ -3,20 +3,20 @@ import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 /** Rule `response-only`: a member that only responses carry (requestStatus, orderId, dateTimeSent, ...). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
-    id: "response-only",
+    id: 'response-only',
     severity: 'warn',
-    kinds: ["order"],
+    kinds: ['order'],
     structural: true,
     messages: {
-      responseOnly: "{{name}} appears only in responses; the operator does not read it in a request.",
+      responseOnly: '{{name}} appears only in responses; the operator does not read it in a request.',
     },
   },
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
-  description: "A member that only responses carry (requestStatus, orderId, dateTimeSent, ...).",
-  rationale: "Members marked Resp. in the spec are set by the operator; a request that sends them is probably a copied response.",
-  invalid: { edits: { "/clientRequest/order/orderId": "SO-1" } },
-  valid: { edits: { "/clientRequest/order/orderId": undefined } },
+  description: 'A member that only responses carry (requestStatus, orderId, dateTimeSent, ...).',
+  rationale: 'Members marked Resp. in the spec are set by the operator; a request that sends them is probably a copied response.',
+  invalid: { edits: { '/clientRequest/order/orderId': 'SO-1' } },
+  valid: { edits: { '/clientRequest/order/orderId': undefined } },
 };

@@ -3,9 +3,9 @@ import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 /** Rule `spelling`: a member spelt as in the spec's example bodies rather than its schema (fixable). Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
-    id: "spelling",
+    id: 'spelling',
     severity: 'warn',
-    kinds: ["order"],
+    kinds: ['order'],
     fixable: true,
     structural: true,
     messages: {
@@ -17,7 +17,7 @@ export default defineRule({
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
   description: "A member spelt as in the spec's example bodies rather than its schema (fixable).",
-  rationale: "The example bodies write entityId, transactionId, acquirerId and datetimeWantedDeliveryDate; the schema names are entityID, transactionID, acquireID and dateTimeWantedDeliveryDate.",
-  invalid: { edits: { "/clientRequest/payment/transactionID": undefined, "/clientRequest/payment/transactionId": "TX-1" } },
-  valid: { edits: { "/clientRequest/payment/transactionID": "TX-1" } },
+  rationale: 'The example bodies write entityId, transactionId, acquirerId and datetimeWantedDeliveryDate; the schema names are entityID, transactionID, acquireID and dateTimeWantedDeliveryDate.',
+  invalid: { edits: { '/clientRequest/payment/transactionID': undefined, '/clientRequest/payment/transactionId': 'TX-1' } },
+  valid: { edits: { '/clientRequest/payment/transactionID': 'TX-1' } },
 };

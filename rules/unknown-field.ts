@@ -3,20 +3,20 @@ import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 /** Rule `unknown-field`: a member that the version does not define. Reported by the engine's walk of the schema. */
 export default defineRule({
   meta: {
-    id: "unknown-field",
+    id: 'unknown-field',
     severity: 'warn',
-    kinds: ["order", "return"],
+    kinds: ['order', 'return'],
     structural: true,
     messages: {
-      unknown: "This member is not defined for {{object}} in {{label}}.",
+      unknown: 'This member is not defined for {{object}} in {{label}}.',
     },
   },
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
-  description: "A member that the version does not define.",
-  rationale: "Members the schema does not define are ignored at best; they are usually typos.",
-  invalid: { edits: { "/clientRequest/order/giftWrap": true } },
-  valid: { edits: { "/clientRequest/order/giftWrap": undefined } },
+  description: 'A member that the version does not define.',
+  rationale: 'Members the schema does not define are ignored at best; they are usually typos.',
+  invalid: { edits: { '/clientRequest/order/giftWrap': true } },
+  valid: { edits: { '/clientRequest/order/giftWrap': undefined } },
 };
