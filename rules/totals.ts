@@ -3,9 +3,9 @@ import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
 /** The first order amount of each total type, with its index. */
 interface Totals {
-  net?: Record<string, unknown>;
-  tax?: Record<string, unknown>;
-  gross?: Record<string, unknown>;
+  net: Record<string, unknown> | undefined;
+  tax: Record<string, unknown> | undefined;
+  gross: Record<string, unknown> | undefined;
   grossIndex: number;
 }
 
@@ -19,7 +19,8 @@ export default defineRule({
       sum: 'totalGross must equal totalNet plus totalTax.',
     },
   },
-  state: (): Totals => ({ grossIndex: -1 }),
+  // Every member from the start: one object shape for every call.
+  state: (): Totals => ({ net: undefined, tax: undefined, gross: undefined, grossIndex: -1 }),
   visitors: {
     'order.amount[]'(amount: Record<string, unknown>, context, state) {
       // The first amount of each type counts.
