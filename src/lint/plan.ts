@@ -53,15 +53,17 @@ export interface Plan {
   message(rule: string, messageId: string): string;
 }
 
-/** What plans of a target share: its trees (by FMS), its rules by id, the profile members its rules require. */
+/** What plans of a target share: its trees (by FMS), its rules by id, the profile members its rules require, and the plans. */
 interface TargetFacts {
   readonly trees: Map<boolean, Tree>;
   readonly byId: Map<string, Rule>;
-  /** Profile members some rule requires (see `profileBits`). */
+  /** Profile members some rule requires, in bit order (see `profileBits`). */
   readonly profileKeys: readonly string[];
+  /** Plans by profile bits (an array index), then by overrides stamp. */
+  readonly plans: Map<string, Plan>[];
 }
 
-const facts = new WeakMap<LintTarget, TargetFacts>();
+let facts = new WeakMap<LintTarget, TargetFacts>();
 
 function factsOf(target: LintTarget): TargetFacts {
   let f = facts.get(target);
@@ -70,6 +72,7 @@ function factsOf(target: LintTarget): TargetFacts {
       trees: new Map(),
       byId: new Map(target.rules.map((rule) => [rule.meta.id, rule])),
       profileKeys: [...new Set(target.rules.flatMap((rule) => rule.meta.requires ?? []))],
+      plans: [],
     };
     facts.set(target, f);
   }
@@ -261,14 +264,6 @@ function makePlan(target: LintTarget, options: LintOptions): Plan {
   return plan;
 }
 
-/** Plans of a target by profile bits (an array index), then by overrides stamp. */
-interface TargetPlans {
-  /** The profile members the target's rules require, in bit order. */
-  readonly profileKeys: readonly string[];
-  readonly byBits: Map<string, Plan>[];
-}
-
-let plans = new WeakMap<LintTarget, TargetPlans>();
 // Override sets are few in practice; the bound only keeps a pathological caller from growing the cache.
 const MAX_PLANS = 256;
 
@@ -281,10 +276,9 @@ const MAX_PLANS = 256;
  * @returns The plan.
  */
 export function planFor(target: LintTarget, options: LintOptions): Plan {
-  let cached = plans.get(target);
-  if (!cached) plans.set(target, (cached = { profileKeys: factsOf(target).profileKeys, byBits: [] }));
-  const bits = profileBits(options.profile, cached.profileKeys);
-  const byStamp = (cached.byBits[bits] ??= new Map());
+  const { profileKeys, plans } = factsOf(target);
+  const bits = profileBits(options.profile, profileKeys);
+  const byStamp = (plans[bits] ??= new Map());
   const stamp = overridesStamp(options.rules);
   let plan = byStamp.get(stamp);
   if (!plan) {
@@ -295,9 +289,9 @@ export function planFor(target: LintTarget, options: LintOptions): Plan {
   return plan;
 }
 
-/** Drops every cached plan (after `configureEngine`). */
+/** Drops every cached plan, with the trees and facts they share (after `configureEngine`). */
 export function clearPlans(): void {
-  plans = new WeakMap();
+  facts = new WeakMap();
 }
 
 /**
