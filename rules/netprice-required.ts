@@ -1,15 +1,4 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
-import { isPlainObject } from '../src/lint/json';
-
-/** True when a list holds an Amount object of amountType netprice. */
-function hasNetprice(amounts: readonly unknown[]): boolean {
-  for (let i = 0; i < amounts.length; i++) {
-    const amount: unknown = amounts[i];
-    // The cheap test first: only a netprice amount needs to be a plain object.
-    if (typeof amount === 'object' && amount !== null && (amount as { amountType?: unknown }).amountType === 'netprice' && isPlainObject(amount)) return true;
-  }
-  return false;
-}
 
 /** Rule `netprice-required`: an item has no netprice amount. */
 export default defineRule({
@@ -21,17 +10,24 @@ export default defineRule({
       missing: 'Each item needs an amount of amountType netprice.',
     },
   },
+  // Whether the item being walked has an amount of amountType netprice (the walk reads each amountType once).
+  state: () => ({ found: false }),
   visitors: {
-    'item[]'(item: Record<string, unknown>, context) {
+    'item[]'(_item: Record<string, unknown>, _context, state) {
+      state.found = false;
+    },
+    'item[].amount[].amountType'(amountType: string, _context, state) {
+      if (amountType === 'netprice') state.found = true;
+    },
+    'item[]:exit'(item: Record<string, unknown>, context, state) {
       const amounts = item.amount;
-      if (Array.isArray(amounts) ? hasNetprice(amounts) : amounts !== undefined && amounts !== null) return;
-      // Absent (or null, which `type` then reports alone) or an array without netprice.
+      // An amount of the wrong type is reported by `type` alone; absent, null or without a netprice is this rule's.
+      if (state.found || (amounts !== undefined && amounts !== null && !Array.isArray(amounts))) return;
       context.report({ messageId: 'missing', at: ['amount'], data: { amountType: 'netprice' } });
     },
   },
 });
 
-/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
   description: 'An item has no amount of amountType netprice.',
   rationale:

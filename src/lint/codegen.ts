@@ -51,6 +51,9 @@ export function canGenerateCode(): boolean {
   return probed;
 }
 
+/** Generated modules so far (see `Code.compile`). */
+let modules = 0;
+
 /** Names and literals for generated code. */
 class Code {
   /** Parameter names of the generated module, and their values. */
@@ -78,7 +81,10 @@ class Code {
 
   /** Compiles the functions; returns the one named `entry`, or undefined when compiling fails. */
   compile(entry: string): ((...args: unknown[]) => void) | undefined {
-    const source = ['"use strict";', ...this.functions, `return ${entry};`].join('\n');
+    // Each module gets source of its own. V8 caches compiled `new Function` source: two plans
+    // with the same code (another profile or rule overrides, same checks) would share their
+    // functions' feedback, and none of them could be optimized for its own constants.
+    const source = ['"use strict";', `// walk ${++modules}`, ...this.functions, `return ${entry};`].join('\n');
     try {
       return new Function(...this.names, source)(...this.values) as (...args: unknown[]) => void;
     } catch {
@@ -90,6 +96,7 @@ class Code {
 const HELPERS = {
   isArray: Array.isArray,
   getProto: Object.getPrototypeOf,
+  OBJECT: Object,
   OBJECT_PROTO: Object.prototype,
   isFiniteNumber: Number.isFinite,
   cpl: codePointLength,
@@ -151,8 +158,11 @@ class Generator {
       });
   }
 
-  /** Code that walks present value `x` (neither undefined nor null) at `node`. */
-  private value(node: TreeNode, x: string): string {
+  /**
+   * Code that walks present value `x` (neither undefined nor null) at `node`; `text` is more
+   * code for a string of the right type (a picklist's or a string's).
+   */
+  private value(node: TreeNode, x: string, text = ''): string {
     const n = this.node(node);
     const enter = this.plan.enter[node.id];
     const exit = this.plan.exit[node.id];
@@ -170,7 +180,7 @@ class Generator {
       case 'boolean':
         return `if (typeof ${x} !== "boolean") wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit].join('\n')} }`;
       case 'string':
-        return `if (typeof ${x} !== "string") wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit].join('\n')} }`;
+        return `if (typeof ${x} !== "string") wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit, text].join('\n')} }`;
       case 'picklist': {
         const options = node.options!;
         const test =
@@ -178,7 +188,7 @@ class Generator {
             ? `(${options.map((o) => `${x} === ${Code.str(o)}`).join(' || ') || 'false'})`
             : `${this.code.ref(new Set(options), 'S')}.has(${x})`;
         const inEnum = this.plan.levels.enum !== undefined || this.plan.levels['ambiguous-value'] !== undefined;
-        const lines = [inEnum ? `if (!${test}) picklistFailed(w, ${n}, ${x});` : '', ...this.checks(node, x), visit];
+        const lines = [inEnum ? `if (!${test}) picklistFailed(w, ${n}, ${x});` : '', ...this.checks(node, x), visit, text];
         return `if (typeof ${x} !== "string") wrongType(w, ${n}, ${x}); else { ${lines.filter(Boolean).join('\n')} }`;
       }
     }
@@ -192,15 +202,13 @@ class Generator {
     const isNull = member.nullable ? '' : `nullMember(w, ${mm});`;
     const present: string[] = [];
     if (member.responseOnly && this.plan.levels['response-only'] !== undefined) present.push(`responseOnly(w, ${this.node(member.node)}, m);`);
-    present.push(this.value(member.node, 'm'));
-    const text = member.node.type === 'string' || member.node.type === 'picklist';
-    if (member.required && text && this.plan.levels['blank-value'] !== undefined) {
-      // A value that starts and ends with a visible ASCII character is not blank: decided
-      // inline; anything else is left to isBlankText (Unicode white space).
-      present.push(
-        `if (typeof m === "string" && (m.length === 0 || (c = m.charCodeAt(0)) <= 32 || c >= 127 || (c = m.charCodeAt(m.length - 1)) <= 32 || c >= 127) && isBlankText(m)) blank(w, ${this.node(member.node)});`,
-      );
-    }
+    // A value that starts with a visible ASCII character is not blank: decided inline;
+    // anything else is left to isBlankText (Unicode white space).
+    const blank =
+      member.required && this.plan.levels['blank-value'] !== undefined
+        ? `if ((m.length === 0 || (c = m.charCodeAt(0)) <= 32 || c >= 127) && isBlankText(m)) blank(w, ${this.node(member.node)});`
+        : '';
+    present.push(this.value(member.node, 'm', blank));
     lines.push(`if (m === undefined) { ${absent} } else if (m === null) { ${isNull} } else { ${present.join('\n')} }`);
     return lines.join('\n');
   }
@@ -223,8 +231,10 @@ class Generator {
     const bits = (i: number) => ({ v: `s${i >> 5}`, mask: (1 << (i & 31)) | 0 });
     const lines = [
       `if (d === null || typeof d !== "object" || isArray(d)) { wrongType(w, ${n}, d); return; }`,
-      'const p = getProto(d);',
-      `if (p !== OBJECT_PROTO && p !== null && getProto(p) !== null) { wrongType(w, ${n}, d); return; }`,
+      // isPlainObject. Reading constructor first lets the compiler know the object's shape
+      // when a node sees few shapes (payloads of one producer), and then the prototype read
+      // costs nothing; a node that sees many shapes pays one load more per object.
+      `if ((d.constructor !== OBJECT || getProto(d) !== OBJECT_PROTO) && !isPlainObject(d)) { wrongType(w, ${n}, d); return; }`,
       'let extra = false;',
     ];
     for (let v = 0; v <= (members.length - 1) >> 5; v++) lines.push(`let s${v} = 0;`);

@@ -109,6 +109,7 @@ interface Stamped {
 
 const stamps = new WeakMap<object, Stamped>();
 const hasOwn = Object.prototype.hasOwnProperty;
+const getPrototypeOf = Object.getPrototypeOf;
 
 /**
  * The rule overrides as text (`enum=warn;totals=off;`), '' without any. Kept per overrides
@@ -121,10 +122,13 @@ function overridesStamp(overrides: unknown): string {
   const known = stamps.get(o);
   if (known) {
     const { keys, values } = known;
+    // for...in lists own members only when nothing enumerable is inherited: then no hasOwn call per key.
+    const proto = getPrototypeOf(o);
+    const ownOnly = (proto === Object.prototype || proto === null) && objectPrototypeIsPlain();
     let n = 0;
     let same = true;
     for (const key in o) {
-      if (!hasOwn.call(o, key)) continue;
+      if (!ownOnly && !hasOwn.call(o, key)) continue;
       if (n >= keys.length || keys[n] !== key || values[n] !== o[key]) {
         same = false;
         break;
