@@ -13,7 +13,8 @@ import { codePointLength } from '../schema/predicates';
 import { isBlankText, isPlainObject, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
 import type { TreeMember, TreeNode } from './tree';
-import { blank, emptyEntry, extraMembers, fieldFailed, missing, nullMember, picklistFailed, responseOnly, wrongType } from './walk';
+import { reportAt, reportSite, type ReportKind } from './report';
+import { blank, checkKind, emptyEntry, extraMembers, missingKind, nullKind, picklistFailed, responseOnly, tooLong, wrongType } from './walk';
 
 // Picklists up to this size compare inline; larger ones use a Set.
 const INLINE_OPTIONS = 8;
@@ -104,11 +105,10 @@ const HELPERS = {
   isPlainObject,
   ownCopy,
   wrongType,
-  missing,
-  nullMember,
+  reportAt,
   responseOnly,
   emptyEntry,
-  fieldFailed,
+  tooLong,
   picklistFailed,
   blank,
   extraMembers,
@@ -144,17 +144,37 @@ class Generator {
     return [`w.at = ${this.node(node)};`, ...calls].join('\n');
   }
 
+  /**
+   * An expression of the JSON Pointer of `node`, as `pathOf` builds it: its template's text
+   * with the walk's index stack in the slots. Evaluated only when a problem is reported.
+   */
+  private path(node: TreeNode): string {
+    const pointer = node.pointer;
+    const parts = [Code.str(pointer[0] as string)];
+    for (let i = 1; i < pointer.length; i += 2) {
+      parts.push(`w.idx[${pointer[i] as number}]`);
+      if (pointer[i + 1] !== '') parts.push(Code.str(pointer[i + 1] as string));
+    }
+    return parts.join(' + ');
+  }
+
+  /** Code that reports a problem of `kind` at its node; '' when its rule is off in this plan. */
+  private report(kind: ReportKind): string {
+    const site = reportSite(this.plan, kind);
+    return site === undefined ? '' : `reportAt(w, ${this.code.ref(site, 'R')}, ${this.path(kind.node)});`;
+  }
+
   /** Code that runs the field checks of `node` on `x` (of the right type). */
   private checks(node: TreeNode, x: string): string[] {
     return node.checks
       .filter((check) => this.plan.levels[check.rule] !== undefined)
       .map((check: FieldCheck<unknown>) => {
-        const failed = `fieldFailed(w, ${this.node(node)}, ${this.code.ref(check, 'K')}, ${x});`;
         if (check.rule === 'max-length' && typeof check.requirement === 'number') {
+          // The length in code points is counted once: for the test and for the message.
           const max = check.requirement;
-          return `if (${x}.length > ${max} && cpl(${x}) > ${max}) ${failed}`;
+          return `if (${x}.length > ${max} && (n = cpl(${x})) > ${max}) tooLong(w, ${this.node(node)}, n, ${this.path(node)});`;
         }
-        return `if (!${this.code.ref(check.test, 'T')}(${x})) ${failed}`;
+        return `if (!${this.code.ref(check.test, 'T')}(${x})) ${this.report(checkKind(node, check))}`;
       });
   }
 
@@ -167,20 +187,21 @@ class Generator {
     const enter = this.plan.enter[node.id];
     const exit = this.plan.exit[node.id];
     const visit = [this.visitors(enter, node, x), this.visitors(exit, node, x)].filter(Boolean).join('\n');
+    const wrong = `wrongType(w, ${n}, ${x}, ${this.path(node)});`;
     switch (node.type) {
       case 'object':
       case 'array':
         return `${this.fn(node)}(${x}, w);`;
       case 'record':
-        return `if (!isPlainObject(${x})) wrongType(w, ${n}, ${x}); else { ${visit} }`;
+        return `if (!isPlainObject(${x})) ${wrong} else { ${visit} }`;
       case 'any':
         return visit;
       case 'number':
-        return `if (typeof ${x} !== "number" || !isFiniteNumber(${x})) wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit].join('\n')} }`;
+        return `if (typeof ${x} !== "number" || !isFiniteNumber(${x})) ${wrong} else { ${[...this.checks(node, x), visit].join('\n')} }`;
       case 'boolean':
-        return `if (typeof ${x} !== "boolean") wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit].join('\n')} }`;
+        return `if (typeof ${x} !== "boolean") ${wrong} else { ${[...this.checks(node, x), visit].join('\n')} }`;
       case 'string':
-        return `if (typeof ${x} !== "string") wrongType(w, ${n}, ${x}); else { ${[...this.checks(node, x), visit, text].join('\n')} }`;
+        return `if (typeof ${x} !== "string") ${wrong} else { ${[...this.checks(node, x), visit, text].join('\n')} }`;
       case 'picklist': {
         const options = node.options!;
         const test =
@@ -188,18 +209,17 @@ class Generator {
             ? `(${options.map((o) => `${x} === ${Code.str(o)}`).join(' || ') || 'false'})`
             : `${this.code.ref(new Set(options), 'S')}.has(${x})`;
         const inEnum = this.plan.levels.enum !== undefined || this.plan.levels['ambiguous-value'] !== undefined;
-        const lines = [inEnum ? `if (!${test}) picklistFailed(w, ${n}, ${x});` : '', ...this.checks(node, x), visit, text];
-        return `if (typeof ${x} !== "string") wrongType(w, ${n}, ${x}); else { ${lines.filter(Boolean).join('\n')} }`;
+        const lines = [inEnum ? `if (!${test}) picklistFailed(w, ${n}, ${x}, ${this.path(node)});` : '', ...this.checks(node, x), visit, text];
+        return `if (typeof ${x} !== "string") ${wrong} else { ${lines.filter(Boolean).join('\n')} }`;
       }
     }
   }
 
   /** Code that walks a member whose value is in `m`. */
   private member(member: TreeMember): string {
-    const mm = this.code.ref(member, 'M');
     const lines: string[] = [];
-    const absent = member.required ? `missing(w, ${mm});` : '';
-    const isNull = member.nullable ? '' : `nullMember(w, ${mm});`;
+    const absent = member.required ? this.report(missingKind(member)) : '';
+    const isNull = member.nullable ? '' : this.report(nullKind(member));
     const present: string[] = [];
     if (member.responseOnly && this.plan.levels['response-only'] !== undefined) present.push(`responseOnly(w, ${this.node(member.node)}, m);`);
     // A value that starts with a visible ASCII character is not blank: decided inline;
@@ -230,11 +250,11 @@ class Generator {
     const exit = this.plan.exit[node.id];
     const bits = (i: number) => ({ v: `s${i >> 5}`, mask: (1 << (i & 31)) | 0 });
     const lines = [
-      `if (d === null || typeof d !== "object" || isArray(d)) { wrongType(w, ${n}, d); return; }`,
+      `if (d === null || typeof d !== "object" || isArray(d)) { wrongType(w, ${n}, d, ${this.path(node)}); return; }`,
       // isPlainObject. Reading constructor first lets the compiler know the object's shape
       // when a node sees few shapes (payloads of one producer), and then the prototype read
       // costs nothing; a node that sees many shapes pays one load more per object.
-      `if ((d.constructor !== OBJECT || getProto(d) !== OBJECT_PROTO) && !isPlainObject(d)) { wrongType(w, ${n}, d); return; }`,
+      `if ((d.constructor !== OBJECT || getProto(d) !== OBJECT_PROTO) && !isPlainObject(d)) { wrongType(w, ${n}, d, ${this.path(node)}); return; }`,
       'let extra = false;',
     ];
     for (let v = 0; v <= (members.length - 1) >> 5; v++) lines.push(`let s${v} = 0;`);
@@ -254,7 +274,7 @@ class Generator {
       lines.push(`if (${hidden.join(' || ')}) d = ownCopy(d);`);
     }
     lines.push(this.visitors(enter, node, 'd'));
-    lines.push('let m, c;');
+    lines.push('let m, c, n;');
     members.forEach((member, i) => {
       const { v, mask } = bits(i);
       lines.push(`m = (${v} & ${mask}) !== 0 ? d[${Code.str(member.key)}] : undefined;`);
@@ -269,9 +289,10 @@ class Generator {
     const n = this.node(node);
     const item = node.item!;
     return [
-      `if (!isArray(d)) { wrongType(w, ${n}, d); return; }`,
+      `if (!isArray(d)) { wrongType(w, ${n}, d, ${this.path(node)}); return; }`,
       this.visitors(this.plan.enter[node.id], node, 'd'),
       'const idx = w.idx;',
+      'let n;',
       'for (let i = 0; i < d.length; i++) {',
       `  idx[${node.depth}] = i;`,
       '  const e = d[i];',

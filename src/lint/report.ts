@@ -11,7 +11,7 @@ import type { MessageData } from './define-rule';
 import { escapeToken } from './pointer';
 import type { Plan } from './plan';
 import type { TreeNode } from './tree';
-import type { ClientProfile, Problem, ProblemFix } from './types';
+import type { ClientProfile, Problem, ProblemFix, Severity } from './types';
 
 /** The state of one lint call. */
 export class Walk {
@@ -152,17 +152,81 @@ export interface CachedReport {
  * @param messageId The rule's message.
  * @param data Makes the placeholder values from the node and the key, on the first report only.
  */
-export function reportCached<K>(w: Walk, rule: string, node: TreeNode, key: K, messageId: string, data: (node: TreeNode, key: K) => MessageData): void {
+export function reportCached<K>(
+  w: Walk,
+  rule: string,
+  node: TreeNode,
+  key: K,
+  messageId: string,
+  data: (node: TreeNode, key: K) => MessageData,
+  path?: string,
+): void {
   const severity = w.plan.levels[rule];
   if (severity === undefined) return;
+  const cached = cachedReport(w.plan, rule, node, key, messageId, data);
+  w.out.push({ rule, severity, path: path ?? pathOf(node, w.idx), message: cached.message, params: cached.params });
+  if (rule === 'type' || rule === 'required') w.structural++;
+}
+
+/** What a structural problem is, apart from its path: the arguments of `reportCached`. */
+export interface ReportKind<K = unknown> {
+  readonly rule: string;
+  readonly node: TreeNode;
+  readonly key: K;
+  readonly messageId: string;
+  /** Makes the placeholder values (a method: a kind of any key is a `ReportKind`). */
+  data(node: TreeNode, key: K): MessageData;
+}
+
+/** The message and params of a structural problem, made on its first report and kept by its node. */
+function cachedReport<K>(plan: Plan, rule: string, node: TreeNode, key: K, messageId: string, data: (node: TreeNode, key: K) => MessageData): CachedReport {
   let cached = node.reports.get(key);
   if (cached === undefined) {
     const params = frozenParams(data(node, key));
-    cached = { message: formatMessage(w.plan.message(rule, messageId), params), params };
+    cached = { message: formatMessage(plan.message(rule, messageId), params), params };
     node.reports.set(key, cached);
   }
-  w.out.push({ rule, severity, path: pathOf(node, w.idx), message: cached.message, params: cached.params });
-  if (rule === 'type' || rule === 'required') w.structural++;
+  return cached;
+}
+
+/**
+ * A place in the generated walk that reports one structural problem (a missing member, a
+ * failed check): its rule's level is read once, when the code is generated, and its
+ * message and params on its first report; a report then only builds the path.
+ */
+export interface ReportSite {
+  readonly kind: ReportKind;
+  readonly severity: Severity;
+  /** A `type` or `required` problem (see `finish`). */
+  readonly structural: boolean;
+  cached: CachedReport | undefined;
+}
+
+/**
+ * The report site of a kind of problem in a plan.
+ *
+ * @param plan The plan whose walk is generated.
+ * @param kind The problem.
+ * @returns The site, or undefined when the rule is off in this plan.
+ */
+export function reportSite(plan: Plan, kind: ReportKind): ReportSite | undefined {
+  const severity = plan.levels[kind.rule];
+  if (severity === undefined) return undefined;
+  return { kind, severity, structural: kind.rule === 'type' || kind.rule === 'required', cached: undefined };
+}
+
+/**
+ * Reports the problem of a site at `path` (built by the generated code, as `pathOf` would).
+ *
+ * @param w The walk.
+ * @param site The site.
+ * @param path The problem's JSON Pointer.
+ */
+export function reportAt(w: Walk, site: ReportSite, path: string): void {
+  const { kind } = site;
+  const cached = (site.cached ??= cachedReport(w.plan, kind.rule, kind.node, kind.key, kind.messageId, kind.data));
+  w.out.push({ rule: kind.rule, severity: site.severity, path, message: cached.message, params: cached.params });
+  if (site.structural) w.structural++;
 }
 
 /**

@@ -13,7 +13,7 @@ import { codePointLength } from '../schema/predicates';
 import type { MessageData } from './define-rule';
 import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
-import { report, reportBlank, reportCached, type Walk } from './report';
+import { report, reportBlank, reportCached, type ReportKind, type Walk } from './report';
 import type { TreeMember, TreeNode } from './tree';
 
 const EXPECTED: Readonly<Record<TreeNode['type'], string>> = {
@@ -45,7 +45,7 @@ const MAX_LENGTH = new Map<number, { readonly length: number }>();
 const named = (node: TreeNode) => ({ name: node.name });
 const ofObject = (node: TreeNode) => ({ name: node.name, object: node.owner });
 const typed = (node: TreeNode, key: { readonly actual: string }) => ({ name: node.name, expected: EXPECTED[node.type], actual: key.actual });
-const tooLong = (node: TreeNode, key: { readonly length: number }) => ({
+const tooLongData = (node: TreeNode, key: { readonly length: number }) => ({
   name: node.name,
   limit: node.checks.find((c) => c.rule === 'max-length')!.requirement as number,
   length: key.length,
@@ -54,23 +54,43 @@ const checked = (node: TreeNode, check: FieldCheck<unknown>) => ({ name: node.na
 const ambiguous = (node: TreeNode) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! });
 const allowed = (node: TreeNode) => ({ name: node.name, allowed: node.options!, label: node.version });
 
-/** Reports a value of the wrong JSON type at `node`. */
-export function wrongType(w: Walk, node: TreeNode, value: unknown): void {
+/** Reports a value of the wrong JSON type at `node` (`path`: its pointer, when the caller has built it). */
+export function wrongType(w: Walk, node: TreeNode, value: unknown, path?: string): void {
   const actual = jsonTypeOf(value);
   let key = WRONG_TYPE.get(actual);
   if (key === undefined) WRONG_TYPE.set(actual, (key = { actual }));
-  reportCached(w, 'type', node, key, 'wrongType', typed);
+  reportCached(w, 'type', node, key, 'wrongType', typed, path);
+}
+
+/** A required member that is missing. */
+export function missingKind(member: TreeMember): ReportKind<string> {
+  return { rule: 'required', node: member.node, key: MISSING, messageId: member.requiredForFms ? 'missingFms' : 'missing', data: ofObject };
+}
+
+/** A member that is `null` where null is not allowed: `required` or `type`. */
+export function nullKind(member: TreeMember): ReportKind<string> {
+  return member.required
+    ? { rule: 'required', node: member.node, key: NULL_REQUIRED, messageId: 'null', data: ofObject }
+    : { rule: 'type', node: member.node, key: NULL_OPTIONAL, messageId: 'null', data: named };
+}
+
+/** A failed field check other than max-length (numeric-text, date-format, ...). */
+export function checkKind(node: TreeNode, check: FieldCheck<unknown>): ReportKind<FieldCheck<unknown>> {
+  return { rule: check.rule, node, key: check, messageId: 'invalid', data: checked };
+}
+
+function reportKind<K>(w: Walk, kind: ReportKind<K>): void {
+  reportCached(w, kind.rule, kind.node, kind.key, kind.messageId, kind.data);
 }
 
 /** Reports a required member that is missing. */
 export function missing(w: Walk, member: TreeMember): void {
-  reportCached(w, 'required', member.node, MISSING, member.requiredForFms ? 'missingFms' : 'missing', ofObject);
+  reportKind(w, missingKind(member));
 }
 
 /** Reports a member that is `null` where null is not allowed: `required` or `type`. */
 export function nullMember(w: Walk, member: TreeMember): void {
-  if (member.required) reportCached(w, 'required', member.node, NULL_REQUIRED, 'null', ofObject);
-  else reportCached(w, 'type', member.node, NULL_OPTIONAL, 'null', named);
+  reportKind(w, nullKind(member));
 }
 
 /** Reports a member that only responses carry (type first: not when its value has the wrong type). */
@@ -84,26 +104,27 @@ export function emptyEntry(w: Walk, item: TreeNode, value: unknown): void {
   else reportCached(w, 'type', item, EMPTY_ENTRY, 'emptyEntry', named);
 }
 
+/** Reports a value `length` code points long at a node whose max-length check it fails. */
+export function tooLong(w: Walk, node: TreeNode, length: number, path?: string): void {
+  // The message names the length: one cached message per length seen at the node.
+  let key = MAX_LENGTH.get(length);
+  if (key === undefined) MAX_LENGTH.set(length, (key = { length }));
+  reportCached(w, 'max-length', node, key, 'invalid', tooLongData, path);
+}
+
 /** Reports a failed field check (max-length, numeric-text, date-format, ...). */
 export function fieldFailed(w: Walk, node: TreeNode, check: FieldCheck<unknown>, value: unknown): void {
-  if (check.rule === 'max-length') {
-    // The message names the length: one cached message per length seen at the node.
-    const length = codePointLength(value as string);
-    let key = MAX_LENGTH.get(length);
-    if (key === undefined) MAX_LENGTH.set(length, (key = { length }));
-    reportCached(w, 'max-length', node, key, 'invalid', tooLong);
-    return;
-  }
-  reportCached(w, check.rule, node, check, 'invalid', checked);
+  if (check.rule === 'max-length') tooLong(w, node, codePointLength(value as string));
+  else reportKind(w, checkKind(node, check));
 }
 
 /** Reports a picklist value outside the allowed set (`ambiguous-value` or `enum`). */
-export function picklistFailed(w: Walk, node: TreeNode, value: string): void {
+export function picklistFailed(w: Walk, node: TreeNode, value: string, path?: string): void {
   // Name the constant sets, never the payload value.
   if (node.ambiguous !== undefined && node.ambiguous.includes(value)) {
-    reportCached(w, 'ambiguous-value', node, AMBIGUOUS, 'ambiguous', ambiguous);
+    reportCached(w, 'ambiguous-value', node, AMBIGUOUS, 'ambiguous', ambiguous, path);
   } else {
-    reportCached(w, 'enum', node, ENUM, 'notAllowed', allowed);
+    reportCached(w, 'enum', node, ENUM, 'notAllowed', allowed, path);
   }
 }
 
