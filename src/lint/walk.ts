@@ -13,7 +13,7 @@ import { codePointLength } from '../schema/predicates';
 import type { MessageData } from './define-rule';
 import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
-import { report, reportBlank, reportCached, type ReportKind, type Walk } from './report';
+import { pathOf, report, reportBlank, reportCached, type ReportKind, type Walk } from './report';
 import type { TreeMember, TreeNode } from './tree';
 
 const EXPECTED: Readonly<Record<TreeNode['type'], string>> = {
@@ -36,6 +36,7 @@ const EMPTY_ENTRY = 'type:emptyEntry';
 const RESPONSE_ONLY = 'response-only';
 const ENUM = 'enum';
 const AMBIGUOUS = 'ambiguous-value';
+const UNKNOWN = 'unknown-field';
 /** One key per JSON type name of a wrong value (`jsonTypeOf`). */
 const WRONG_TYPE = new Map<string, { readonly actual: string }>();
 /** One key per length of a value too long (the limit comes from the node's own check). */
@@ -53,6 +54,7 @@ const tooLongData = (node: TreeNode, key: { readonly length: number }) => ({
 const checked = (node: TreeNode, check: FieldCheck<unknown>) => ({ name: node.name, expected: String(check.requirement), label: node.version });
 const ambiguous = (node: TreeNode) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! });
 const allowed = (node: TreeNode) => ({ name: node.name, allowed: node.options!, label: node.version });
+const unknownData = (node: TreeNode) => ({ object: node.label, label: node.version });
 
 /** Reports a value of the wrong JSON type at `node` (`path`: its pointer, when the caller has built it). */
 export function wrongType(w: Walk, node: TreeNode, value: unknown, path?: string): void {
@@ -150,10 +152,11 @@ export function visit(w: Walk, visitors: readonly BoundVisitor[], node: TreeNode
  * spellings (`spelling`, and their content checked at the twin's path), members of later
  * versions (`version-field`), and any other (`unknown-field`, naming no member name).
  */
-export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unknown>): void {
+export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unknown>, extra?: readonly string[]): void {
   const members = node.members!;
-  for (const key of Object.keys(object)) {
-    if (members.some((m) => m.key === key)) continue;
+  // `extra`: the generated walk's list of the members it did not know, in order.
+  for (const key of extra ?? Object.keys(object)) {
+    if (extra === undefined && members.some((m) => m.key === key)) continue;
     const twin = node.spelling !== undefined && hasOwn.call(node.spelling, key) ? node.spelling[key] : undefined;
     if (twin !== undefined) {
       // Type first: a twin that is null or of the wrong type gets its one type problem, no spelling warning.
@@ -171,7 +174,8 @@ export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unk
       report(w, 'version-field', node, 'laterVersion', { key, since, object: node.label, label: node.version }, [key]);
       continue;
     }
-    report(w, 'unknown-field', node, 'unknown', { object: node.label, label: node.version }, [key]);
+    // The message names the object, never the member: made once per node.
+    reportCached(w, 'unknown-field', node, UNKNOWN, 'unknown', unknownData, pathOf(node, w.idx, [key]));
   }
 }
 

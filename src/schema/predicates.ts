@@ -6,7 +6,7 @@
  */
 import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from './codes';
 import type { DateFormat } from './tables';
-import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC, EMAIL } from './tables';
+import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC } from './tables';
 
 /**
  * Counts Unicode code points; only strings longer than `max` UTF-16 units can
@@ -68,18 +68,42 @@ function isLeapYear(year: number): boolean {
  * @example isDateInFormat('2026-02-28', DATE_ONLY); // true
  */
 export function isDateInFormat(value: string, format: DateFormat): boolean {
-  // The spec's three formats are read digit by digit (no match array, no Number()).
-  if (format === DATE_ONLY) return value.length === 10 && isDateAt(value);
-  if (format === DATE_TIME_UTC) return value.length === 20 && isDateAt(value) && isTimeAt(value) && value.charCodeAt(19) === 90 /* Z */;
-  if (format === DATE_TIME_OFFSET) {
-    if (value.length !== 26 || !isDateAt(value) || !isTimeAt(value) || value.charCodeAt(19) !== 32) return false;
-    const sign = value.charCodeAt(20);
-    if ((sign !== 43 && sign !== 45) || value.charCodeAt(23) !== 46 /* . */) return false;
-    const oh = twoDigits(value, 21);
-    const om = twoDigits(value, 24);
-    return oh >= 0 && om >= 0 && om <= 59 && (oh < 14 || (oh === 14 && om === 0));
-  }
-  return matchesDateFormat(value, format);
+  return dateTest(format)(value);
+}
+
+/**
+ * The test of a date format as one function: the spec's three formats have their own
+ * (read digit by digit: no match array, no Number()), any other format its pattern.
+ *
+ * @param format A date format.
+ * @returns A function that tells whether a text is a real date in the format.
+ * @example dateTest(DATE_ONLY)('2026-02-30'); // false
+ */
+export function dateTest(format: DateFormat): (value: string) => boolean {
+  if (format === DATE_ONLY) return isDateOnlyText;
+  if (format === DATE_TIME_UTC) return isDateTimeUtcText;
+  if (format === DATE_TIME_OFFSET) return isDateTimeOffsetText;
+  return (value) => matchesDateFormat(value, format);
+}
+
+/** `DATE_ONLY`: `YYYY-MM-DD`. */
+function isDateOnlyText(value: string): boolean {
+  return value.length === 10 && isDateAt(value);
+}
+
+/** `DATE_TIME_UTC`: `YYYY-MM-DDThh:mm:ssZ`. */
+function isDateTimeUtcText(value: string): boolean {
+  return value.length === 20 && isDateAt(value) && isTimeAt(value) && value.charCodeAt(19) === 90 /* Z */;
+}
+
+/** `DATE_TIME_OFFSET`: `YYYY-MM-DDThh:mm:ss ±hh.mm`, offsets up to ±14.00. */
+function isDateTimeOffsetText(value: string): boolean {
+  if (value.length !== 26 || !isDateAt(value) || !isTimeAt(value) || value.charCodeAt(19) !== 32) return false;
+  const sign = value.charCodeAt(20);
+  if ((sign !== 43 && sign !== 45) || value.charCodeAt(23) !== 46 /* . */) return false;
+  const oh = twoDigits(value, 21);
+  const om = twoDigits(value, 24);
+  return oh >= 0 && om >= 0 && om <= 59 && (oh < 14 || (oh === 14 && om === 0));
 }
 
 /** The value of the two ASCII digits at `i`, or -1. */
@@ -275,7 +299,31 @@ export function isUnsignedDecimalText(s: string): boolean {
  * @example isEmailText('a@b'); // false
  */
 export function isEmailText(s: string): boolean {
-  return EMAIL.test(s);
+  // EMAIL (`^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$`) read in one pass; a test holds the two equal.
+  const n = s.length;
+  let at = -1;
+  let dots = 0;
+  let last = -1; // index of the last '.' after the '@'
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 64 /* @ */) {
+      if (at >= 0 || i === 0) return false;
+      at = i;
+    } else if (c === 46 /* . */ && at >= 0) {
+      // A domain label is never empty.
+      if (i === at + 1 || i === last + 1) return false;
+      last = i;
+      dots++;
+    } else if (c === 32 || (c >= 9 && c <= 13) || (c >= 127 && isSpaceCode(c))) {
+      return false;
+    }
+  }
+  return at >= 0 && dots > 0 && last < n - 1;
+}
+
+/** A character of JavaScript's `\s` above ASCII (no-break and other Unicode spaces, line and paragraph separators, BOM). */
+function isSpaceCode(c: number): boolean {
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /**
