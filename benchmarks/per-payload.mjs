@@ -3,7 +3,15 @@
  * hand-written structural validator (floor.mjs), and valibot safeParse, on 5- and 500-item
  * v1.1 orders that are valid, have one mistake, or have a mistake in every item. Also
  * lintOrder with 25 rule overrides (each rule at its own default level, so the same rules
- * run), to price the overrides. Interleaved rounds; the starting contender rotates.
+ * run), to price the overrides. Interleaved rounds, the contenders in a new order each round.
+ *
+ * Each set comes in two forms, measured in the same rounds:
+ * - parsed: `JSON.parse` of the payloads' JSON text, the way stored payloads and request
+ *   bodies reach a linter (bulk linting, a server);
+ * - built: the objects as the generator built them in JavaScript (template-literal strings,
+ *   spread objects), the way checkout code hands its payload to lintOrder.
+ * The sets are larger than the processor's caches (2,000 distinct 5-item orders): every
+ * contender reads each payload from memory, as in bulk.
  */
 import Ajv from 'ajv';
 import * as v from 'valibot';
@@ -12,14 +20,44 @@ import { everyItemWrongOrder, mulberry32, oneErrorOrder, validOrder } from './or
 
 const FMS_PROFILE = { client: 'ACME', clientCode: 'ACME', orderDiscountSku: 'ACME_DISCOUNT', weeeSku: 'ACME_WEEE', fms: true, processesCardData: true };
 
-const median = (xs) => {
+/** The q-quantile of the samples (0.5: the median), nearest rank. */
+const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 let sink = 0;
+
+/** A copy of `list` in random order (Fisher-Yates with the seeded `rnd`). */
+function shuffled(list, rnd) {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/**
+ * Times, ratios and problems found of one set. Noise on a shared machine (another process,
+ * a slower core) only ever adds time, in bursts that can cover a third of the rounds: each
+ * contender's time is the first quartile of its rounds (`p25`); median and min are kept too.
+ */
+function summary(byName, found) {
+  const ns = Object.fromEntries(
+    Object.entries(byName).map(([name, xs]) => [name, { p25: Math.round(quantile(xs, 0.25)), median: Math.round(quantile(xs, 0.5)), min: Math.round(Math.min(...xs)) }]),
+  );
+  const ajv = ns.ajv.p25;
+  return {
+    rounds: Object.values(byName)[0].length,
+    ns,
+    toAjv: Object.fromEntries(Object.entries(ns).map(([name, s]) => [name, round(s.p25 / ajv)])),
+    lintToFloor: round(ns.lintOrder.p25 / ns.floor.p25),
+    overridesToPlain: round(ns['lintOrder+25 overrides'].p25 / ns.lintOrder.p25),
+    found,
+  };
+}
 
 /** One pass over all payloads; returns ns per payload. */
 function timePass(run, payloads) {
@@ -54,80 +92,87 @@ export function perPayload(lib, { quick }) {
     ...(schema ? [['valibot', (p) => (v.safeParse(schema, p).issues?.length ?? 0)]] : []),
   ];
   const sizes = quick ? [{ items: 5, count: 200 }, { items: 500, count: 4 }] : [{ items: 5, count: 2000 }, { items: 500, count: 40 }];
-  const rounds = quick ? 5 : 11;
+  const rounds = quick ? 5 : 21;
   const out = {};
   for (const { items, count } of sizes) {
     const rnd = mulberry32(20260301 + items);
-    const sets = {
+    const built = {
       valid: Array.from({ length: count }, (_, i) => validOrder(i, rnd, items)),
       'one error': Array.from({ length: count }, (_, i) => oneErrorOrder(i, rnd, items)),
       'every item wrong': Array.from({ length: count }, (_, i) => everyItemWrongOrder(i, rnd, items)),
     };
+    const byOrigin = { parsed: Object.fromEntries(Object.entries(built).map(([name, payloads]) => [name, payloads.map((p) => JSON.parse(JSON.stringify(p)))])), built };
+    // All six sets in one list: [origin, set name, payloads].
+    const sets = Object.entries(byOrigin).flatMap(([origin, bySet]) => Object.entries(bySet).map(([name, payloads]) => [origin, name, payloads]));
     const runs = items > 50 ? contenders.filter(([name]) => name !== 'valibot') : contenders;
     const found = {};
-    for (const [setName, payloads] of Object.entries(sets)) {
+    for (const [origin, setName, payloads] of sets) {
       const problems = payloads.map((p) => lib.lintOrder(p, plain));
-      found[setName] = {
+      (found[origin] ??= {})[setName] = {
         lintProblemsPerPayload: round(problems.reduce((n, x) => n + x.length, 0) / payloads.length),
         ajvErrorsPerPayload: round(payloads.reduce((n, p) => n + (validate(p) ? 0 : validate.errors.length), 0) / payloads.length),
         floorErrorsPerPayload: round(payloads.reduce((n, p) => n + floor(p), 0) / payloads.length),
       };
     }
-    for (let w = 0; w < 3; w++) for (const payloads of Object.values(sets)) for (const [, run] of runs) timePass(run, payloads);
+    for (let w = 0; w < 3; w++) for (const [, , payloads] of sets) for (const [, run] of runs) timePass(run, payloads);
     const samples = {};
-    for (const setName of Object.keys(sets)) samples[setName] = Object.fromEntries(runs.map(([name]) => [name, []]));
+    for (const [origin, setName] of sets) (samples[origin] ??= {})[setName] = Object.fromEntries(runs.map(([name]) => [name, []]));
+    // Each round runs the contenders in a new (seeded) order: none always follows the same one.
+    const order = mulberry32(7 + items);
     for (let r = 0; r < rounds; r++) {
-      for (const [setName, payloads] of Object.entries(sets)) {
-        for (let k = 0; k < runs.length; k++) {
-          const [name, run] = runs[(r + k) % runs.length];
-          samples[setName][name].push(timePass(run, payloads));
-        }
+      for (const [origin, setName, payloads] of sets) {
+        for (const [name, run] of shuffled(runs, order)) samples[origin][setName][name].push(timePass(run, payloads));
       }
     }
-    const bySet = {};
-    for (const [setName, byName] of Object.entries(samples)) {
-      const ns = Object.fromEntries(Object.entries(byName).map(([name, xs]) => [name, { median: Math.round(median(xs)), min: Math.round(Math.min(...xs)) }]));
-      const ajv = ns.ajv.median;
-      bySet[setName] = {
-        ns,
-        toAjv: Object.fromEntries(Object.entries(ns).map(([name, s]) => [name, round(s.median / ajv)])),
-        lintToFloor: round(ns.lintOrder.median / ns.floor.median),
-        overridesToPlain: round(ns['lintOrder+25 overrides'].median / ns.lintOrder.median),
-        found: found[setName],
-      };
-    }
-    out[`${items} items`] = bySet;
+    out[`${items} items`] = Object.fromEntries(
+      Object.entries(samples).map(([origin, bySetSamples]) => [
+        origin,
+        Object.fromEntries(Object.entries(bySetSamples).map(([setName, byName]) => [setName, summary(byName, found[origin][setName])])),
+      ]),
+    );
   }
   return { result: out, sink: sink % 1000 };
 }
 
-/** Targets of DESIGN.md for the per-payload figures, with what was measured. */
+/**
+ * Targets of DESIGN.md for the per-payload figures, with the worst ratio measured over both
+ * sizes, for parsed and for built payloads. The floor target is checked on valid payloads and
+ * on one mistake (the floor builds no problems, so it has nothing to say about their cost).
+ */
 export function perPayloadTargets(result) {
-  const all = Object.values(result);
-  const worst = (f) => Math.max(...all.map(f));
-  const check = (limit, ratio) => ({ limit, ratio, met: ratio <= limit });
+  const sizes = Object.values(result);
+  const origins = Object.keys(sizes[0]);
+  const check = (limit, f) =>
+    Object.fromEntries(
+      origins.map((origin) => {
+        const ratio = Math.max(...sizes.map((bySet) => f(bySet[origin])));
+        return [origin, { limit, ratio, met: ratio <= limit }];
+      }),
+    );
   return {
-    valid: check(0.7, worst((s) => s.valid.toAjv.lintOrder)),
-    oneError: check(0.8, worst((s) => s['one error'].toAjv.lintOrder)),
-    everyItemWrong: check(1.0, worst((s) => s['every item wrong'].toAjv.lintOrder)),
-    overrides: check(1.05, worst((s) => Math.max(...Object.values(s).map((x) => x.overridesToPlain)))),
-    floor: check(1.5, worst((s) => Math.max(...Object.values(s).map((x) => x.lintToFloor)))),
+    valid: check(0.7, (s) => s.valid.toAjv.lintOrder),
+    oneError: check(0.8, (s) => s['one error'].toAjv.lintOrder),
+    everyItemWrong: check(1.0, (s) => s['every item wrong'].toAjv.lintOrder),
+    overrides: check(1.05, (s) => Math.max(...Object.values(s).map((x) => x.overridesToPlain))),
+    floor: check(1.5, (s) => Math.max(s.valid.lintToFloor, s['one error'].lintToFloor)),
   };
 }
 
 /** The per-payload figures as text. */
 export function perPayloadReport(result) {
   const lines = [];
-  for (const [size, bySet] of Object.entries(result)) {
-    const names = Object.keys(Object.values(bySet)[0].ns);
-    lines.push(`\nPer payload, ${size} v1.1 orders (median ns/op; × ajv)`);
-    lines.push(`${''.padEnd(24)}${Object.keys(bySet).map((s) => s.padStart(26)).join('')}`);
-    for (const name of names) {
-      lines.push(`${name.padEnd(24)}${Object.values(bySet).map((s) => `${String(s.ns[name].median).padStart(18)}${s.toAjv[name].toFixed(2).padStart(8)}`).join('')}`);
+  for (const [size, byOrigin] of Object.entries(result)) {
+    for (const [origin, bySet] of Object.entries(byOrigin)) {
+      const names = Object.keys(Object.values(bySet)[0].ns);
+      lines.push(`\nPer payload, ${size} v1.1 orders, ${origin} (ns/op, first quartile of ${Object.values(bySet)[0].rounds} rounds; × ajv)`);
+      lines.push(`${''.padEnd(24)}${Object.keys(bySet).map((s) => s.padStart(26)).join('')}`);
+      for (const name of names) {
+        lines.push(`${name.padEnd(24)}${Object.values(bySet).map((s) => `${String(s.ns[name].p25).padStart(18)}${s.toAjv[name].toFixed(2).padStart(8)}`).join('')}`);
+      }
+      lines.push(`${'lintOrder × floor'.padEnd(24)}${Object.values(bySet).map((s) => s.lintToFloor.toFixed(2).padStart(26)).join('')}`);
+      lines.push(`${'25 overrides × none'.padEnd(24)}${Object.values(bySet).map((s) => s.overridesToPlain.toFixed(2).padStart(26)).join('')}`);
+      lines.push(`${'problems (lint/ajv/floor)'.padEnd(24)}${Object.values(bySet).map((s) => `${s.found.lintProblemsPerPayload}/${s.found.ajvErrorsPerPayload}/${s.found.floorErrorsPerPayload}`.padStart(26)).join('')}`);
     }
-    lines.push(`${'lintOrder × floor'.padEnd(24)}${Object.values(bySet).map((s) => s.lintToFloor.toFixed(2).padStart(26)).join('')}`);
-    lines.push(`${'25 overrides × none'.padEnd(24)}${Object.values(bySet).map((s) => s.overridesToPlain.toFixed(2).padStart(26)).join('')}`);
-    lines.push(`${'problems (lint/ajv/floor)'.padEnd(24)}${Object.values(bySet).map((s) => `${s.found.lintProblemsPerPayload}/${s.found.ajvErrorsPerPayload}/${s.found.floorErrorsPerPayload}`.padStart(26)).join('')}`);
   }
   return lines.join('\n');
 }
