@@ -6,7 +6,7 @@
  */
 import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from './codes';
 import type { DateFormat } from './tables';
-import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC } from './tables';
+import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC, EMAIL } from './tables';
 
 /**
  * Counts Unicode code points; only strings longer than `max` UTF-16 units can
@@ -299,31 +299,8 @@ export function isUnsignedDecimalText(s: string): boolean {
  * @example isEmailText('a@b'); // false
  */
 export function isEmailText(s: string): boolean {
-  // EMAIL (`^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$`) read in one pass; a test holds the two equal.
-  const n = s.length;
-  let at = -1;
-  let dots = 0;
-  let last = -1; // index of the last '.' after the '@'
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 64 /* @ */) {
-      if (at >= 0 || i === 0) return false;
-      at = i;
-    } else if (c === 46 /* . */ && at >= 0) {
-      // A domain label is never empty.
-      if (i === at + 1 || i === last + 1) return false;
-      last = i;
-      dots++;
-    } else if (c === 32 || (c >= 9 && c <= 13) || (c >= 127 && isSpaceCode(c))) {
-      return false;
-    }
-  }
-  return at >= 0 && dots > 0 && last < n - 1;
-}
-
-/** A character of JavaScript's `\s` above ASCII (no-break and other Unicode spaces, line and paragraph separators, BOM). */
-function isSpaceCode(c: number): boolean {
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  // The regular expression: its compiled scan is faster here than one written by hand.
+  return EMAIL.test(s);
 }
 
 /**
