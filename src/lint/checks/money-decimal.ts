@@ -73,40 +73,6 @@ export function isSum(total: Decimal, a: Decimal, b: Decimal): boolean {
 }
 
 /**
- * Reads the digits of non-negative numeral text from the right, aligned to `scale`
- * fraction digits: implicit trailing zeros first, the dot skipped, zeros past the left end.
- */
-class DigitCursor {
-  private i: number;
-  private pad: number;
-
-  constructor(
-    private readonly s: string,
-    fraction: number,
-    scale: number,
-  ) {
-    this.i = s.length - 1;
-    this.pad = scale - fraction;
-  }
-
-  /** The next digit (0 once the text is used up). */
-  next(): number {
-    if (this.pad > 0) {
-      this.pad--;
-      return 0;
-    }
-    let c = this.i >= 0 ? this.s.charCodeAt(this.i--) : 48;
-    if (c === 46) c = this.i >= 0 ? this.s.charCodeAt(this.i--) : 48;
-    return c - 48;
-  }
-
-  /** Digits are left. */
-  more(): boolean {
-    return this.pad > 0 || this.i >= 0;
-  }
-}
-
-/**
  * Tells whether amount text `total` equals `a + b` exactly, digit by digit when all three
  * are non-negative (no bigint), else through `isSum` on bigint units.
  *
@@ -125,16 +91,38 @@ export function isSumText(total: unknown, a: unknown, b: unknown): boolean | und
   if (total.charCodeAt(0) === 45 || a.charCodeAt(0) === 45 || b.charCodeAt(0) === 45) {
     return isSum(parseDecimal(total)!, parseDecimal(a)!, parseDecimal(b)!);
   }
+  // Column addition from the lowest digit, the three read from the right in step: a text
+  // with fewer fraction digits than the others first gives implicit trailing zeros (its
+  // `pad`), its dot is skipped, and it gives zeros past its left end. Leading zeros of any
+  // of the three are harmless.
   const scale = Math.max(ft, fa, fb);
-  const ct = new DigitCursor(total, ft, scale);
-  const ca = new DigitCursor(a, fa, scale);
-  const cb = new DigitCursor(b, fb, scale);
+  let it = total.length - 1;
+  let ia = a.length - 1;
+  let ib = b.length - 1;
+  let pt = scale - ft;
+  let pa = scale - fa;
+  let pb = scale - fb;
   let carry = 0;
-  // Column addition from the lowest digit; leading zeros of any of the three are harmless.
-  while (ca.more() || cb.more() || ct.more()) {
-    const sum = ca.next() + cb.next() + carry;
+  while (it >= 0 || ia >= 0 || ib >= 0 || pt > 0 || pa > 0 || pb > 0) {
+    let sum = carry;
+    if (pa > 0) pa--;
+    else if (ia >= 0) {
+      if (a.charCodeAt(ia) === 46) ia--;
+      if (ia >= 0) sum += a.charCodeAt(ia--) - 48;
+    }
+    if (pb > 0) pb--;
+    else if (ib >= 0) {
+      if (b.charCodeAt(ib) === 46) ib--;
+      if (ib >= 0) sum += b.charCodeAt(ib--) - 48;
+    }
+    let digit = 0;
+    if (pt > 0) pt--;
+    else if (it >= 0) {
+      if (total.charCodeAt(it) === 46) it--;
+      if (it >= 0) digit = total.charCodeAt(it--) - 48;
+    }
     carry = sum >= 10 ? 1 : 0;
-    if (sum - 10 * carry !== ct.next()) return false;
+    if (sum - 10 * carry !== digit) return false;
   }
   return carry === 0;
 }
