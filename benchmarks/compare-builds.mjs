@@ -1,0 +1,26 @@
+/**
+ * Runs the per-payload benchmark (per-payload.mjs) on several builds of fulfilkit, one after
+ * another in one process, and prints lintOrder's ratios side by side: how the README's
+ * before/after rows are measured. Each argument is a build's `dist/index.js`; names the
+ * benchmark needs and an old build lacks are taken from this checkout's dist.
+ *
+ *   git worktree add /tmp/old <commit> && (cd /tmp/old && npm ci && npx tsup)
+ *   npm run build && node benchmarks/compare-builds.mjs /tmp/old/dist/index.js dist/index.js
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { perPayload } from './per-payload.mjs';
+
+const here = await import(pathToFileURL(resolve('dist/index.js')).href);
+for (const path of process.argv.slice(2)) {
+  const lib = { ...here, ...(await import(pathToFileURL(resolve(path)).href)) };
+  const { result } = perPayload(lib, { quick: process.env.BENCH_QUICK === '1' });
+  for (const [size, byOrigin] of Object.entries(result)) {
+    for (const [origin, bySet] of Object.entries(byOrigin)) {
+      const cells = Object.entries(bySet).map(
+        ([set, s]) => `${set} ${s.toAjv.lintOrder.toFixed(2)} (FMS ${s.toAjv['lintOrder+fms'].toFixed(2)}, overrides ÷ none ${s.overridesToPlain.toFixed(2)}, ÷ floor ${s.lintToFloor.toFixed(2)})`,
+      );
+      console.log(`${path}  ${size}, ${origin}: ${cells.join('; ')}`);
+    }
+  }
+}
