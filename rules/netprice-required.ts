@@ -28,6 +28,7 @@ export default defineRule({
   },
 });
 
+/** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
   description: 'An item has no amount of amountType netprice.',
   rationale:
