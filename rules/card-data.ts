@@ -1,6 +1,7 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isCardMethod } from '../src/lint/checks/order-items';
-import { isDigitText, isPlainObject } from '../src/lint/json';
+import { isPlainObject } from '../src/lint/json';
+import { isDigitsText } from '../src/schema/predicates';
 
 const CARD_MEMBERS = ['holder', 'bin', 'last4digits', 'dateCardExpiry', 'dateAuthExpiry'] as const;
 // bin is 6 digits, last4digits 4 (spec Limits).
@@ -35,11 +36,11 @@ export default defineRule({
         if (!context.given(card[member], ['cardData', member])) context.report({ messageId: 'missingMember', at: ['cardData', member], data: { member } });
       }
       const bin = card.bin;
-      if (typeof bin === 'string' && !isDigitText(bin, BIN_DIGITS)) {
+      if (typeof bin === 'string' && !isDigitsText(bin, BIN_DIGITS)) {
         context.report({ messageId: 'digits', at: ['cardData', 'bin'], data: { member: 'bin', length: BIN_DIGITS } });
       }
       const last4 = card.last4digits;
-      if (typeof last4 === 'string' && !isDigitText(last4, LAST4_DIGITS)) {
+      if (typeof last4 === 'string' && !isDigitsText(last4, LAST4_DIGITS)) {
         context.report({ messageId: 'digits', at: ['cardData', 'last4digits'], data: { member: 'last4digits', length: LAST4_DIGITS } });
       }
     },

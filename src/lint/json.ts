@@ -110,20 +110,3 @@ export function isNumberText(text: string, n: number): boolean {
   }
   return text.length > 0 && rest === 0;
 }
-
-/**
- * Tells whether `text` is exactly `length` ASCII digits.
- *
- * @param text The text.
- * @param length The number of digits.
- * @returns `true` for `('411111', 6)`.
- * @example isDigitText(bin, 6);
- */
-export function isDigitText(text: string, length: number): boolean {
-  if (text.length !== length) return false;
-  for (let i = 0; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
-}

@@ -36,20 +36,19 @@ export function codePointLength(value: string): number {
  * @example scanDecimal('-12.50', true); // 2
  */
 export function scanDecimal(value: string, signed: boolean): number {
+  // One flat function (no digit helper): the lint walk calls it for every amount, and V8
+  // inlines a flat loop into the walk where it would stop at a nested call.
   const n = value.length;
   let i = signed && n > 0 && value.charCodeAt(0) === 45 /* - */ ? 1 : 0;
   const start = i;
-  while (i < n && isDigitCode(value.charCodeAt(i))) i++;
+  let c = 0;
+  while (i < n && (c = value.charCodeAt(i)) >= 48 && c <= 57) i++;
   if (i === start) return -1;
   if (i === n) return 0;
-  if (value.charCodeAt(i) !== 46 /* . */) return -1;
+  if (c !== 46 /* . */) return -1;
   const fraction = ++i;
-  while (i < n && isDigitCode(value.charCodeAt(i))) i++;
+  while (i < n && (c = value.charCodeAt(i)) >= 48 && c <= 57) i++;
   return i === n && i > fraction ? n - fraction : -1;
-}
-
-function isDigitCode(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -168,9 +167,15 @@ export function isKeyText(s: string): boolean {
 /**
  * Uppercase code tables by letter index: 1 at `(a - 65) * 26 + (b - 65)` (and `* 26 + c`
  * for three letters) for every code of `codes.ts`. Built on first use; a lookup reads the
- * letters' character codes instead of hashing a fresh string.
+ * letters' character codes instead of hashing a fresh string. The tests below take each
+ * letter's index as `(code - 65) >>> 0`, which is above 25 for any character that is not
+ * an uppercase ASCII letter (codes below 'A' wrap to large numbers): one comparison per
+ * letter and no call, so V8 inlines the whole test into the lint walk, which runs it for
+ * every amount and address.
  */
-const tables: { alpha2?: Uint8Array; alpha3?: Uint8Array; currency?: Uint8Array } = {};
+let alpha2Table: Uint8Array | undefined;
+let alpha3Table: Uint8Array | undefined;
+let currencyTable: Uint8Array | undefined;
 
 function codeTable(letters: 2 | 3, isCode: (code: string) => boolean): Uint8Array {
   const table = new Uint8Array(26 ** letters);
@@ -182,13 +187,7 @@ function codeTable(letters: 2 | 3, isCode: (code: string) => boolean): Uint8Arra
 }
 
 function alpha2Codes(): Uint8Array {
-  return (tables.alpha2 ??= codeTable(2, isCountryAlpha2));
-}
-
-/** The letter index (0-25) of the uppercase ASCII letter at `i`, or -1. */
-function upperAt(s: string, i: number): number {
-  const c = s.charCodeAt(i) - 65;
-  return c >= 0 && c <= 25 ? c : -1;
+  return (alpha2Table ??= codeTable(2, isCountryAlpha2));
 }
 
 /**
@@ -200,9 +199,9 @@ function upperAt(s: string, i: number): number {
  */
 export function isAlpha2Text(s: string): boolean {
   if (s.length !== 2) return false;
-  const a = upperAt(s, 0);
-  const b = upperAt(s, 1);
-  return a >= 0 && b >= 0 && alpha2Codes()[a * 26 + b] === 1;
+  const a = (s.charCodeAt(0) - 65) >>> 0;
+  const b = (s.charCodeAt(1) - 65) >>> 0;
+  return a <= 25 && b <= 25 && alpha2Codes()[a * 26 + b] === 1;
 }
 
 /**
@@ -214,19 +213,19 @@ export function isAlpha2Text(s: string): boolean {
  */
 export function isAlpha3Text(s: string): boolean {
   if (s.length !== 3) return false;
-  const a = upperAt(s, 0);
-  const b = upperAt(s, 1);
-  const c = upperAt(s, 2);
-  return a >= 0 && b >= 0 && c >= 0 && (tables.alpha3 ??= codeTable(3, isCountryAlpha3))[a * 676 + b * 26 + c] === 1;
+  const a = (s.charCodeAt(0) - 65) >>> 0;
+  const b = (s.charCodeAt(1) - 65) >>> 0;
+  const c = (s.charCodeAt(2) - 65) >>> 0;
+  return a <= 25 && b <= 25 && c <= 25 && (alpha3Table ??= codeTable(3, isCountryAlpha3))[a * 676 + b * 26 + c] === 1;
 }
 
 /** `isCurrencyCode` by table. */
 export function isCurrencyText(s: string): boolean {
   if (s.length !== 3) return false;
-  const a = upperAt(s, 0);
-  const b = upperAt(s, 1);
-  const c = upperAt(s, 2);
-  return a >= 0 && b >= 0 && c >= 0 && (tables.currency ??= codeTable(3, isCurrencyCode))[a * 676 + b * 26 + c] === 1;
+  const a = (s.charCodeAt(0) - 65) >>> 0;
+  const b = (s.charCodeAt(1) - 65) >>> 0;
+  const c = (s.charCodeAt(2) - 65) >>> 0;
+  return a <= 25 && b <= 25 && c <= 25 && (currencyTable ??= codeTable(3, isCurrencyCode))[a * 676 + b * 26 + c] === 1;
 }
 
 /** `LOCALE` of tables.ts (`^[a-z]{2}-[A-Z]{2}$`) with an existing ISO 3166-1 alpha-2 country; a test holds the two equal. */
@@ -305,7 +304,7 @@ export function isEmailText(s: string): boolean {
 
 /**
  * Tells whether text is exactly `length` ASCII digits (card data: bin 6, last4digits 4).
- * The same test as `isDigitText` of src/lint/read.ts, which the card-data rule calls.
+ * The builders and the card-data rule both call it.
  *
  * @param s The text.
  * @param length The number of digits.
@@ -315,7 +314,8 @@ export function isEmailText(s: string): boolean {
 export function isDigitsText(s: string, length: number): boolean {
   if (s.length !== length) return false;
   for (let i = 0; i < length; i++) {
-    if (!isDigitCode(s.charCodeAt(i))) return false;
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
   }
   return true;
 }

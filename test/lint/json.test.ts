@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBlankText, isDigitText, isNumberText, isPlainObject, jsonTypeOf } from '../../src/lint/json';
+import { isBlankText, isNumberText, isPlainObject, jsonTypeOf } from '../../src/lint/json';
 
 describe('isNumberText', () => {
   it('is String(n) === text, without building the string', () => {
@@ -19,14 +19,6 @@ describe('isBlankText', () => {
     fc.assert(fc.property(fc.string({ unit, maxLength: 6 }), (s) => {
       expect(isBlankText(s)).toBe(s.trim() === '');
     }), { numRuns: 3000 });
-  });
-});
-
-describe('isDigitText', () => {
-  it('is /^\\d{n}$/', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('0', '5', '9', 'a', ' ', '٣'), maxLength: 7 }), fc.nat(7), (s, n) => {
-      expect(isDigitText(s, n)).toBe(new RegExp(`^[0-9]{${n}}$`).test(s));
-    }));
   });
 });
 

@@ -107,6 +107,18 @@ describe('country codes: officially assigned ISO 3166-1 codes only', () => {
     }
   });
 
+  it('the predicates agree with the lookups next to the letters too (@, [, `, {, lowercase, control and non-ASCII characters)', () => {
+    const unit = fc.constantFrom('A', 'D', 'E', 'U', 'Z', '@', '[', '`', '{', 'a', 'z', '\0', 'Ä', '\uffff', '\u0141');
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 1, maxLength: 4 }), (code) => {
+        expect(isAlpha2Text(code)).toBe(isCountryAlpha2(code));
+        expect(isAlpha3Text(code)).toBe(isCountryAlpha3(code));
+        expect(isCurrencyText(code)).toBe(isCurrencyCode(code));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('lint: XK is a country-code error in countryISO2, XKX in countryISO3, and sq-XK a locale-format error', () => {
     expect(problemsAt(lintOrder(set(validOrder(), ISO2, 'XK'), { version: '1.1' }))).toEqual([`country-code ${ISO2}`]);
     expect(problemsAt(lintOrder(set(validOrder(), LOCALE, 'sq-XK'), { version: '1.1' }))).toEqual([`locale-format ${LOCALE}`]);

@@ -9,7 +9,7 @@ import { decimalSign } from '../../src/lint/checks/order-items';
 import { escapeToken, toPointer } from '../../src/lint/pointer';
 import { countryCode, currencyCode, dateFormat, keyCharset, localeFormat, numericText } from '../../src/schema/actions';
 import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from '../../src/schema/codes';
-import { isAlpha2Text, isAlpha3Text, isDateInFormat, scanDecimal } from '../../src/schema/predicates';
+import { isAlpha2Text, isAlpha3Text, isDateInFormat, isDigitsText, scanDecimal } from '../../src/schema/predicates';
 import {
   AMOUNT_VALUE,
   DATE_ONLY,
@@ -23,7 +23,7 @@ import {
 
 const SEED = 42;
 
-const digitText = fc.stringMatching(/^-?[0-9.,a ]{0,8}$/);
+const digitText = fc.stringMatching(/^-?[0-9.,a /:]{0,8}$/);
 const dateText = (format: DateFormat) =>
   fc.oneof(
     fc.stringMatching(format.pattern),
@@ -63,6 +63,15 @@ describe('scanners agree with the patterns of tables.ts', () => {
         expect(isDateInFormat(full, format)).toBe(isDateByPattern(full, format));
       }
     }
+  });
+
+  it('digits of a given count (card bin and last four digits)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('0', '5', '9', 'a', ' ', '/', ':', '٣'), maxLength: 7 }), fc.nat(7), (s, n) => {
+        expect(isDigitsText(s, n)).toBe(new RegExp(`^[0-9]{${n}}$`).test(s));
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
   });
 
   it('numerals, fraction digits, signs and sums', () => {
