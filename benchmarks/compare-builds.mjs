@@ -11,8 +11,21 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { perPayload } from './per-payload.mjs';
 
+// V8 compiles equal `new Function` source once. Builds whose code generators agree (older
+// than the per-copy tag of src/lint/codegen.ts) would generate equal walks and share their
+// compiled code and feedback, which slows whichever build runs second by up to a fifth:
+// each build's generated source gets a line of its own.
+let build = 0;
+globalThis.Function = new Proxy(globalThis.Function, {
+  construct(target, args) {
+    const body = args.length > 0 ? `${args[args.length - 1]}\n// compare-builds: build ${build}` : '';
+    return Reflect.construct(target, [...args.slice(0, -1), body]);
+  },
+});
+
 const here = await import(pathToFileURL(resolve('dist/index.js')).href);
 for (const path of process.argv.slice(2)) {
+  build++;
   const lib = { ...here, ...(await import(pathToFileURL(resolve(path)).href)) };
   const { result } = perPayload(lib, { quick: process.env.BENCH_QUICK === '1' });
   for (const [size, byOrigin] of Object.entries(result)) {

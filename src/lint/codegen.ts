@@ -54,6 +54,12 @@ export function canGenerateCode(): boolean {
 
 /** Generated modules so far (see `Code.compile`). */
 let modules = 0;
+/**
+ * A token of this copy of the engine. A process can hold two copies (the ESM and the
+ * CommonJS build, or two versions of fulfilkit): their first walks would have the same
+ * source, and V8 would give them one compiled code.
+ */
+const INSTANCE = Math.random().toString(36).slice(2, 10);
 
 /** Names and literals for generated code. */
 class Code {
@@ -83,9 +89,10 @@ class Code {
   /** Compiles the functions; returns the one named `entry`, or undefined when compiling fails. */
   compile(entry: string): ((...args: unknown[]) => void) | undefined {
     // Each module gets source of its own. V8 caches compiled `new Function` source: two plans
-    // with the same code (another profile or rule overrides, same checks) would share their
-    // functions' feedback, and none of them could be optimized for its own constants.
-    const source = ['"use strict";', `// walk ${++modules}`, ...this.functions, `return ${entry};`].join('\n');
+    // with the same code (another profile or rule overrides, same checks, or the same plan in
+    // another copy of the engine) would share their functions' feedback, and none of them
+    // could be optimized for its own constants (measured: up to a fifth slower).
+    const source = ['"use strict";', `// walk ${INSTANCE}.${++modules}`, ...this.functions, `return ${entry};`].join('\n');
     try {
       return new Function(...this.names, source)(...this.values) as (...args: unknown[]) => void;
     } catch {

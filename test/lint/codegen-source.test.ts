@@ -1,0 +1,42 @@
+/**
+ * V8 compiles equal `new Function` source once: walks with equal source would share their
+ * compiled code and its feedback, and run slower (codegen.ts, `Code.compile`). So each
+ * generated walk has source of its own: per plan, and per copy of the engine in a process
+ * (the ESM and the CommonJS build, or two versions of fulfilkit).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { validOrder } from '../fixtures';
+
+/** The source of each walk generated while `run` runs. */
+function walkSources(run: () => void): string[] {
+  const spy = vi.spyOn(globalThis, 'Function');
+  try {
+    run();
+    return spy.mock.calls.map((args) => String(args.at(-1))).filter((source) => source.includes('// walk '));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const withoutTag = (source: string) => source.replace(/^\/\/ walk .*$/m, '');
+
+describe('generated walks', () => {
+  it('have source of their own: per plan, and per copy of the engine', async () => {
+    const first = await import('../../src/lint/engine');
+    vi.resetModules();
+    const second = await import('../../src/lint/engine');
+    expect(second.lintOrder).not.toBe(first.lintOrder);
+    const payload = validOrder();
+    const sources = walkSources(() => {
+      first.lintOrder(payload, { version: '1.1', rules: { totals: 'error' } });
+      first.lintOrder(payload, { version: '1.1', rules: { totals: 'warn' } });
+      second.lintOrder(payload, { version: '1.1', rules: { totals: 'error' } });
+    });
+    expect(sources).toHaveLength(3);
+    expect(new Set(sources).size).toBe(3);
+    // The same plan in the two copies is the same code: only the tag line tells them apart.
+    expect(withoutTag(sources[2]!)).toBe(withoutTag(sources[0]!));
+    // And the walks lint alike.
+    expect(second.lintOrder(payload, { version: '1.1' })).toEqual(first.lintOrder(payload, { version: '1.1' }));
+  });
+});
