@@ -5,7 +5,7 @@
  * read afresh on every call, so options changed between calls take effect.
  */
 import type { OrderVersionFeatures } from '../schema/tables';
-import { canGenerateCode, generateWalk } from './codegen';
+import { canGenerateCode, generateStateMaker, generateWalk } from './codegen';
 import type { ReportDescriptor, Rule, RuleContext, Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { report, reportBlank, type Walk } from './report';
@@ -49,6 +49,8 @@ export interface Plan {
   current: Walk | undefined;
   /** Makes the states of the rules for one call. */
   makeStates(): unknown[];
+  /** The index stack of a new walk: a zero per array depth of the tree (copied per call). */
+  readonly indexes: readonly number[];
   /** A rule's message template by id. */
   message(rule: string, messageId: string): string;
 }
@@ -242,7 +244,8 @@ function makePlan(target: LintTarget, options: LintOptions): Plan {
     closures: undefined as unknown as WalkFn,
     generated: undefined,
     current: undefined,
-    makeStates: () => factories.map((make) => make()),
+    makeStates: undefined as unknown as () => unknown[],
+    indexes: new Array<number>(tree.depth).fill(0),
     message: (rule, messageId) => byId.get(rule)?.meta.messages[messageId] ?? `${rule}: ${messageId}`,
   };
   for (const rule of active) {
@@ -262,9 +265,11 @@ function makePlan(target: LintTarget, options: LintOptions): Plan {
       }
     }
   }
-  const mutable = plan as { closures: WalkFn; generated: WalkFn | undefined };
+  const mutable = plan as { closures: WalkFn; generated: WalkFn | undefined; makeStates: () => unknown[] };
   mutable.closures = walkClosures(plan);
-  mutable.generated = canGenerateCode() ? generateWalk(plan) : undefined;
+  const generate = canGenerateCode();
+  mutable.generated = generate ? generateWalk(plan) : undefined;
+  mutable.makeStates = (generate ? generateStateMaker(factories) : undefined) ?? (() => factories.map((make) => make()));
   return plan;
 }
 

@@ -40,7 +40,7 @@ export class Walk {
     readonly plan: Plan,
     readonly profile: ClientProfile | undefined,
   ) {
-    this.idx = new Array<number>(plan.tree.depth).fill(0);
+    this.idx = plan.indexes.slice();
     this.at = plan.tree.body;
     this.states = plan.makeStates();
   }

@@ -18,7 +18,7 @@ import {
   isUnsignedDecimalText,
 } from './predicates';
 import type { DateFormat } from './tables';
-import { AMOUNT_VALUE, UNSIGNED_DECIMAL } from './tables';
+import { AMOUNT_VALUE, DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC, UNSIGNED_DECIMAL } from './tables';
 
 /** Rule ids that a field check action can report. */
 export type FieldRuleId =
@@ -43,6 +43,12 @@ export interface FieldCheck<TInput> extends v.BaseValidation<TInput, TInput, v.B
   readonly requirement: unknown;
   /** `true` when the value passes. */
   readonly test: (value: TInput) => boolean;
+  /**
+   * `test` fails every blank string (empty or white space only), so a value that passes is
+   * not blank: the generated walk then skips its `blank-value` test. A property test holds
+   * every check that says so to it.
+   */
+  readonly rejectsBlank: boolean;
 }
 
 /** Metadata the compiled checker reads from a schema's pipe. */
@@ -67,6 +73,7 @@ function fieldCheck<TInput>(
   requirement: unknown,
   expects: string,
   test: (value: TInput) => boolean,
+  rejectsBlank = false,
 ): FieldCheck<TInput> {
   return {
     kind: 'validation',
@@ -77,6 +84,7 @@ function fieldCheck<TInput>(
     requirement,
     rule,
     test,
+    rejectsBlank,
     message: undefined,
     '~run'(dataset, config) {
       if (dataset.typed && !this.test(dataset.value)) {
@@ -86,8 +94,6 @@ function fieldCheck<TInput>(
     },
   } as FieldCheck<TInput>;
 }
-
-
 
 /**
  * Creates a maximum-length check counted in Unicode code points (rule `max-length`).
@@ -100,10 +106,6 @@ function fieldCheck<TInput>(
 export function maxCodePoints(max: number): FieldCheck<string> {
   return fieldCheck<string>('max-length', max, `<=${max} code points`, (s) => s.length <= max || codePointLength(s) <= max);
 }
-
-
-
-
 
 /** The known numeral shapes get a scanner; any other pattern keeps its regular expression. */
 function numeralTest(pattern: RegExp): (s: string) => boolean {
@@ -122,22 +124,9 @@ function numeralTest(pattern: RegExp): (s: string) => boolean {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function numericText(pattern: RegExp, example: string): FieldCheck<string> {
-  return fieldCheck<string>('numeric-text', example, 'numeric text', numeralTest(pattern));
+  const test = numeralTest(pattern);
+  return fieldCheck<string>('numeric-text', example, 'numeric text', test, test === isAmountText || test === isUnsignedDecimalText);
 }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 /**
  * Creates a date or date-time format check (rule `date-format`).
@@ -149,10 +138,8 @@ export function numericText(pattern: RegExp, example: string): FieldCheck<string
 /* @__NO_SIDE_EFFECTS__ */
 export function dateFormat(format: DateFormat): FieldCheck<string> {
   // One function per format, not a closure per field: the engine's compiler can inline it.
-  return fieldCheck<string>('date-format', format.name, format.name, dateTest(format));
+  return fieldCheck<string>('date-format', format.name, format.name, dateTest(format), format === DATE_ONLY || format === DATE_TIME_UTC || format === DATE_TIME_OFFSET);
 }
-
-
 
 /**
  * Creates the v1.2 key reference character check (rule `key-charset`).
@@ -173,7 +160,7 @@ export function keyCharset(): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function currencyCode(): FieldCheck<string> {
-  return fieldCheck<string>('currency-code', 'ISO 4217', 'ISO 4217 code', isCurrencyText);
+  return fieldCheck<string>('currency-code', 'ISO 4217', 'ISO 4217 code', isCurrencyText, true);
 }
 
 /**
@@ -186,24 +173,8 @@ export function currencyCode(): FieldCheck<string> {
 /* @__NO_SIDE_EFFECTS__ */
 export function countryCode(length: 2 | 3): FieldCheck<string> {
   const name = length === 2 ? 'ISO 3166-1 alpha-2' : 'ISO 3166-1 alpha-3';
-  return fieldCheck<string>('country-code', name, name, length === 2 ? isAlpha2Text : isAlpha3Text);
+  return fieldCheck<string>('country-code', name, name, length === 2 ? isAlpha2Text : isAlpha3Text, true);
 }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 /**
  * Creates the `ll-CC` locale check (rule `locale-format`).
@@ -214,7 +185,7 @@ export function countryCode(length: 2 | 3): FieldCheck<string> {
 /* @__NO_SIDE_EFFECTS__ */
 export function localeFormat(): FieldCheck<string> {
   // The spec names the second part an ISO 2 country code: check it exactly, not just its shape.
-  return fieldCheck<string>('locale-format', 'll-CC', 'll-CC', isLocaleText);
+  return fieldCheck<string>('locale-format', 'll-CC', 'll-CC', isLocaleText, true);
 }
 
 /**
@@ -225,14 +196,8 @@ export function localeFormat(): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function emailFormat(): FieldCheck<string> {
-  return fieldCheck<string>('email-format', 'local@domain', 'local@domain', isEmailText);
+  return fieldCheck<string>('email-format', 'local@domain', 'local@domain', isEmailText, true);
 }
-
-
-
-
-
-
 
 /**
  * Creates the absolute http(s) URL check (rule `url-format`).

@@ -7,12 +7,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { validOrder } from '../fixtures';
 
-/** The source of each walk generated while `run` runs. */
-function walkSources(run: () => void): string[] {
+/** The source of each module of a kind (`walk`, `states`) generated while `run` runs. */
+function walkSources(run: () => void, what = 'walk'): string[] {
   const spy = vi.spyOn(globalThis, 'Function');
   try {
     run();
-    return spy.mock.calls.map((args) => String(args.at(-1))).filter((source) => source.includes('// walk '));
+    return spy.mock.calls.map((args) => String(args.at(-1))).filter((source) => source.includes(`// ${what} `));
   } finally {
     spy.mockRestore();
   }
@@ -38,5 +38,38 @@ describe('generated walks', () => {
     expect(withoutTag(sources[2]!)).toBe(withoutTag(sources[0]!));
     // And the walks lint alike.
     expect(second.lintOrder(payload, { version: '1.1' })).toEqual(first.lintOrder(payload, { version: '1.1' }));
+  });
+});
+
+describe('generated state makers', () => {
+  it('make fresh states per call, equal to the states the factories make', async () => {
+    vi.resetModules();
+    const { planFor, clearPlans } = await import('../../src/lint/plan');
+    const { orderTarget } = await import('../../src/lint/targets');
+    const { setCodegen } = await import('../../src/lint/codegen');
+    const { ORDER_VERSION_FEATURES } = await import('../../src/schema/tables');
+    const target = orderTarget(ORDER_VERSION_FEATURES['1.1']);
+    const options = { profile: { client: 'ACME', clientCode: 'ACME', orderDiscountSku: 'D', weeeSku: 'W', fms: true } };
+    const sources = walkSources(() => planFor(target, options), 'states');
+    expect(sources).toHaveLength(1);
+    expect(sources[0]).toMatch(/return \[F\d+\(\), F\d+\(\)/);
+    const generated = planFor(target, options).makeStates;
+    setCodegen(false);
+    clearPlans();
+    try {
+      const closures = planFor(target, options).makeStates;
+      expect(closures).not.toBe(generated);
+      const [a, b, c] = [generated(), generated(), closures()];
+      // One state per rule with state (the FMS profile runs every order rule).
+      expect(a.length).toBeGreaterThan(10);
+      expect(a).toEqual(c);
+      a.forEach((state, i) => {
+        expect(state).toBeTypeOf('object');
+        expect(state).not.toBe(b[i]);
+      });
+    } finally {
+      setCodegen('auto');
+      clearPlans();
+    }
   });
 });

@@ -7,9 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { digitsAfterDot, fractionDigits, isSum, isSumText, parseDecimal } from '../../src/lint/checks/money-decimal';
 import { decimalSign } from '../../src/lint/checks/order-items';
 import { escapeToken, toPointer } from '../../src/lint/pointer';
+import { buildTree } from '../../src/lint/tree';
 import { countryCode, currencyCode, dateFormat, keyCharset, localeFormat, numericText } from '../../src/schema/actions';
 import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from '../../src/schema/codes';
+import { ORDER_REQUEST_SCHEMAS } from '../../src/schema/order';
 import { isAlpha2Text, isAlpha3Text, isDateInFormat, isDigitsText, scanDecimal } from '../../src/schema/predicates';
+import { ReturnRequestSchema } from '../../src/schema/return';
 import {
   AMOUNT_VALUE,
   DATE_ONLY,
@@ -17,6 +20,7 @@ import {
   DATE_TIME_UTC,
   KEY_CHARSET,
   LOCALE,
+  ORDER_VERSIONS,
   UNSIGNED_DECIMAL,
   type DateFormat,
 } from '../../src/schema/tables';
@@ -45,6 +49,12 @@ function isDateByPattern(value: string, format: DateFormat): boolean {
   if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59)) return false;
   if (m[7] !== undefined && (Number(m[8]) > 59 || Number(m[7]) > 14 || (Number(m[7]) === 14 && Number(m[8]) > 0))) return false;
   return true;
+}
+
+/** Units as amount text with `scale` fraction digits (`(12345n, 2)` → `'123.45'`). */
+function decimalText(units: bigint, scale: number): string {
+  const s = units.toString().padStart(scale + 1, '0');
+  return scale === 0 ? s : `${s.slice(0, -scale)}.${s.slice(-scale)}`;
 }
 
 describe('scanners agree with the patterns of tables.ts', () => {
@@ -100,14 +110,28 @@ describe('scanners agree with the patterns of tables.ts', () => {
     );
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 13n }), fc.bigInt({ min: 0n, max: 10n ** 13n }), fc.nat(3), (x, y, scale) => {
-        const text = (v: bigint) => {
-          const s = v.toString().padStart(scale + 1, '0');
-          return scale === 0 ? s : `${s.slice(0, -scale)}.${s.slice(-scale)}`;
-        };
+        const text = (v: bigint) => decimalText(v, scale);
         expect(isSumText(text(x + y), text(x), text(y))).toBe(true);
         expect(isSumText(text(x + y + 1n), text(x), text(y))).toBe(false);
       }),
       { seed: SEED, numRuns: 2000 },
+    );
+    // Texts of one scale around nine digits, where isSumText adds whole integers: both
+    // sides of that limit, leading zeros, and sums one unit off.
+    const sameScale = fc.nat(3).chain((scale) =>
+      fc.tuple(...[0, 1, 2].map(() => fc.bigInt({ min: 0n, max: 2n * 10n ** 9n }).map((v) => decimalText(v, scale)))),
+    );
+    fc.assert(
+      fc.property(sameScale, fc.constantFrom('', '0', '00'), ([t, a, b], zeros) => {
+        const [dt, da, db] = [parseDecimal(t), parseDecimal(a), parseDecimal(b)];
+        expect(isSumText(zeros + t, a, b)).toBe(isSum(dt!, da!, db!));
+        const sum = parseDecimal(a)!.units + parseDecimal(b)!.units;
+        const text = (v: bigint) => decimalText(v, da!.scale);
+        expect(isSumText(text(sum), a, zeros + b)).toBe(true);
+        expect(isSumText(text(sum + 1n), a, b)).toBe(false);
+        if (sum > 0n) expect(isSumText(text(sum - 1n), a, b)).toBe(false);
+      }),
+      { seed: SEED, numRuns: 3000 },
     );
   });
 
@@ -157,5 +181,36 @@ describe('scanners agree with the patterns of tables.ts', () => {
       }),
       { seed: SEED, numRuns: 1000 },
     );
+  });
+});
+
+describe('checks that reject blank strings', () => {
+  // Every code point that String.prototype.trim removes: what isBlankText calls white space.
+  const spaces: string[] = [];
+  for (let c = 0; c <= 0xffff; c++) if (String.fromCharCode(c).trim() === '') spaces.push(String.fromCharCode(c));
+  const blankText = fc.string({ unit: fc.constantFrom(...spaces), maxLength: 30 });
+  const trees = [
+    ...ORDER_VERSIONS.flatMap((version) => [false, true].map((fms) => buildTree(ORDER_REQUEST_SCHEMAS[version], { label: version, bodyKey: 'clientRequest', fms }))),
+    buildTree(ReturnRequestSchema, { label: 'return', fms: false }),
+  ];
+  const checks = [...new Set(trees.flatMap((tree) => tree.nodes.flatMap((node) => node.checks)))];
+
+  it('fail every blank string, as they say (the generated walk skips the blank test after them)', () => {
+    const rejecting = checks.filter((check) => check.rejectsBlank);
+    // Currency, country, numerals, dates, locale, e-mail: the tests are there to be run.
+    expect(new Set(rejecting.map((check) => check.rule))).toEqual(new Set(['currency-code', 'country-code', 'numeric-text', 'date-format', 'locale-format', 'email-format']));
+    expect(spaces.length).toBeGreaterThan(20);
+    fc.assert(
+      fc.property(fc.constantFrom(...rejecting), blankText, (check, text) => {
+        expect((check.test as (s: string) => boolean)(text)).toBe(false);
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+  });
+
+  it('include no check that passes a blank string (key-charset passes the empty one)', () => {
+    expect(keyCharset().test('')).toBe(true);
+    expect(keyCharset().rejectsBlank).toBe(false);
+    for (const check of checks) if (check.test('') || check.test(' ')) expect(check.rejectsBlank).toBe(false);
   });
 });

@@ -73,8 +73,30 @@ export function isSum(total: Decimal, a: Decimal, b: Decimal): boolean {
 }
 
 /**
- * Tells whether amount text `total` equals `a + b` exactly, digit by digit when all three
- * are non-negative (no bigint), else through `isSum` on bigint units.
+ * Reads unsigned amount text of at most nine digits as one integer, its dot left out
+ * (`'1234.56'` → 123456).
+ *
+ * @param text The text.
+ * @returns The integer, or -1 for any other text (a sign, more digits, not amount text).
+ */
+function smallUnits(text: string): number {
+  const n = text.length;
+  if (n === 0 || n > 10) return -1;
+  let units = 0;
+  let dot = -1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) units = units * 10 + (c - 48);
+    else if (c === 46 && dot < 0 && i > 0 && i < n - 1) dot = i;
+    else return -1;
+  }
+  return dot < 0 && n > 9 ? -1 : units;
+}
+
+/**
+ * Tells whether amount text `total` equals `a + b` exactly: as integers of minor units when
+ * all three are small and of one scale, digit by digit when all three are non-negative (no
+ * bigint), else through `isSum` on bigint units.
  *
  * @param total Amount text (`-?\d+(\.\d+)?`).
  * @param a Amount text.
@@ -84,6 +106,15 @@ export function isSum(total: Decimal, a: Decimal, b: Decimal): boolean {
  */
 export function isSumText(total: unknown, a: unknown, b: unknown): boolean | undefined {
   if (typeof total !== 'string' || typeof a !== 'string' || typeof b !== 'string') return undefined;
+  // The common case, totals of one currency below ten million: each text read once, as an
+  // integer of minor units (the sum of two stays below 2^31).
+  const ut = smallUnits(total);
+  const ua = ut < 0 ? -1 : smallUnits(a);
+  const ub = ua < 0 ? -1 : smallUnits(b);
+  if (ub >= 0) {
+    const scale = digitsAfterDot(total);
+    if (digitsAfterDot(a) === scale && digitsAfterDot(b) === scale) return ut === ua + ub;
+  }
   const ft = scanDecimal(total, true);
   const fa = scanDecimal(a, true);
   const fb = scanDecimal(b, true);
