@@ -106,8 +106,9 @@ function smallUnits(text: string): number {
  */
 export function isSumText(total: unknown, a: unknown, b: unknown): boolean | undefined {
   if (typeof total !== 'string' || typeof a !== 'string' || typeof b !== 'string') return undefined;
-  // The common case, totals of one currency below ten million: each text read once, as an
-  // integer of minor units (the sum of two stays below 2^31).
+  // The common case: three texts of one scale with at most nine digits each (below ten
+  // million with two decimals), each read once as an integer of minor units; the sum of
+  // two such integers stays below 2^31.
   const ut = smallUnits(total);
   const ua = ut < 0 ? -1 : smallUnits(a);
   const ub = ua < 0 ? -1 : smallUnits(b);
