@@ -73,7 +73,7 @@ function fieldCheck<TInput>(
   requirement: unknown,
   expects: string,
   test: (value: TInput) => boolean,
-  rejectsBlank = false,
+  { rejectsBlank = false }: { readonly rejectsBlank?: boolean } = {},
 ): FieldCheck<TInput> {
   return {
     kind: 'validation',
@@ -125,7 +125,8 @@ function numeralTest(pattern: RegExp): (s: string) => boolean {
 /* @__NO_SIDE_EFFECTS__ */
 export function numericText(pattern: RegExp, example: string): FieldCheck<string> {
   const test = numeralTest(pattern);
-  return fieldCheck<string>('numeric-text', example, 'numeric text', test, test === isAmountText || test === isUnsignedDecimalText);
+  // The scanners need a digit; another pattern's test is not vouched for.
+  return fieldCheck<string>('numeric-text', example, 'numeric text', test, { rejectsBlank: test === isAmountText || test === isUnsignedDecimalText });
 }
 
 /**
@@ -138,7 +139,8 @@ export function numericText(pattern: RegExp, example: string): FieldCheck<string
 /* @__NO_SIDE_EFFECTS__ */
 export function dateFormat(format: DateFormat): FieldCheck<string> {
   // One function per format, not a closure per field: the engine's compiler can inline it.
-  return fieldCheck<string>('date-format', format.name, format.name, dateTest(format), format === DATE_ONLY || format === DATE_TIME_UTC || format === DATE_TIME_OFFSET);
+  const spec = format === DATE_ONLY || format === DATE_TIME_UTC || format === DATE_TIME_OFFSET;
+  return fieldCheck<string>('date-format', format.name, format.name, dateTest(format), { rejectsBlank: spec });
 }
 
 /**
@@ -160,7 +162,7 @@ export function keyCharset(): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function currencyCode(): FieldCheck<string> {
-  return fieldCheck<string>('currency-code', 'ISO 4217', 'ISO 4217 code', isCurrencyText, true);
+  return fieldCheck<string>('currency-code', 'ISO 4217', 'ISO 4217 code', isCurrencyText, { rejectsBlank: true });
 }
 
 /**
@@ -173,7 +175,7 @@ export function currencyCode(): FieldCheck<string> {
 /* @__NO_SIDE_EFFECTS__ */
 export function countryCode(length: 2 | 3): FieldCheck<string> {
   const name = length === 2 ? 'ISO 3166-1 alpha-2' : 'ISO 3166-1 alpha-3';
-  return fieldCheck<string>('country-code', name, name, length === 2 ? isAlpha2Text : isAlpha3Text, true);
+  return fieldCheck<string>('country-code', name, name, length === 2 ? isAlpha2Text : isAlpha3Text, { rejectsBlank: true });
 }
 
 /**
@@ -185,7 +187,7 @@ export function countryCode(length: 2 | 3): FieldCheck<string> {
 /* @__NO_SIDE_EFFECTS__ */
 export function localeFormat(): FieldCheck<string> {
   // The spec names the second part an ISO 2 country code: check it exactly, not just its shape.
-  return fieldCheck<string>('locale-format', 'll-CC', 'll-CC', isLocaleText, true);
+  return fieldCheck<string>('locale-format', 'll-CC', 'll-CC', isLocaleText, { rejectsBlank: true });
 }
 
 /**
@@ -196,7 +198,7 @@ export function localeFormat(): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function emailFormat(): FieldCheck<string> {
-  return fieldCheck<string>('email-format', 'local@domain', 'local@domain', isEmailText, true);
+  return fieldCheck<string>('email-format', 'local@domain', 'local@domain', isEmailText, { rejectsBlank: true });
 }
 
 /**

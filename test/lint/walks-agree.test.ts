@@ -10,8 +10,9 @@ import { lintOrder, lintWithWalk } from '../../src/lint/engine';
 import type { LintOptions, PayloadKind, Problem, RuleLevel } from '../../src/lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../../src/schema/tables';
 import { invalidOrderArbitrary, invalidReturnArbitrary, validOrderArbitrary, validReturnArbitrary } from '../../src/testing/arbitraries';
-import { FMS_PROFILE, PROFILE, clone, validOrder, validReturn } from '../fixtures';
-import { mutate, mutationArb, targetedOrders, targetedReturns } from './_corpus';
+import { FMS_PROFILE, PROFILE, change, clone, validOrder, validReturn } from '../fixtures';
+import { mutate, mutationArb, pointersOf, targetedOrders, targetedReturns } from './_corpus';
+import { resolvePointer } from '../../src/lint/pointer';
 
 const OVERRIDES: Record<string, RuleLevel> = { 'unknown-field': 'off', totals: 'error', type: 'warn', 'currency-mixed': 'error', required: 'warn', enum: 'off' };
 const SETTINGS: readonly LintOptions[] = [{}, { profile: PROFILE }, { profile: FMS_PROFILE }, { profile: FMS_PROFILE, rules: OVERRIDES }];
@@ -84,6 +85,29 @@ describe('generated and closure walks give identical output', () => {
   it('on the targeted corpus of every rule', () => {
     for (const version of ORDER_VERSIONS) for (const payload of targetedOrders(version)) expectSame('order', payload, version);
     for (const payload of targetedReturns()) expectSame('return', payload);
+  });
+
+  it('on blank strings of every kind at every string member (the generated walk tests some only after a failed check)', () => {
+    const blanks = ['', ' ', '\u00a0', '\u2003\t', '\u3000', '\ufeff'];
+    const cases: [PayloadKind, unknown][] = [
+      ['order', validOrder()],
+      ['return', validReturn()],
+    ];
+    let reported = 0;
+    for (const [kind, payload] of cases) {
+      for (const pointer of pointersOf(payload)) {
+        const at = resolvePointer(payload, pointer);
+        if (!at.found || typeof at.value !== 'string') continue;
+        for (const blank of blanks) {
+          const changed = change(payload, { [pointer]: blank });
+          expectSame(kind, changed);
+          const { generated } = both(kind, changed, { profile: FMS_PROFILE });
+          if (generated.some((problem) => problem.rule === 'blank-value' && problem.path === pointer)) reported++;
+        }
+      }
+    }
+    // Required members report their blank value whatever check failed first (codes, numerals, picklists, names).
+    expect(reported).toBeGreaterThan(100);
   });
 
   it('notices a difference (the comparison can fail)', () => {
