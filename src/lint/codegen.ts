@@ -149,10 +149,10 @@ class Generator {
    * Code that calls the visitors of a node on `x`. A visitor that throws (a hostile value
    * read) ends the walk, as a throwing read of the walk itself does (see engine.ts).
    */
-  private visitors(list: readonly BoundVisitor[] | undefined, node: TreeNode, x: string): string {
+  private visitors(list: readonly BoundVisitor[] | undefined, x: string): string {
     if (!list) return '';
     const calls = list.map(({ fn, context, slot }) => `${this.code.ref(fn, 'V')}(${x}, ${this.code.ref(context, 'C')}, ${slot < 0 ? 'undefined' : `w.states[${slot}]`});`);
-    return [`w.at = ${this.node(node)};`, ...calls].join('\n');
+    return calls.join('\n');
   }
 
   /**
@@ -218,7 +218,7 @@ class Generator {
     const n = this.node(node);
     const enter = this.plan.enter[node.id];
     const exit = this.plan.exit[node.id];
-    const visit = [this.visitors(enter, node, x), this.visitors(exit, node, x)].filter(Boolean).join('\n');
+    const visit = [this.visitors(enter, x), this.visitors(exit, x)].filter(Boolean).join('\n');
     const wrong = `wrongType(w, ${n}, ${x}, ${this.path(node)});`;
     switch (node.type) {
       case 'object':
@@ -320,14 +320,14 @@ class Generator {
       });
       lines.push(`if (${hidden.join(' || ')}) d = ownCopy(d);`);
     }
-    lines.push(this.visitors(enter, node, 'd'));
+    lines.push(this.visitors(enter, 'd'));
     lines.push('let m, c, n;');
     members.forEach((member, i) => {
       lines.push(`m = x${i};`);
       lines.push(this.member(member));
     });
     if (node.strict) lines.push(`if (extra !== undefined) extraMembers(w, ${n}, d, extra);`);
-    lines.push(this.visitors(exit, node, 'd'));
+    lines.push(this.visitors(exit, 'd'));
     return lines.filter(Boolean).join('\n');
   }
 
@@ -336,7 +336,7 @@ class Generator {
     const item = node.item!;
     return [
       `if (!isArray(d)) { wrongType(w, ${n}, d, ${this.path(node)}); return; }`,
-      this.visitors(this.plan.enter[node.id], node, 'd'),
+      this.visitors(this.plan.enter[node.id], 'd'),
       'const idx = w.idx;',
       'let n;',
       'for (let i = 0; i < d.length; i++) {',
@@ -346,7 +346,7 @@ class Generator {
       `  else { ${this.value(item, 'e')} }`,
       '}',
       ...this.checks(node, 'd'),
-      this.visitors(this.plan.exit[node.id], node, 'd'),
+      this.visitors(this.plan.exit[node.id], 'd'),
     ]
       .filter(Boolean)
       .join('\n');

@@ -167,10 +167,16 @@ function nodesOf(tree: Tree, selector: string): TreeNode[] {
   return tree.nodes.filter((node) => node.selector === selector);
 }
 
+/**
+ * The context of one rule at one node: it knows where it reports without asking the walk
+ * (the walk stores nothing per visit), and reads the walk of the running call for the
+ * array indexes and the profile.
+ */
 class RuleContextImpl implements RuleContext {
   constructor(
     private readonly plan: Plan,
     private readonly id: string,
+    private readonly node: TreeNode,
   ) {}
 
   get kind(): PayloadKind {
@@ -186,15 +192,14 @@ class RuleContextImpl implements RuleContext {
   }
 
   get index(): number {
-    const w = this.plan.current!;
-    const depth = w.at.depth;
-    return depth > 0 ? w.idx[depth - 1]! : -1;
+    const depth = this.node.depth;
+    return depth > 0 ? this.plan.current!.idx[depth - 1]! : -1;
   }
 
   report(descriptor: ReportDescriptor): void {
     const w = this.plan.current!;
     const before = w.out.length;
-    report(w, this.id, w.at, descriptor.messageId, descriptor.data, descriptor.at, descriptor.fix);
+    report(w, this.id, this.node, descriptor.messageId, descriptor.data, descriptor.at, descriptor.fix);
     markFromVisitor(w, before);
   }
 
@@ -203,7 +208,7 @@ class RuleContextImpl implements RuleContext {
     if (typeof value === 'string' && isBlankText(value)) {
       const w = this.plan.current!;
       const before = w.out.length;
-      reportBlank(w, w.at, at);
+      reportBlank(w, this.node, at);
       markFromVisitor(w, before);
     }
     return true;
@@ -252,7 +257,8 @@ function makePlan(target: LintTarget, options: LintOptions): Plan {
     // Batch and CLI rules report elsewhere (batch.ts, the CLI), never per payload.
     if (!rule.visitors || (rule.meta.scope ?? 'payload') !== 'payload') continue;
     const slot = rule.state ? factories.push(rule.state) - 1 : -1;
-    const context = new RuleContextImpl(plan, rule.meta.id);
+    // One context per node the rule visits (its enter and exit visitors share it).
+    const contexts = new Map<TreeNode, RuleContext>();
     for (const [selectors, fn] of Object.entries(rule.visitors)) {
       for (const raw of selectors.split(',')) {
         const selector = raw.trim();
@@ -260,6 +266,8 @@ function makePlan(target: LintTarget, options: LintOptions): Plan {
         const nodes = nodesOf(tree, isExit ? selector.slice(0, -':exit'.length) : selector);
         for (const node of nodes) {
           const list = isExit ? exit : enter;
+          let context = contexts.get(node);
+          if (context === undefined) contexts.set(node, (context = new RuleContextImpl(plan, rule.meta.id, node)));
           (list[node.id] ??= []).push({ fn: fn as Visitor<unknown>, context, slot });
         }
       }

@@ -19,8 +19,6 @@ export class Walk {
   readonly out: Problem[] = [];
   /** Index of each enclosing array entry, by depth (see `TreeNode.path`). */
   readonly idx: number[];
-  /** The node whose visitors run. */
-  at: TreeNode;
   /** The rules' states of this call, by the plan's state slot. */
   readonly states: unknown[];
   /** Positions in `out` of the problems that visitors reported (the only ones `finish` may drop). */
@@ -41,7 +39,6 @@ export class Walk {
     readonly profile: ClientProfile | undefined,
   ) {
     this.idx = plan.indexes.slice();
-    this.at = plan.tree.body;
     this.states = plan.makeStates();
   }
 }

@@ -139,8 +139,7 @@ export function blank(w: Walk, node: TreeNode): void {
  * Calls the visitors of a node. A visitor that throws (a hostile value read) ends the walk,
  * as a throwing read of the walk itself does (see engine.ts).
  */
-export function visit(w: Walk, visitors: readonly BoundVisitor[], node: TreeNode, value: unknown): void {
-  w.at = node;
+export function visit(w: Walk, visitors: readonly BoundVisitor[], value: unknown): void {
   for (let i = 0; i < visitors.length; i++) {
     const { fn, context, slot } = visitors[i]!;
     fn(value, context, slot < 0 ? undefined : w.states[slot]);
@@ -229,9 +228,9 @@ function walkValue(node: TreeNode, value: unknown, w: Walk): void {
 
 function enterAndExit(w: Walk, node: TreeNode, value: unknown): void {
   const enter = w.plan.enter[node.id];
-  if (enter) visit(w, enter, node, value);
+  if (enter) visit(w, enter, value);
   const exit = w.plan.exit[node.id];
-  if (exit) visit(w, exit, node, value);
+  if (exit) visit(w, exit, value);
 }
 
 /** Walks one member of an object: absent, null, or a value. */
@@ -259,18 +258,18 @@ function walkObject(node: TreeNode, value: Record<string, unknown>, w: Walk): vo
   let object = value;
   // Visitors read members directly: give them a copy without a hidden or inherited member.
   if ((enter || exit) && members.some((m, i) => !present[i] && object[m.key] !== undefined)) object = ownCopy(object);
-  if (enter) visit(w, enter, node, object);
+  if (enter) visit(w, enter, object);
   for (let i = 0; i < members.length; i++) {
     const member = members[i]!;
     walkMember(w, member, present[i] ? object[member.key] : undefined);
   }
   if (node.strict && Object.keys(object).some((key) => !members.some((m) => m.key === key))) extraMembers(w, node, object);
-  if (exit) visit(w, exit, node, object);
+  if (exit) visit(w, exit, object);
 }
 
 function walkArray(node: TreeNode, value: readonly unknown[], w: Walk): void {
   const enter = w.plan.enter[node.id];
-  if (enter) visit(w, enter, node, value);
+  if (enter) visit(w, enter, value);
   const item = node.item!;
   const slot = node.depth;
   for (let i = 0; i < value.length; i++) {
@@ -281,7 +280,7 @@ function walkArray(node: TreeNode, value: readonly unknown[], w: Walk): void {
   }
   runChecks(w, node, value);
   const exit = w.plan.exit[node.id];
-  if (exit) visit(w, exit, node, value);
+  if (exit) visit(w, exit, value);
 }
 
 /**
