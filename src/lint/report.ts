@@ -13,6 +13,14 @@ import type { Plan } from './plan';
 import type { TreeNode } from './tree';
 import type { ClientProfile, Problem, ProblemFix, Severity } from './types';
 
+/**
+ * Tells whether a rule's problems are structural (`type`, `required`): the only problem of
+ * their member, with nothing reported below it (see `finish`).
+ */
+function isStructural(rule: string): boolean {
+  return rule === 'type' || rule === 'required';
+}
+
 /** The state of one lint call. */
 export class Walk {
   /** Problems found so far. */
@@ -115,7 +123,7 @@ export function report(
   if (data !== undefined) problem.params = frozenParams(data);
   if (fix !== undefined) problem.fix = fix;
   w.out.push(problem);
-  if (rule === 'type' || rule === 'required') w.structural++;
+  if (isStructural(rule)) w.structural++;
 }
 
 /**
@@ -162,7 +170,7 @@ export function reportCached<K>(
   if (severity === undefined) return;
   const cached = cachedReport(w.plan, rule, node, key, messageId, data);
   w.out.push({ rule, severity, path: path ?? pathOf(node, w.idx), message: cached.message, params: cached.params });
-  if (rule === 'type' || rule === 'required') w.structural++;
+  if (isStructural(rule)) w.structural++;
 }
 
 /** What a structural problem is, apart from its path: the arguments of `reportCached`. */
@@ -209,7 +217,7 @@ export interface ReportSite {
 export function reportSite(plan: Plan, kind: ReportKind): ReportSite | undefined {
   const severity = plan.levels[kind.rule];
   if (severity === undefined) return undefined;
-  return { kind, severity, structural: kind.rule === 'type' || kind.rule === 'required', cached: undefined };
+  return { kind, severity, structural: isStructural(kind.rule), cached: undefined };
 }
 
 /**
@@ -265,11 +273,10 @@ export function finish(w: Walk): Problem[] {
   const { fromVisitors, out } = w;
   // The walk never reports below a member of the wrong type; only visitors can.
   if (w.structural === 0 || (fromVisitors === undefined && !w.failed)) return out;
-  const isStructural = (p: Problem) => p.rule === 'type' || p.rule === 'required';
-  const marks = new Set(out.filter(isStructural).map((p) => p.path));
+  const marks = new Set(out.filter((p) => isStructural(p.rule)).map((p) => p.path));
   const drop = new Set<number>();
   if (w.failed) {
-    for (let i = 0; i < out.length; i++) if (!isStructural(out[i]!)) drop.add(i);
+    for (let i = 0; i < out.length; i++) if (!isStructural(out[i]!.rule)) drop.add(i);
   } else {
     for (const i of fromVisitors!) if (below(out[i]!.path, marks)) drop.add(i);
   }

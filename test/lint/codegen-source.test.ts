@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { validOrder } from '../fixtures';
 
 /** The source of each module of a kind (`walk`, `states`) generated while `run` runs. */
-function walkSources(run: () => void, what = 'walk'): string[] {
+function generatedSources(run: () => void, what = 'walk'): string[] {
   const spy = vi.spyOn(globalThis, 'Function');
   try {
     run();
@@ -27,7 +27,7 @@ describe('generated walks', () => {
     const second = await import('../../src/lint/engine');
     expect(second.lintOrder).not.toBe(first.lintOrder);
     const payload = validOrder();
-    const sources = walkSources(() => {
+    const sources = generatedSources(() => {
       first.lintOrder(payload, { version: '1.1', rules: { totals: 'error' } });
       first.lintOrder(payload, { version: '1.1', rules: { totals: 'warn' } });
       second.lintOrder(payload, { version: '1.1', rules: { totals: 'error' } });
@@ -50,7 +50,7 @@ describe('generated state makers', () => {
     const { ORDER_VERSION_FEATURES } = await import('../../src/schema/tables');
     const target = orderTarget(ORDER_VERSION_FEATURES['1.1']);
     const options = { profile: { client: 'ACME', clientCode: 'ACME', orderDiscountSku: 'D', weeeSku: 'W', fms: true } };
-    const sources = walkSources(() => planFor(target, options), 'states');
+    const sources = generatedSources(() => planFor(target, options), 'states');
     expect(sources).toHaveLength(1);
     expect(sources[0]).toMatch(/return \[F\d+\(\), F\d+\(\)/);
     const generated = planFor(target, options).makeStates;
