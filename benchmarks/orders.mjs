@@ -173,3 +173,45 @@ export function everyItemWrongOrder(i, rnd, items = 5) {
   order.clientRequest.item.forEach((item, n) => ITEM_MUTATIONS[(i + n) % ITEM_MUTATIONS.length](item));
   return order;
 }
+
+/**
+ * A valid order whose objects leave out some of their optional members, at random: each
+ * optional member (not in its object schema's `required`) is dropped with probability 0.35,
+ * and the drop is kept only while `isClean(order)` holds. Keys keep their order, but a node
+ * sees many shapes (sets of members), as stored payloads of several producers do. A reader
+ * that looks members up by name slows down on these (its inline caches see too many
+ * shapes); a walk over the keys themselves does not.
+ *
+ * @param order A valid order (changed in place).
+ * @param schema The order's JSON Schema (plain properties/items/required, no $ref).
+ * @param rnd The seeded random source.
+ * @param isClean Whether an order has no problem.
+ * @returns A copy of the order built anew, member by member (`delete` leaves V8 objects in
+ *   a slow dictionary mode, which payloads do not have).
+ */
+export function withManyShapes(order, schema, rnd, isClean) {
+  const visit = (value, node) => {
+    if (Array.isArray(value)) {
+      for (const entry of value) visit(entry, node?.items);
+      return;
+    }
+    if (value === null || typeof value !== 'object' || !node?.properties) return;
+    const required = new Set(node.required ?? []);
+    for (const key of Object.keys(value)) {
+      if (!required.has(key) && rnd() < 0.35) {
+        const entries = Object.entries(value);
+        delete value[key];
+        if (!isClean(order)) {
+          // Put the member back at its place: refill the object in its old key order.
+          for (const [k] of entries) delete value[k];
+          Object.assign(value, Object.fromEntries(entries));
+        }
+      }
+      if (key in value) visit(value[key], node.properties[key]);
+    }
+  };
+  visit(order, schema);
+  const rebuild = (x) =>
+    Array.isArray(x) ? x.map(rebuild) : x !== null && typeof x === 'object' ? Object.fromEntries(Object.entries(x).map(([k, v]) => [k, rebuild(v)])) : x;
+  return rebuild(order);
+}

@@ -12,11 +12,17 @@
  *   spread objects), the way checkout code hands its payload to lintOrder.
  * The sets are larger than the processor's caches (2,000 distinct 5-item orders): every
  * contender reads each payload from memory, as in bulk.
+ *
+ * In these sets a node's objects have one or two shapes (sets of members in one order). A
+ * last phase, after every figure above is taken, times floor, ajv and lintOrder on valid
+ * 5-item orders whose objects leave out optional members at random ("many shapes"), as
+ * stored payloads of several producers do. It comes last because its payloads change how
+ * the engines' compiled code reads objects from then on.
  */
 import Ajv from 'ajv';
 import * as v from 'valibot';
 import { floorValidator } from './floor.mjs';
-import { everyItemWrongOrder, mulberry32, oneErrorOrder, validOrder } from './orders.mjs';
+import { everyItemWrongOrder, mulberry32, oneErrorOrder, validOrder, withManyShapes } from './orders.mjs';
 
 const FMS_PROFILE = { client: 'ACME', clientCode: 'ACME', orderDiscountSku: 'ACME_DISCOUNT', weeeSku: 'ACME_WEEE', fms: true, processesCardData: true };
 
@@ -54,7 +60,7 @@ function summary(byName, found) {
     ns,
     toAjv: Object.fromEntries(Object.entries(ns).map(([name, s]) => [name, round(s.p25 / ajv)])),
     lintToFloor: round(ns.lintOrder.p25 / ns.floor.p25),
-    overridesToPlain: round(ns['lintOrder+25 overrides'].p25 / ns.lintOrder.p25),
+    ...(ns['lintOrder+25 overrides'] ? { overridesToPlain: round(ns['lintOrder+25 overrides'].p25 / ns.lintOrder.p25) } : {}),
     found,
   };
 }
@@ -72,9 +78,10 @@ function timePass(run, payloads) {
  * Runs the per-payload benchmark.
  *
  * @param {object} lib The library under test (lintOrder, RULES, orderJsonSchema, ORDER_VERSION_FEATURES, isCountryAlpha2, isCurrencyCode; ORDER_REQUEST_SCHEMAS for valibot).
- * @param {{ quick: boolean }} options Smaller sets and fewer rounds when quick.
+ * @param {{ quick: boolean, shapes?: boolean }} options Smaller sets and fewer rounds when
+ *   quick; `shapes: false` leaves out the "many shapes" phase.
  */
-export function perPayload(lib, { quick }) {
+export function perPayload(lib, { quick, shapes = true }) {
   const version = '1.1';
   const validate = new Ajv({ allErrors: true }).compile(lib.orderJsonSchema(version));
   const floor = floorValidator({ paymentMethods: lib.PAYMENT_METHODS[version], isCountry: lib.isCountryAlpha2, isCurrency: lib.isCurrencyCode });
@@ -114,24 +121,86 @@ export function perPayload(lib, { quick }) {
         floorErrorsPerPayload: round(payloads.reduce((n, p) => n + floor(p), 0) / payloads.length),
       };
     }
-    for (let w = 0; w < 3; w++) for (const [, , payloads] of sets) for (const [, run] of runs) timePass(run, payloads);
-    const samples = {};
-    for (const [origin, setName] of sets) (samples[origin] ??= {})[setName] = Object.fromEntries(runs.map(([name]) => [name, []]));
-    // Each round runs the contenders in a new (seeded) order: none always follows the same one.
-    const order = mulberry32(7 + items);
-    for (let r = 0; r < rounds; r++) {
-      for (const [origin, setName, payloads] of sets) {
-        for (const [name, run] of shuffled(runs, order)) samples[origin][setName][name].push(timePass(run, payloads));
-      }
-    }
-    out[`${items} items`] = Object.fromEntries(
-      Object.entries(samples).map(([origin, bySetSamples]) => [
-        origin,
-        Object.fromEntries(Object.entries(bySetSamples).map(([setName, byName]) => [setName, summary(byName, found[origin][setName])])),
-      ]),
-    );
+    out[`${items} items`] = measure(sets, runs, rounds, mulberry32(7 + items), found);
   }
-  return { result: out, sink: sink % 1000 };
+  const many = shapes ? manyShapes(lib, { version, count: sizes[0].count, rounds, floor, validate, plain }) : undefined;
+  return { result: out, shapes: many, sink: sink % 1000 };
+}
+
+/**
+ * Times `runs` on `sets` ([origin, set name, payloads]): 3 warm-up passes, then `rounds`
+ * rounds, each running the contenders in a new order (from `order`), so that none always
+ * follows the same one. Returns the summaries by origin and set.
+ */
+function measure(sets, runs, rounds, order, found) {
+  for (let w = 0; w < 3; w++) for (const [, , payloads] of sets) for (const [, run] of runs) timePass(run, payloads);
+  const samples = {};
+  for (const [origin, setName] of sets) (samples[origin] ??= {})[setName] = Object.fromEntries(runs.map(([name]) => [name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const [origin, setName, payloads] of sets) {
+      for (const [name, run] of shuffled(runs, order)) samples[origin][setName][name].push(timePass(run, payloads));
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(samples).map(([origin, bySetSamples]) => [
+      origin,
+      Object.fromEntries(Object.entries(bySetSamples).map(([setName, byName]) => [setName, summary(byName, found[origin][setName])])),
+    ]),
+  );
+}
+
+/**
+ * The "many shapes" phase (see the top of this file): valid 5-item orders whose objects
+ * leave out optional members at random, parsed and built, timed for floor, ajv and lintOrder
+ * with the validators of the main phase.
+ */
+function manyShapes(lib, { version, count, rounds, floor, validate, plain }) {
+  const rnd = mulberry32(20260401);
+  // A plan of its own (one override, at its default level) and ajv's own compile check each
+  // half-made order (objects that had members deleted), so that those never reach the code
+  // timed. Only the finished orders, built anew, are timed.
+  const [first] = lib.RULES;
+  const check = { version, rules: { [first.meta.id]: first.meta.severity } };
+  const jsonSchema = lib.orderJsonSchema(version);
+  const validateOnce = new Ajv({ allErrors: true }).compile(jsonSchema);
+  const isClean = (order) => lib.lintOrder(order, check).length === 0 && validateOnce(order);
+  const built = Array.from({ length: count }, (_, i) => withManyShapes(validOrder(i, rnd, 5), jsonSchema, rnd, isClean));
+  const shapes = shapeCounts(built);
+  const sets = [
+    ['parsed', 'valid', built.map((p) => JSON.parse(JSON.stringify(p)))],
+    ['built', 'valid', built],
+  ];
+  const runs = [
+    ['floor', (p) => floor(p)],
+    ['ajv', (p) => (validate(p) ? 0 : validate.errors.length)],
+    ['lintOrder', (p) => lib.lintOrder(p, plain).length],
+  ];
+  const found = {};
+  for (const [origin, setName, payloads] of sets) {
+    (found[origin] ??= {})[setName] = {
+      lintProblemsPerPayload: round(payloads.reduce((n, p) => n + lib.lintOrder(p, plain).length, 0) / payloads.length),
+      ajvErrorsPerPayload: round(payloads.reduce((n, p) => n + (validate(p) ? 0 : validate.errors.length), 0) / payloads.length),
+      floorErrorsPerPayload: round(payloads.reduce((n, p) => n + floor(p), 0) / payloads.length),
+    };
+  }
+  return { shapesPerNode: shapes, ...measure(sets, runs, rounds, mulberry32(11), found) };
+}
+
+/** The most key lists (shapes) among the objects of one node, and their median over nodes. */
+function shapeCounts(payloads) {
+  const byPath = new Map();
+  const visit = (x, path) => {
+    if (Array.isArray(x)) for (const e of x) visit(e, `${path}[]`);
+    else if (x !== null && typeof x === 'object') {
+      let keys = byPath.get(path);
+      if (!keys) byPath.set(path, (keys = new Set()));
+      keys.add(Object.keys(x).join());
+      for (const [k, v] of Object.entries(x)) visit(v, `${path}.${k}`);
+    }
+  };
+  for (const p of payloads) visit(p, '');
+  const counts = [...byPath.values()].map((keys) => keys.size).sort((a, b) => a - b);
+  return { nodes: counts.length, max: counts.at(-1), median: counts[counts.length >> 1] };
 }
 
 /**
@@ -173,6 +242,18 @@ export function perPayloadReport(result) {
       lines.push(`${'25 overrides × none'.padEnd(24)}${Object.values(bySet).map((s) => s.overridesToPlain.toFixed(2).padStart(26)).join('')}`);
       lines.push(`${'problems (lint/ajv/floor)'.padEnd(24)}${Object.values(bySet).map((s) => `${s.found.lintProblemsPerPayload}/${s.found.ajvErrorsPerPayload}/${s.found.floorErrorsPerPayload}`.padStart(26)).join('')}`);
     }
+  }
+  return lines.join('\n');
+}
+
+/** The "many shapes" figures as text. */
+export function manyShapesReport(shapes) {
+  const { shapesPerNode: n, ...byOrigin } = shapes;
+  const lines = [`\nPer payload, valid 5-item v1.1 orders with many shapes (up to ${n.max} key lists a node, median ${n.median}; × ajv)`];
+  for (const [origin, { valid }] of Object.entries(byOrigin)) {
+    const cells = Object.entries(valid.ns).map(([name, x]) => `${name} ${x.p25} ns ${valid.toAjv[name].toFixed(2)}`);
+    const f = valid.found;
+    lines.push(`  ${origin.padEnd(8)}${cells.join(', ')}; lintOrder × floor ${valid.lintToFloor.toFixed(2)}; problems ${f.lintProblemsPerPayload}/${f.ajvErrorsPerPayload}/${f.floorErrorsPerPayload}`);
   }
   return lines.join('\n');
 }

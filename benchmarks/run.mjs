@@ -25,7 +25,7 @@ import { BROWSER_BUILD, publishedBundles, ruleDocsSize } from './bundle.mjs';
 import { bulkCli, bulkReport, bulkTargets, median, round } from './bulk-cli.mjs';
 import { coldStart } from './cold-start.mjs';
 import { invalidOrder, mulberry32, oneErrorOrder, validOrder } from './orders.mjs';
-import { perPayload, perPayloadReport, perPayloadTargets } from './per-payload.mjs';
+import { manyShapesReport, perPayload, perPayloadReport, perPayloadTargets } from './per-payload.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -124,6 +124,7 @@ async function main() {
 
   const micro = perPayload(lib, { quick: QUICK });
   console.log(perPayloadReport(micro.result));
+  console.log(manyShapesReport(micro.shapes));
 
   let bulkResult;
   if (!SKIP.has('bulk')) {
@@ -198,6 +199,7 @@ async function main() {
     library: { source, notes },
     config: CONFIG,
     perPayload: micro.result,
+    perPayloadManyShapes: micro.shapes,
     bulk: bulkResult,
     bundle: bundleResult,
     published,
