@@ -147,15 +147,13 @@ export function visit(w: Walk, visitors: readonly BoundVisitor[], value: unknown
 }
 
 /**
- * Reports the own members of a strict object that its schema does not define: example
- * spellings (`spelling`, and their content checked at the twin's path), members of later
- * versions (`version-field`), and any other (`unknown-field`, naming no member name).
+ * Reports the own members of a strict object that its schema does not define (`extra`, in
+ * key order, as both walks list them): example spellings (`spelling`, and their content
+ * checked at the twin's path), members of later versions (`version-field`), and any other
+ * (`unknown-field`, naming no member name).
  */
-export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unknown>, extra?: readonly string[]): void {
-  const members = node.members!;
-  // `extra`: the generated walk's list of the members it did not know, in order.
-  for (const key of extra ?? Object.keys(object)) {
-    if (extra === undefined && members.some((m) => m.key === key)) continue;
+export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unknown>, extra: readonly string[]): void {
+  for (const key of extra) {
     const twin = node.spelling !== undefined && hasOwn.call(node.spelling, key) ? node.spelling[key] : undefined;
     if (twin !== undefined) {
       // Type first: a twin that is null or of the wrong type gets its one type problem, no spelling warning.
@@ -263,7 +261,11 @@ function walkObject(node: TreeNode, value: Record<string, unknown>, w: Walk): vo
     const member = members[i]!;
     walkMember(w, member, present[i] ? object[member.key] : undefined);
   }
-  if (node.strict && Object.keys(object).some((key) => !members.some((m) => m.key === key))) extraMembers(w, node, object);
+  if (node.strict) {
+    let extra: string[] | undefined;
+    for (const key of Object.keys(object)) if (!members.some((m) => m.key === key)) (extra ??= []).push(key);
+    if (extra !== undefined) extraMembers(w, node, object, extra);
+  }
   if (exit) visit(w, exit, object);
 }
 
