@@ -112,15 +112,7 @@ export function perPayload(lib, { quick, shapes = true }) {
     // All six sets in one list: [origin, set name, payloads].
     const sets = Object.entries(byOrigin).flatMap(([origin, bySet]) => Object.entries(bySet).map(([name, payloads]) => [origin, name, payloads]));
     const runs = items > 50 ? contenders.filter(([name]) => name !== 'valibot') : contenders;
-    const found = {};
-    for (const [origin, setName, payloads] of sets) {
-      const problems = payloads.map((p) => lib.lintOrder(p, plain));
-      (found[origin] ??= {})[setName] = {
-        lintProblemsPerPayload: round(problems.reduce((n, x) => n + x.length, 0) / payloads.length),
-        ajvErrorsPerPayload: round(payloads.reduce((n, p) => n + (validate(p) ? 0 : validate.errors.length), 0) / payloads.length),
-        floorErrorsPerPayload: round(payloads.reduce((n, p) => n + floor(p), 0) / payloads.length),
-      };
-    }
+    const found = problemsFound(sets, (p) => lib.lintOrder(p, plain).length, validate, floor);
     out[`${items} items`] = measure(sets, runs, rounds, mulberry32(7 + items), found);
   }
   const many = shapes ? manyShapes(lib, { version, count: sizes[0].count, rounds, floor, validate, plain }) : undefined;
@@ -175,15 +167,25 @@ function manyShapes(lib, { version, count, rounds, floor, validate, plain }) {
     ['ajv', (p) => (validate(p) ? 0 : validate.errors.length)],
     ['lintOrder', (p) => lib.lintOrder(p, plain).length],
   ];
+  const found = problemsFound(sets, (p) => lib.lintOrder(p, plain).length, validate, floor);
+  return { shapesPerNode: shapes, ...measure(sets, runs, rounds, mulberry32(11), found) };
+}
+
+/**
+ * The problems found per payload by lint, ajv and the floor, by origin and set ([origin,
+ * set name, payloads]): printed under the times, so that a faster contender that finds less
+ * shows. `lint` gives the number of problems of a payload.
+ */
+function problemsFound(sets, lint, validate, floor) {
   const found = {};
   for (const [origin, setName, payloads] of sets) {
     (found[origin] ??= {})[setName] = {
-      lintProblemsPerPayload: round(payloads.reduce((n, p) => n + lib.lintOrder(p, plain).length, 0) / payloads.length),
+      lintProblemsPerPayload: round(payloads.reduce((n, p) => n + lint(p), 0) / payloads.length),
       ajvErrorsPerPayload: round(payloads.reduce((n, p) => n + (validate(p) ? 0 : validate.errors.length), 0) / payloads.length),
       floorErrorsPerPayload: round(payloads.reduce((n, p) => n + floor(p), 0) / payloads.length),
     };
   }
-  return { shapesPerNode: shapes, ...measure(sets, runs, rounds, mulberry32(11), found) };
+  return found;
 }
 
 /** The most key lists (shapes) among the objects of one node, and their median over nodes. */
