@@ -14,7 +14,7 @@ import { isBlankText, isPlainObject, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
 import type { TreeMember, TreeNode } from './tree';
 import { reportAt, reportSite, type ReportKind } from './report';
-import { blank, checkKind, emptyEntry, extraMembers, missingKind, nullKind, picklistFailed, responseOnly, tooLong, wrongType } from './walk';
+import { blank, checkKind, emptyEntry, extraMembers, missingKind, nullKind, picklistFailed, responseOnly, tooLong, wrapperMissing, wrongType } from './walk';
 
 // Picklists up to this size compare inline; larger ones use a Set.
 const INLINE_OPTIONS = 8;
@@ -123,6 +123,7 @@ const HELPERS = {
   picklistFailed,
   blank,
   extraMembers,
+  wrapperMissing,
 } as const;
 
 class Generator {
@@ -312,6 +313,13 @@ class Generator {
     // The members the schema does not define, in order, for extraMembers (strict objects only).
     if (node.strict) lines.push('    default: (extra ??= []).push(k);');
     lines.push('  }', '}');
+    const { root, wrapper } = this.plan.tree;
+    const held = node === root && wrapper !== undefined ? members.findIndex((member) => member.key === wrapper) : -1;
+    if (held >= 0) {
+      // The key loop lists own enumerable members: without the wrapper, that is the payload's one problem.
+      const { v, mask } = bits(held);
+      lines.push(`if ((${v} & ${mask}) === 0) { wrapperMissing(w); return; }`);
+    }
     if ((enter || exit) && members.length > 0) {
       // Visitors read members directly: give them a copy without a hidden or inherited member.
       const hidden = members.map((member, i) => {

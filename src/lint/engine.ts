@@ -5,7 +5,7 @@
  * payload along the schema tree (walk.ts, or its generated twin codegen.ts), in which the
  * structural checks report and the rules' visitors run, then `finish` (report.ts).
  */
-import { ORDER_VERSION_FEATURES, ORDER_VERSIONS, type OrderVersion, type OrderVersionFeatures } from '../schema/tables';
+import { ORDER_VERSION_FEATURES, ORDER_VERSIONS, type OrderVersionFeatures } from '../schema/tables';
 import { batchFactsOf, createBatchState } from './batch';
 import { setCodegen } from './codegen';
 import { isPlainObject } from './json';
@@ -45,8 +45,6 @@ export function configureEngine(config: EngineConfig): void {
 }
 
 const NO_OPTIONS: LintOptions = {};
-const hasOwn = Object.prototype.hasOwnProperty;
-const isEnumerable = Object.prototype.propertyIsEnumerable;
 
 /** The options as an object (anything else is no options). */
 function optionsOf(options: unknown): LintOptions {
@@ -66,9 +64,8 @@ function run(plan: Plan, payload: unknown, options: LintOptions, walk?: WalkFn):
     const root = plan.tree.root;
     if (!isPlainObject(payload)) {
       report(w, 'type', root, plan.kind === 'order' ? 'rootOrder' : 'rootReturn', { expected: 'an object' });
-    } else if (plan.kind === 'order' && !isEnumerable.call(payload, 'clientRequest')) {
-      report(w, 'wrapper', root, 'missing');
     } else {
+      // An order without its wrapper (tree.wrapper) is reported by the walk itself.
       if (walk) walk(payload, w);
       else walkPayload(plan, payload, w);
     }
@@ -113,12 +110,14 @@ function targetOf(kind: PayloadKind, options: unknown): LintTarget {
   return kind === 'order' ? orderTarget(featuresOf(options)) : RETURN_TARGET;
 }
 
+/** The features of each version, in the order of ORDER_VERSIONS. */
+const FEATURES: readonly OrderVersionFeatures[] = ORDER_VERSIONS.map((version) => ORDER_VERSION_FEATURES[version]);
+
 function featuresOf(options: unknown): OrderVersionFeatures {
   const version = options !== null && typeof options === 'object' ? (options as { version?: unknown }).version : undefined;
-  if (typeof version !== 'string' || !hasOwn.call(ORDER_VERSION_FEATURES, version)) {
-    throw new TypeError(`options.version must be one of ${ORDER_VERSIONS.join(', ')}.`);
-  }
-  return ORDER_VERSION_FEATURES[version as OrderVersion];
+  // The few versions compared in turn: cheaper, on every call, than a lookup by the caller's string.
+  for (let i = 0; i < ORDER_VERSIONS.length; i++) if (version === ORDER_VERSIONS[i]) return FEATURES[i]!;
+  throw new TypeError(`options.version must be one of ${ORDER_VERSIONS.join(', ')}.`);
 }
 
 /**

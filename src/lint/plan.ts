@@ -66,8 +66,12 @@ interface TargetFacts {
 }
 
 let facts = new WeakMap<LintTarget, TargetFacts>();
+/** The facts last asked for (lint calls mostly repeat one target): no WeakMap lookup. */
+let lastFacts: TargetFacts | undefined;
+let lastTarget: LintTarget | undefined;
 
 function factsOf(target: LintTarget): TargetFacts {
+  if (target === lastTarget) return lastFacts!;
   let f = facts.get(target);
   if (!f) {
     f = {
@@ -78,6 +82,8 @@ function factsOf(target: LintTarget): TargetFacts {
     };
     facts.set(target, f);
   }
+  lastTarget = target;
+  lastFacts = f;
   return f;
 }
 
@@ -309,6 +315,8 @@ export function planFor(target: LintTarget, options: LintOptions): Plan {
 /** Drops every cached plan, with the trees and facts they share (after `configureEngine`). */
 export function clearPlans(): void {
   facts = new WeakMap();
+  lastTarget = undefined;
+  lastFacts = undefined;
 }
 
 /**

@@ -33,6 +33,8 @@ export const RETURN_TARGET: LintTarget = {
 };
 
 const orderTargets = new WeakMap<OrderVersionFeatures, LintTarget>();
+/** The target last asked for (lint calls mostly repeat one version): no WeakMap lookup. */
+let last: LintTarget | undefined;
 
 /**
  * The order of a version, by its features: the spec's own versions, or features a test
@@ -42,6 +44,7 @@ const orderTargets = new WeakMap<OrderVersionFeatures, LintTarget>();
  * @returns The target (one per features object).
  */
 export function orderTarget(features: OrderVersionFeatures): LintTarget {
+  if (last !== undefined && last.features === features) return last;
   let target = orderTargets.get(features);
   if (!target) {
     const version = features.version as OrderVersion;
@@ -55,5 +58,6 @@ export function orderTarget(features: OrderVersionFeatures): LintTarget {
     };
     orderTargets.set(features, target);
   }
+  last = target;
   return target;
 }

@@ -83,6 +83,11 @@ export interface Tree {
   readonly root: TreeNode;
   /** The body: `clientRequest` of an order, the root of a return. */
   readonly body: TreeNode;
+  /**
+   * The root member that holds the body (`clientRequest`), or undefined when the root is
+   * the body: a root object without it as an own enumerable member is one `wrapper` problem.
+   */
+  readonly wrapper: string | undefined;
   /** Every node, by id. */
   readonly nodes: readonly TreeNode[];
   /** Version label in messages (`v1.1`, `the return request`). */
@@ -249,7 +254,7 @@ export function buildTree(schema: v.GenericSchema, options: TreeOptions): Tree {
     // The body answers to `body`, and its members to selectors relative to it.
     relabel(body, 'body');
   }
-  return { root, body, nodes: builder.nodes, label: options.label, depth: Math.max(0, ...builder.nodes.map((n) => n.depth)) };
+  return { root, body, wrapper: options.bodyKey, nodes: builder.nodes, label: options.label, depth: Math.max(0, ...builder.nodes.map((n) => n.depth)) };
 }
 
 /** Rewrites the selectors of a subtree so that `node` answers to `selector`. */

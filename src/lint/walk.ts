@@ -293,6 +293,20 @@ function walkArray(node: TreeNode, value: readonly unknown[], w: Walk): void {
  * @example walkClosures(plan)(payload, new Walk(plan, profile));
  */
 export function walkClosures(plan: Plan): WalkFn {
-  const root = plan.tree.root;
-  return (value, w) => walkValue(root, value, w);
+  const { root, wrapper } = plan.tree;
+  if (wrapper === undefined) return (value, w) => walkValue(root, value, w);
+  return (value, w) => {
+    if (isPlainObject(value) && !isEnumerable.call(value, wrapper)) wrapperMissing(w);
+    else walkValue(root, value, w);
+  };
+}
+
+/**
+ * Reports a root object without its wrapper member (`clientRequest`): the payload's one
+ * problem, nothing else of it is walked.
+ *
+ * @param w The walk.
+ */
+export function wrapperMissing(w: Walk): void {
+  report(w, 'wrapper', w.plan.tree.root, 'missing');
 }

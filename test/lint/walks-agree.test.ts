@@ -175,6 +175,30 @@ describe('objects that are not plain JSON give the same output on both walks', (
     expectSame('return', ret);
   });
 
+  it('the root: the wrapper is an own enumerable clientRequest, on both walks', () => {
+    const body = validOrder().clientRequest;
+    const hidden = {};
+    Object.defineProperty(hidden, 'clientRequest', { value: body, enumerable: false });
+    const cases: [string, unknown, string[]][] = [
+      ['no members', {}, ['wrapper ']],
+      ['only other members', { requestHeader: body.requestHeader }, ['wrapper ']],
+      ['a hidden wrapper', hidden, ['wrapper ']],
+      ['a null prototype without the wrapper', Object.create(null), ['wrapper ']],
+      ['a null prototype with it', Object.assign(Object.create(null), { clientRequest: body }), []],
+      ['the wrapper, undefined', { clientRequest: undefined }, ['required /clientRequest']],
+      ['the wrapper and another member', { clientRequest: body, x: 1 }, ['unknown-field /x']],
+    ];
+    for (const [name, payload, expected] of cases) {
+      expectSame('order', payload);
+      const { generated } = both('order', payload, {});
+      expect(generated.map((p) => `${p.rule} ${p.path}`), name).toEqual(expected);
+    }
+    // With the wrapper rule off, an unwrapped payload reports nothing and is not walked.
+    for (const which of ['generated', 'closures'] as const) {
+      expect(lintWithWalk(which, 'order', { requestHeader: 1 }, { version: '1.1', rules: { wrapper: 'off' } })).toEqual([]);
+    }
+  });
+
   it('a typed array, a Map or a class instance is one type problem at its path', () => {
     for (const kind of ['class-instance', 'typed-array', 'map']) {
       const payload = validOrder();
