@@ -25,8 +25,11 @@ export default defineRule({
       }
       // Unknown currencies are currency-code's business; their minor unit is unknown.
       const digits = state.digits;
-      // Numeric text has its fraction digits after its only dot: within the minor unit, no scan is needed.
-      if (digits === undefined || digitsAfterDot(value) <= digits) return;
+      if (digits === undefined) return;
+      // Numeric text has its fraction digits after its only dot. Most values have exactly the
+      // currency's digits (a dot in that place: one character read), else count them from the end.
+      const at = value.length - digits - 1;
+      if ((at > 0 && value.charCodeAt(at) === 46) || digitsAfterDot(value) <= digits) return;
       const found = fractionDigits(value);
       if (found !== undefined && found > digits) context.report({ messageId: 'tooPrecise', at: ['value'], data: { digits, found } });
     },

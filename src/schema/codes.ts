@@ -154,5 +154,13 @@ export function currencyCodes(): string[] {
  * @example currencyDigits('BHD'); // 3
  */
 export function currencyDigits(code: string): number | undefined {
-  return currencies().get(code);
+  // The code asked last, kept: a payload's amounts, and most payloads of a shop, share one currency.
+  if (code === lastCurrency) return lastDigits;
+  const digits = currencies().get(code);
+  lastCurrency = code;
+  lastDigits = digits;
+  return digits;
 }
+
+let lastCurrency: string | undefined;
+let lastDigits: number | undefined;

@@ -1,3 +1,8 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fractionDigits } from '../../src/lint/checks/money-decimal';
+import { lintOrder } from '../../src/lint/engine';
+import { currencyDigits } from '../../src/schema/codes';
 import { change, set, validOrder, validReturn } from '../fixtures';
 import { ruleTester } from './_harness';
 
@@ -19,6 +24,9 @@ ruleTester(rule, 'order', {
     { name: 'a lower-case currency is not checked', payload: change(validOrder(), { [`${net}/currencyISO3`]: 'eur', [`${net}/value`]: '4.12345' }) },
     { name: 'a value that is not numeric text is left to numeric-text', payload: set(validOrder(), `${net}/value`, '4,12345') },
     { name: 'a number value is left to type', payload: set(validOrder(), `${net}/value`, 4.12345) },
+    { name: 'two dots, the last in the minor unit place, is left to numeric-text', payload: set(validOrder(), `${net}/value`, '4.1.25') },
+    { name: 'JPY with a trailing dot is left to numeric-text', payload: change(validOrder(), { [`${net}/currencyISO3`]: 'JPY', [`${net}/value`]: '4000.' }) },
+    { name: 'a value that is only a dot and digits is left to numeric-text', payload: set(validOrder(), `${net}/value`, '.505') },
   ],
   invalid: [
     {
@@ -66,4 +74,19 @@ ruleTester(rule, 'return', {
       errors: [{ rule, path: '/item/0/amount/1/value' }],
     },
   ],
+});
+
+describe('currency-precision against its definition', () => {
+  it('reports exactly the amount texts with more fraction digits than the minor unit', () => {
+    const text = fc.array(fc.constantFrom('0', '1', '5', '9', '.', '-'), { maxLength: 8 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(fc.constantFrom('EUR', 'JPY', 'BHD', 'CLF'), text, (currency, value) => {
+        const payload = change(validOrder(), { [`${net}/currencyISO3`]: currency, [`${net}/value`]: value });
+        const found = lintOrder(payload, { version: '1.1' }).some((p) => p.rule === rule && p.path === `${net}/value`);
+        const fraction = fractionDigits(value);
+        expect(found, `${currency} ${value}`).toBe(fraction !== undefined && fraction > currencyDigits(currency)!);
+      }),
+      { numRuns: 400 },
+    );
+  });
 });

@@ -193,6 +193,25 @@ const AMENDMENTS: [amendment: string, code: string, digits: number | undefined][
 ];
 
 describe('currency codes: ISO 4217 List One as in force on 2026-01-01', () => {
+  it('currencyDigits answers each code alike, whatever code was asked before (it keeps the last answer)', () => {
+    const codes = currencyCodes();
+    const expected = new Map(codes.map((code) => [code, currencyDigits(code)]));
+    const asked = fc.oneof(fc.constantFrom(...codes, 'EUR', 'JPY', 'BHD'), fc.constantFrom('XYZ', 'eur', '', 'EURO'), fc.string({ maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.array(asked, { maxLength: 12 }), (sequence) => {
+        for (const code of sequence) {
+          // A copy of the code made at run time: equal text, another string.
+          const copy = [...code].join('');
+          expect(currencyDigits(copy), code).toBe(expected.get(code));
+        }
+      }),
+    );
+    expect(currencyDigits('JPY')).toBe(0);
+    expect(currencyDigits('EUR')).toBe(2);
+    expect(currencyDigits('XYZ')).toBeUndefined();
+    expect(currencyDigits('EUR')).toBe(2);
+  });
+
   it.each(AMENDMENTS)('%s', (_amendment, code, digits) => {
     expect(isCurrencyCode(code)).toBe(digits !== undefined);
     expect(currencyDigits(code)).toBe(digits);
