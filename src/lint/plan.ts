@@ -63,6 +63,8 @@ interface TargetFacts {
   readonly profileKeys: readonly string[];
   /** Plans by profile bits (an array index), then by overrides stamp. */
   readonly plans: Map<string, Plan>[];
+  /** The plan last asked for, with its profile bits and overrides stamp (calls mostly repeat one). */
+  last: { readonly bits: number; readonly stamp: string; readonly plan: Plan } | undefined;
 }
 
 let facts = new WeakMap<LintTarget, TargetFacts>();
@@ -79,6 +81,7 @@ function factsOf(target: LintTarget): TargetFacts {
       byId: new Map(target.rules.map((rule) => [rule.meta.id, rule])),
       profileKeys: [...new Set(target.rules.flatMap((rule) => rule.meta.requires ?? []))],
       plans: [],
+      last: undefined,
     };
     facts.set(target, f);
   }
@@ -299,16 +302,19 @@ const MAX_PLANS = 256;
  * @returns The plan.
  */
 export function planFor(target: LintTarget, options: LintOptions): Plan {
-  const { profileKeys, plans } = factsOf(target);
-  const bits = profileBits(options.profile, profileKeys);
-  const byStamp = (plans[bits] ??= new Map());
+  const f = factsOf(target);
+  const bits = profileBits(options.profile, f.profileKeys);
   const stamp = overridesStamp(options.rules);
+  const last = f.last;
+  if (last !== undefined && last.bits === bits && last.stamp === stamp) return last.plan;
+  const byStamp = (f.plans[bits] ??= new Map());
   let plan = byStamp.get(stamp);
   if (!plan) {
     plan = makePlan(target, options);
     if (byStamp.size >= MAX_PLANS) byStamp.clear();
     byStamp.set(stamp, plan);
   }
+  f.last = { bits, stamp, plan };
   return plan;
 }
 

@@ -73,24 +73,25 @@ export function isSum(total: Decimal, a: Decimal, b: Decimal): boolean {
 }
 
 /**
- * Reads unsigned amount text of at most nine digits as one integer, its dot left out
- * (`'1234.56'` → 123456).
+ * Reads unsigned amount text of at most nine digits and `scale` fraction digits as one
+ * integer, its dot left out (`'1234.56'`, 2 → 123456).
  *
  * @param text The text.
- * @returns The integer, or -1 for any other text (a sign, more digits, not amount text).
+ * @param scale The fraction digits the text must have (0: no dot).
+ * @returns The integer, or -1 for any other text (a sign, more digits, another scale, not amount text).
  */
-function smallUnits(text: string): number {
+function smallUnits(text: string, scale: number): number {
   const n = text.length;
-  if (n === 0 || n > 10) return -1;
+  // Where the dot must be: -1 without one; a dot first or last is not amount text.
+  const dot = scale === 0 ? -1 : n - scale - 1;
+  if (n === 0 || n > (scale === 0 ? 9 : 10) || (scale > 0 && dot < 1)) return -1;
   let units = 0;
-  let dot = -1;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) units = units * 10 + (c - 48);
-    else if (c === 46 && dot < 0 && i > 0 && i < n - 1) dot = i;
-    else return -1;
+    else if (c !== 46 || i !== dot) return -1;
   }
-  return dot < 0 && n > 9 ? -1 : units;
+  return units;
 }
 
 /**
@@ -106,16 +107,14 @@ function smallUnits(text: string): number {
  */
 export function isSumText(total: unknown, a: unknown, b: unknown): boolean | undefined {
   if (typeof total !== 'string' || typeof a !== 'string' || typeof b !== 'string') return undefined;
-  // The common case: three texts of one scale with at most nine digits each (below ten
-  // million with two decimals), each read once as an integer of minor units; the sum of
+  // The common case: three texts of the total's scale with at most nine digits each (below
+  // ten million with two decimals), each read once as an integer of minor units; the sum of
   // two such integers stays below 2^31.
-  const ut = smallUnits(total);
-  const ua = ut < 0 ? -1 : smallUnits(a);
-  const ub = ua < 0 ? -1 : smallUnits(b);
-  if (ub >= 0) {
-    const scale = digitsAfterDot(total);
-    if (digitsAfterDot(a) === scale && digitsAfterDot(b) === scale) return ut === ua + ub;
-  }
+  const common = Math.max(0, digitsAfterDot(total));
+  const ut = smallUnits(total, common);
+  const ua = ut < 0 ? -1 : smallUnits(a, common);
+  const ub = ua < 0 ? -1 : smallUnits(b, common);
+  if (ub >= 0) return ut === ua + ub;
   const ft = scanDecimal(total, true);
   const fa = scanDecimal(a, true);
   const fb = scanDecimal(b, true);
