@@ -227,13 +227,23 @@ export function isAlpha3Text(s: string): boolean {
   return a <= 25 && b <= 25 && c <= 25 && (alpha3Table ??= codeTable(3, isCountryAlpha3))[a * 676 + b * 26 + c] === 1;
 }
 
-/** `isCurrencyCode` by table. */
+/** The currency code that passed `isCurrencyText` last. */
+let lastCurrency = '';
+
+/**
+ * `isCurrencyCode` by table. A payload repeats one currency in every amount, and JSON.parse
+ * gives short texts as one shared string: the code that passed last is recognised by one
+ * comparison, without reading its characters.
+ */
 export function isCurrencyText(s: string): boolean {
+  if (s === lastCurrency) return true;
   if (s.length !== 3) return false;
   const a = (s.charCodeAt(0) - 65) >>> 0;
   const b = (s.charCodeAt(1) - 65) >>> 0;
   const c = (s.charCodeAt(2) - 65) >>> 0;
-  return a <= 25 && b <= 25 && c <= 25 && (currencyTable ??= codeTable(3, isCurrencyCode))[a * 676 + b * 26 + c] === 1;
+  if (a > 25 || b > 25 || c > 25 || (currencyTable ??= codeTable(3, isCurrencyCode))[a * 676 + b * 26 + c] !== 1) return false;
+  lastCurrency = s;
+  return true;
 }
 
 /** `LOCALE` of tables.ts (`^[a-z]{2}-[A-Z]{2}$`) with an existing ISO 3166-1 alpha-2 country; a test holds the two equal. */

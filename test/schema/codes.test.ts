@@ -193,7 +193,7 @@ const AMENDMENTS: [amendment: string, code: string, digits: number | undefined][
 ];
 
 describe('currency codes: ISO 4217 List One as in force on 2026-01-01', () => {
-  it('currencyDigits answers each code alike, whatever code was asked before (it keeps the last answer)', () => {
+  it('currencyDigits and isCurrencyText answer each code alike, whatever code was asked before (both keep the last answer)', () => {
     const codes = currencyCodes();
     const expected = new Map(codes.map((code) => [code, currencyDigits(code)]));
     const asked = fc.oneof(fc.constantFrom(...codes, 'EUR', 'JPY', 'BHD'), fc.constantFrom('XYZ', 'eur', '', 'EURO'), fc.string({ maxLength: 4 }));
@@ -203,6 +203,8 @@ describe('currency codes: ISO 4217 List One as in force on 2026-01-01', () => {
           // A copy of the code made at run time: equal text, another string.
           const copy = [...code].join('');
           expect(currencyDigits(copy), code).toBe(expected.get(code));
+          expect(isCurrencyText(copy), code).toBe(expected.get(code) !== undefined);
+          expect(isCurrencyText(code), code).toBe(expected.get(code) !== undefined);
         }
       }),
     );
