@@ -63,6 +63,8 @@ interface TargetFacts {
   readonly profileKeys: readonly string[];
   /** Plans by profile bits (an array index), then by overrides stamp. */
   readonly plans: Map<string, Plan>[];
+  /** The same plans by profile bits, then by the levels of the rules that run (`Resolved.key`). */
+  readonly byLevels: Map<string, Plan>[];
   /** The plan last asked for, with its profile bits and overrides stamp (calls mostly repeat one). */
   last: { readonly bits: number; readonly stamp: string; readonly plan: Plan } | undefined;
 }
@@ -81,6 +83,7 @@ function factsOf(target: LintTarget): TargetFacts {
       byId: new Map(target.rules.map((rule) => [rule.meta.id, rule])),
       profileKeys: [...new Set(target.rules.flatMap((rule) => rule.meta.requires ?? []))],
       plans: [],
+      byLevels: [],
       last: undefined,
     };
     facts.set(target, f);
@@ -229,22 +232,36 @@ function markFromVisitor(w: Walk, before: number): void {
   if (w.out.length > before) (w.fromVisitors ??= []).push(before);
 }
 
-function makePlan(target: LintTarget, options: LintOptions): Plan {
+/** The rules that run under some options, each with its level. */
+interface Resolved {
+  readonly levels: Record<string, Severity>;
+  readonly active: readonly Rule[];
+  /** The levels as text (`enum=error;totals=warn;`): options that give the same text share one plan. */
+  readonly key: string;
+}
+
+function resolveLevels(target: LintTarget, options: LintOptions): Resolved {
   const { kind, features } = target;
-  const { byId } = factsOf(target);
   const profile = options.profile ?? undefined;
-  const fms = profile?.fms === true;
-  const tree = treeFor(target, fms);
   const overrides = (options.rules ?? {}) as Record<string, unknown>;
   const levels: Record<string, Severity> = {};
   const active: Rule[] = [];
+  let key = '';
   for (const rule of target.rules) {
     const override = hasOwn.call(overrides, rule.meta.id) ? overrides[rule.meta.id] : undefined;
     const level = override === 'off' || override === 'warn' || override === 'error' ? override : rule.meta.severity;
     if (level === 'off' || !applies(rule, kind, features, profile)) continue;
     levels[rule.meta.id] = level;
     active.push(rule);
+    key += rule.meta.id + '=' + level + ';';
   }
+  return { levels, active, key };
+}
+
+function makePlan(target: LintTarget, fms: boolean, { levels, active }: Resolved): Plan {
+  const { kind, features } = target;
+  const { byId } = factsOf(target);
+  const tree = treeFor(target, fms);
   const enter: BoundVisitor[][] = [];
   const exit: BoundVisitor[][] = [];
   const factories: (() => unknown)[] = [];
@@ -310,7 +327,16 @@ export function planFor(target: LintTarget, options: LintOptions): Plan {
   const byStamp = (f.plans[bits] ??= new Map());
   let plan = byStamp.get(stamp);
   if (!plan) {
-    plan = makePlan(target, options);
+    // Overrides that leave every rule at the level it has anyway (or name rules that do not
+    // apply) give the plan of the options without them: one compiled walk, warm for both.
+    const resolved = resolveLevels(target, options);
+    const byLevels = (f.byLevels[bits] ??= new Map());
+    plan = byLevels.get(resolved.key);
+    if (!plan) {
+      plan = makePlan(target, (bits & 1) === 1, resolved);
+      if (byLevels.size >= MAX_PLANS) byLevels.clear();
+      byLevels.set(resolved.key, plan);
+    }
     if (byStamp.size >= MAX_PLANS) byStamp.clear();
     byStamp.set(stamp, plan);
   }

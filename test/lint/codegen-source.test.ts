@@ -41,6 +41,35 @@ describe('generated walks', () => {
   });
 });
 
+describe('plans', () => {
+  it('are shared by options that run the same rules at the same levels: one generated walk', async () => {
+    vi.resetModules();
+    const { lintOrder } = await import('../../src/lint/engine');
+    const { planFor } = await import('../../src/lint/plan');
+    const { orderTarget } = await import('../../src/lint/targets');
+    const { ORDER_VERSION_FEATURES } = await import('../../src/schema/tables');
+    const payload = validOrder();
+    const same = [
+      { version: '1.1' as const },
+      // enum's own level, an FMS-only rule that does not run here, a rule of no payload kind.
+      { version: '1.1' as const, rules: { enum: 'error' as const, 'payment-status': 'off' as const, 'no-such-rule': 'off' as const } },
+      { version: '1.1' as const, rules: {} },
+    ];
+    const sources = generatedSources(() => {
+      for (const options of same) lintOrder(payload, options);
+    });
+    expect(sources).toHaveLength(1);
+    const target = orderTarget(ORDER_VERSION_FEATURES['1.1']);
+    const plans = same.map((options) => planFor(target, options));
+    expect(new Set(plans).size).toBe(1);
+    // Another level is another plan, with a walk of its own.
+    const other = generatedSources(() => lintOrder(payload, { version: '1.1', rules: { enum: 'warn' } }));
+    expect(other).toHaveLength(1);
+    expect(planFor(target, { rules: { enum: 'warn' } })).not.toBe(plans[0]);
+    expect(planFor(target, { rules: { enum: 'warn' } }).levels.enum).toBe('warn');
+  });
+});
+
 describe('generated state makers', () => {
   it('make fresh states per call, equal to the states the factories make', async () => {
     vi.resetModules();
