@@ -5,6 +5,7 @@
  * (the ESM and the CommonJS build, or two versions of fulfilkit).
  */
 import { describe, expect, it, vi } from 'vitest';
+import type { LintOrderOptions } from '../../src/lint/types';
 import { validOrder } from '../fixtures';
 
 /** The source of each module of a kind (`walk`, `states`) generated while `run` runs. */
@@ -49,11 +50,11 @@ describe('plans', () => {
     const { orderTarget } = await import('../../src/lint/targets');
     const { ORDER_VERSION_FEATURES } = await import('../../src/schema/tables');
     const payload = validOrder();
-    const same = [
-      { version: '1.1' as const },
+    const same: LintOrderOptions[] = [
+      { version: '1.1' },
       // enum's own level, an FMS-only rule that does not run here, a rule of no payload kind.
-      { version: '1.1' as const, rules: { enum: 'error' as const, 'payment-status': 'off' as const, 'no-such-rule': 'off' as const } },
-      { version: '1.1' as const, rules: {} },
+      { version: '1.1', rules: { enum: 'error', 'payment-status': 'off', 'no-such-rule': 'off' } },
+      { version: '1.1', rules: {} },
     ];
     const sources = generatedSources(() => {
       for (const options of same) lintOrder(payload, options);
