@@ -61,6 +61,7 @@ function summary(byName, found) {
     toAjv: Object.fromEntries(Object.entries(ns).map(([name, s]) => [name, round(s.p25 / ajv)])),
     lintToFloor: round(ns.lintOrder.p25 / ns.floor.p25),
     ...(ns['lintOrder+25 overrides'] ? { overridesToPlain: round(ns['lintOrder+25 overrides'].p25 / ns.lintOrder.p25) } : {}),
+    ...(ns['lintOrder+25 levels'] ? { levelsToPlain: round(ns['lintOrder+25 levels'].p25 / ns.lintOrder.p25) } : {}),
     found,
   };
 }
@@ -87,8 +88,11 @@ export function perPayload(lib, { quick, shapes = true }) {
   const floor = floorValidator({ paymentMethods: lib.PAYMENT_METHODS[version], isCountry: lib.isCountryAlpha2, isCurrency: lib.isCurrencyCode });
   const plain = { version };
   const fms = { version, profile: FMS_PROFILE };
-  // 25 overrides that keep every rule at its default level: the same rules run, the options differ.
+  // 25 overrides that keep every rule at its default level: the same rules run, the options
+  // differ (such options share the plain plan, plan.ts). And 25 overrides that move each rule
+  // to the other reporting level: the same rules run, in a plan (and generated walk) of its own.
   const overrides = { version, rules: Object.fromEntries(lib.RULES.slice(0, 25).map((r) => [r.meta.id, r.meta.severity])) };
+  const relevelled = { version, rules: Object.fromEntries(lib.RULES.slice(0, 25).map((r) => [r.meta.id, r.meta.severity === 'error' ? 'warn' : 'error'])) };
   const schema = lib.ORDER_REQUEST_SCHEMAS?.[version];
   const contenders = [
     ['floor', (p) => floor(p)],
@@ -96,6 +100,7 @@ export function perPayload(lib, { quick, shapes = true }) {
     ['lintOrder', (p) => lib.lintOrder(p, plain).length],
     ['lintOrder+fms', (p) => lib.lintOrder(p, fms).length],
     ['lintOrder+25 overrides', (p) => lib.lintOrder(p, overrides).length],
+    ['lintOrder+25 levels', (p) => lib.lintOrder(p, relevelled).length],
     ...(schema ? [['valibot', (p) => (v.safeParse(schema, p).issues?.length ?? 0)]] : []),
   ];
   const sizes = quick ? [{ items: 5, count: 200 }, { items: 500, count: 4 }] : [{ items: 5, count: 2000 }, { items: 500, count: 40 }];
@@ -148,11 +153,12 @@ function measure(sets, runs, rounds, order, found) {
  */
 function manyShapes(lib, { version, count, rounds, floor, validate, plain }) {
   const rnd = mulberry32(20260401);
-  // A plan of its own (one override, at its default level) and ajv's own compile check each
-  // half-made order (objects that had members deleted), so that those never reach the code
-  // timed. Only the finished orders, built anew, are timed.
+  // A plan of its own and ajv's own compile check each half-made order (objects that had
+  // members deleted), so that those never reach the code timed. Only the finished orders,
+  // built anew, are timed. The plan's one override sets a rule to the other reporting level:
+  // options that give every rule its default level share the plain plan (plan.ts).
   const [first] = lib.RULES;
-  const check = { version, rules: { [first.meta.id]: first.meta.severity } };
+  const check = { version, rules: { [first.meta.id]: first.meta.severity === 'error' ? 'warn' : 'error' } };
   const jsonSchema = lib.orderJsonSchema(version);
   const validateOnce = new Ajv({ allErrors: true }).compile(jsonSchema);
   const isClean = (order) => lib.lintOrder(order, check).length === 0 && validateOnce(order);
@@ -242,6 +248,7 @@ export function perPayloadReport(result) {
       }
       lines.push(`${'lintOrder × floor'.padEnd(24)}${Object.values(bySet).map((s) => s.lintToFloor.toFixed(2).padStart(26)).join('')}`);
       lines.push(`${'25 overrides × none'.padEnd(24)}${Object.values(bySet).map((s) => s.overridesToPlain.toFixed(2).padStart(26)).join('')}`);
+      lines.push(`${'25 levels × none'.padEnd(24)}${Object.values(bySet).map((s) => s.levelsToPlain.toFixed(2).padStart(26)).join('')}`);
       lines.push(`${'problems (lint/ajv/floor)'.padEnd(24)}${Object.values(bySet).map((s) => `${s.found.lintProblemsPerPayload}/${s.found.ajvErrorsPerPayload}/${s.found.floorErrorsPerPayload}`.padStart(26)).join('')}`);
     }
   }
