@@ -146,6 +146,10 @@ export function currencyCodes(): string[] {
   return [...currencies().keys()];
 }
 
+/** The code `currencyDigits` was asked last (none yet: no string equals undefined), and its answer. */
+let lastCurrency: string | undefined;
+let lastDigits: number | undefined;
+
 /**
  * Gives the number of minor-unit digits of an ISO 4217 currency.
  *
@@ -161,6 +165,3 @@ export function currencyDigits(code: string): number | undefined {
   lastDigits = digits;
   return digits;
 }
-
-let lastCurrency: string | undefined;
-let lastDigits: number | undefined;

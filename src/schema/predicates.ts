@@ -227,8 +227,8 @@ export function isAlpha3Text(s: string): boolean {
   return a <= 25 && b <= 25 && c <= 25 && (alpha3Table ??= codeTable(3, isCountryAlpha3))[a * 676 + b * 26 + c] === 1;
 }
 
-/** The currency code that passed `isCurrencyText` last. */
-let lastCurrency = '';
+/** The currency code that passed `isCurrencyText` last (none yet: no string equals undefined). */
+let lastCurrency: string | undefined;
 
 /**
  * `isCurrencyCode` by table. A payload repeats one currency in every amount, and JSON.parse

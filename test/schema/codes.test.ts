@@ -4,7 +4,7 @@
  * the same answers wherever a code is checked (lint rules, locales, builders).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildReturnRequest } from '../../src/builders/buildReturnRequest';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
 import { namesCountry } from '../../src/lint/checks/geo-country-names';
@@ -250,5 +250,26 @@ describe('currency codes: ISO 4217 List One as in force on 2026-01-01', () => {
     expect(eurPaths.length).toBeGreaterThan(0);
     expect(problemsAt(hrk)).toEqual(eurPaths.sort());
     expect(hrk.every((p) => p.rule === 'currency-code')).toBe(true);
+  });
+});
+
+describe('the code tests keep their last answer, and start with none', () => {
+  it('a fresh engine answers the empty string and other non-codes false on its first call', async () => {
+    for (const first of ['', 'EU', 'eur', 'EUR ']) {
+      vi.resetModules();
+      const predicates = await import('../../src/schema/predicates');
+      const codes = await import('../../src/schema/codes');
+      expect(predicates.isCurrencyText(first), JSON.stringify(first)).toBe(false);
+      expect(codes.currencyDigits(first), JSON.stringify(first)).toBeUndefined();
+      expect(predicates.isCurrencyText('EUR')).toBe(true);
+      expect(predicates.isCurrencyText(first), JSON.stringify(first)).toBe(false);
+    }
+  });
+
+  it('a fresh engine reports an empty currency of the first order it lints', async () => {
+    vi.resetModules();
+    const engine = await import('../../src/lint/engine');
+    const order = set(validOrder(), `${CR}/order/amount/0/currencyISO3`, '');
+    expect(engine.lintOrder(order, { version: '1.1' }).map((p) => `${p.rule} ${p.path}`)).toContain(`currency-code ${CR}/order/amount/0/currencyISO3`);
   });
 });
