@@ -12,19 +12,14 @@ export default defineRule({
       tooPrecise: 'The value has {{found}} fraction digits but its currency has {{digits}} minor-unit digits.',
     },
   },
-  // The minor unit of the last currency looked up: the amounts of a payload mostly share one.
-  state: () => ({ currency: undefined as unknown, digits: undefined as number | undefined }),
   visitors: {
-    'order.amount[], payment.amount[], item[].amount[], rma.amount'(amount: Record<string, unknown>, context, state) {
+    'order.amount[], payment.amount[], item[].amount[], rma.amount'(amount: Record<string, unknown>, context) {
       const currency = amount.currencyISO3;
       const value = amount.value;
       if (typeof currency !== 'string' || typeof value !== 'string') return;
-      if (currency !== state.currency) {
-        state.currency = currency;
-        state.digits = currencyDigits(currency);
-      }
+      // currencyDigits keeps its last answer: the amounts of a payload mostly share one currency.
+      const digits = currencyDigits(currency);
       // Unknown currencies are currency-code's business; their minor unit is unknown.
-      const digits = state.digits;
       if (digits === undefined) return;
       // Numeric text has its fraction digits after its only dot. Most values have exactly the
       // currency's digits (a dot in that place: one character read), else count them from the end.
