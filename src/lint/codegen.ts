@@ -88,7 +88,7 @@ class Code {
 
   /**
    * Compiles the functions; returns the one named `entry`, or undefined when compiling fails.
-   * `what` names the module in its first line (`walk`, `states`).
+   * `what` names the module in its first line (`walk`, `states`, `renewer`).
    */
   compile(entry: string, what = 'walk'): ((...args: unknown[]) => void) | undefined {
     // Each module gets source of its own. V8 caches compiled `new Function` source: two plans
@@ -375,6 +375,57 @@ export function generateStateMaker(factories: readonly (() => unknown)[]): (() =
   const calls = factories.map((make) => `${code.ref(make, 'F')}()`);
   code.functions.push(`function makeStates() { return [${calls.join(', ')}]; }`);
   return code.compile('makeStates', 'states') as (() => unknown[]) | undefined;
+}
+
+/**
+ * Generates the renewer of the rules' states: it readies the states of a finished lint call
+ * for the next call by setting each member back to the value its factory gives (a member
+ * that starts as an empty array gets a new one), one plain assignment per member. Reusing
+ * the states saves making them per call (with the reused walk, measured: about 4 % of a
+ * 5-item order). A rule's state is the members its factory gives; visitors add none (a test
+ * holds every rule to that).
+ *
+ * @param factories The rules' state factories, by state slot.
+ * @returns The renewer, or undefined when code cannot be compiled here or a factory gives a
+ *   state it cannot reset so (not a plain object, or a member that starts as another object).
+ * @example const renew = generateStateRenewer([() => ({ seen: 0 })]); renew?.([{ seen: 3 }]); // [{ seen: 0 }]
+ */
+export function generateStateRenewer(factories: readonly (() => unknown)[]): ((states: unknown[]) => unknown[]) | undefined {
+  const lines: string[] = [];
+  for (let slot = 0; slot < factories.length; slot++) {
+    const state = factories[slot]!();
+    if (!isPlainObject(state) || Object.getOwnPropertySymbols(state).length > 0) return undefined;
+    lines.push(`t = s[${slot}];`);
+    for (const key of Object.keys(state)) {
+      const first = literal(state[key]);
+      if (first === undefined) return undefined;
+      lines.push(`t[${Code.str(key)}] = ${first};`);
+    }
+  }
+  const code = new Code();
+  code.functions.push(`function renewStates(s) { let t;\n${lines.join('\n')}\nreturn s; }`);
+  return code.compile('renewStates', 'renewer') as ((states: unknown[]) => unknown[]) | undefined;
+}
+
+/** The source of a state member's first value: a primitive, or a new empty array; undefined for anything else. */
+function literal(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'undefined':
+      return 'void 0';
+    case 'boolean':
+      return String(value);
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'bigint':
+      return `${value}n`;
+    case 'string':
+      return Code.str(value);
+    case 'object':
+      if (value === null) return 'null';
+      return Array.isArray(value) && value.length === 0 && Object.getPrototypeOf(value) === Array.prototype ? '[]' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /**

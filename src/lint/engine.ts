@@ -56,8 +56,19 @@ function optionsOf(options: unknown): LintOptions {
  * getter, a Proxy) ends the walk with one `type` problem at the root.
  */
 function run(plan: Plan, payload: unknown, options: LintOptions, walk?: WalkFn): Problem[] {
-  const w = new Walk(plan, options.profile ?? undefined);
-  // A visitor may lint another payload (a getter in a payload can do anything): restore the outer walk.
+  const profile = options.profile ?? undefined;
+  // The walk of the plan's last call serves again: making a walk and the rules' states on
+  // every call cost about 4 % of a 5-item order (measured side by side). A walk in use is
+  // never the spare, so a lint inside this one (a getter in the payload can do anything)
+  // makes a walk of its own.
+  let w = plan.spare;
+  if (w === undefined) {
+    w = new Walk(plan, profile);
+  } else {
+    plan.spare = undefined;
+    w.profile = profile;
+  }
+  // Contexts report to the plan's current walk: restored after a lint inside this one.
   const outer = plan.current;
   plan.current = w;
   try {
@@ -74,7 +85,10 @@ function run(plan: Plan, payload: unknown, options: LintOptions, walk?: WalkFn):
   } finally {
     plan.current = outer;
   }
-  return finish(w);
+  const problems = finish(w);
+  w.recycle();
+  plan.spare = w;
+  return problems;
 }
 
 /**

@@ -5,7 +5,7 @@
  * read afresh on every call, so options changed between calls take effect.
  */
 import type { OrderVersionFeatures } from '../schema/tables';
-import { canGenerateCode, generateStateMaker, generateWalk } from './codegen';
+import { canGenerateCode, generateStateMaker, generateStateRenewer, generateWalk } from './codegen';
 import type { ReportDescriptor, Rule, RuleContext, Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { report, reportBlank, type Walk } from './report';
@@ -49,6 +49,10 @@ export interface Plan {
   current: Walk | undefined;
   /** Makes the states of the rules for one call. */
   makeStates(): unknown[];
+  /** The states of a finished call, readied for the next call (reset in place where it can, else made anew). */
+  renewStates(states: unknown[]): unknown[];
+  /** The walk of the last call, readied for the next (see `run` in engine.ts). */
+  spare: Walk | undefined;
   /** The index stack of a new walk: a zero per array depth of the tree (copied per call). */
   readonly indexes: readonly number[];
   /** A rule's message template by id. */
@@ -276,6 +280,8 @@ function makePlan(target: LintTarget, fms: boolean, { levels, active }: Resolved
     generated: undefined,
     current: undefined,
     makeStates: undefined as unknown as () => unknown[],
+    renewStates: undefined as unknown as () => unknown[],
+    spare: undefined,
     indexes: new Array<number>(tree.depth).fill(0),
     message: (rule, messageId) => byId.get(rule)?.meta.messages[messageId] ?? `${rule}: ${messageId}`,
   };
@@ -299,11 +305,13 @@ function makePlan(target: LintTarget, fms: boolean, { levels, active }: Resolved
       }
     }
   }
-  const mutable = plan as { closures: WalkFn; generated: WalkFn | undefined; makeStates: () => unknown[] };
+  const mutable = plan as { closures: WalkFn; generated: WalkFn | undefined; makeStates: () => unknown[]; renewStates: (states: unknown[]) => unknown[] };
   mutable.closures = walkClosures(plan);
   const generate = canGenerateCode();
   mutable.generated = generate ? generateWalk(plan) : undefined;
-  mutable.makeStates = (generate ? generateStateMaker(factories) : undefined) ?? (() => factories.map((make) => make()));
+  const makeStates = (generate ? generateStateMaker(factories) : undefined) ?? (() => factories.map((make) => make()));
+  mutable.makeStates = makeStates;
+  mutable.renewStates = (generate ? generateStateRenewer(factories) : undefined) ?? makeStates;
   return plan;
 }
 

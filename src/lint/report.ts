@@ -21,14 +21,17 @@ function isStructural(rule: string): boolean {
   return rule === 'type' || rule === 'required';
 }
 
-/** The state of one lint call. */
+/**
+ * The state of one lint call. A plan keeps the walk of its last call and readies it for the
+ * next (`recycle`): a lint call then makes no object but its problem list.
+ */
 export class Walk {
   /** Problems found so far. */
-  readonly out: Problem[] = [];
+  out: Problem[] = [];
   /** Index of each enclosing array entry, by depth (see `TreeNode.path`). */
   readonly idx: number[];
   /** The rules' states of this call, by the plan's state slot. */
-  readonly states: unknown[];
+  states: unknown[];
   /** Positions in `out` of the problems that visitors reported (the only ones `finish` may drop). */
   fromVisitors: number[] | undefined = undefined;
   /** `type` and `required` problems so far (`finish` looks below them). */
@@ -44,10 +47,25 @@ export class Walk {
    */
   constructor(
     readonly plan: Plan,
-    readonly profile: ClientProfile | undefined,
+    public profile: ClientProfile | undefined,
   ) {
     this.idx = plan.indexes.slice();
     this.states = plan.makeStates();
+  }
+
+  /**
+   * Readies the walk of a finished call for the next call of its plan: a new problem list
+   * (the caller keeps the last one), the states renewed, and nothing of the last payload or
+   * profile kept. The index stack needs no reset: the walk sets each index before it reads it.
+   */
+  recycle(): void {
+    this.out = [];
+    this.states = this.plan.renewStates(this.states);
+    this.fromVisitors = undefined;
+    this.structural = 0;
+    this.blanks = undefined;
+    this.failed = false;
+    this.profile = undefined;
   }
 }
 

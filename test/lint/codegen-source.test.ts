@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { LintOrderOptions } from '../../src/lint/types';
+import { generateStateRenewer } from '../../src/lint/codegen';
 import { validOrder } from '../fixtures';
 
 /** The source of each module of a kind (`walk`, `states`) generated while `run` runs. */
@@ -100,6 +101,45 @@ describe('generated state makers', () => {
     } finally {
       setCodegen('auto');
       clearPlans();
+    }
+  });
+});
+
+describe('generated state renewers', () => {
+  it('set every member back to its first value, in place, with a new empty array for an array member', () => {
+    const factories = [
+      () => ({ seen: 0, found: false, sku: null as string | null, first: undefined as unknown, name: 'a"b\u2028', zero: -0, nan: NaN, big: 10n, list: [] as number[] }),
+      () => ({}),
+      () => ({ count: -1.5 }),
+    ];
+    const renew = generateStateRenewer(factories)!;
+    expect(renew).toBeTypeOf('function');
+    const states = factories.map((make) => make()) as Record<string, unknown>[];
+    const [a, b, c] = states;
+    const list = a!.list as number[];
+    Object.assign(a!, { seen: 7, found: true, sku: 'X', first: {}, name: '', zero: 0, nan: 1, big: 2n, list: [1] });
+    list.push(1);
+    c!.count = 3;
+    const renewed = renew(states);
+    expect(renewed).toBe(states);
+    expect([renewed[0], renewed[1], renewed[2]]).toEqual([a, b, c]);
+    expect(renewed[0]).toBe(a);
+    expect(renewed).toStrictEqual(factories.map((make) => make()));
+    expect(Object.is(a!.zero, -0)).toBe(true);
+    expect(a!.list).not.toBe(list);
+  });
+
+  it('refuse states they cannot reset member by member', () => {
+    for (const make of [
+      () => ({ skus: new Set<string>() }),
+      () => ({ list: [1] }),
+      () => ({ nested: {} }),
+      () => ({ fn: () => 1 }),
+      () => ({ [Symbol('s')]: 1 }),
+      () => new Map(),
+      () => null,
+    ]) {
+      expect(generateStateRenewer([() => ({ ok: true }), make])).toBeUndefined();
     }
   });
 });
