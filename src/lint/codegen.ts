@@ -88,7 +88,7 @@ class Code {
 
   /**
    * Compiles the functions; returns the one named `entry`, or undefined when compiling fails.
-   * `what` names the module in its first line (`walk`, `states`, `renewer`).
+   * `what` names the module in its first line (`walk`, `states`, `renewer`, `overrides`).
    */
   compile(entry: string, what = 'walk'): ((...args: unknown[]) => void) | undefined {
     // Each module gets source of its own. V8 caches compiled `new Function` source: two plans
@@ -375,6 +375,26 @@ export function generateStateMaker(factories: readonly (() => unknown)[]): (() =
   const calls = factories.map((make) => `${code.ref(make, 'F')}()`);
   code.functions.push(`function makeStates() { return [${calls.join(', ')}]; }`);
   return code.compile('makeStates', 'states') as (() => unknown[]) | undefined;
+}
+
+/**
+ * Generates the test that a rule overrides object still has the given entries: as many
+ * enumerable members, and each key with its value (read by name: an inline-cached read,
+ * where a loop over the keys reads each member through the key).
+ *
+ * @param keys The keys, as the object listed them.
+ * @param values Their values.
+ * @returns The test (for objects whose enumerable members are all their own), or undefined
+ *   when code cannot be compiled here or a value is undefined (reading a missing key by
+ *   name gives undefined too).
+ * @example generateEntriesTest(['enum'], ['warn'])?.({ enum: 'warn' }); // true
+ */
+export function generateEntriesTest(keys: readonly string[], values: readonly unknown[]): ((overrides: object) => boolean) | undefined {
+  if (!canGenerateCode() || values.includes(undefined)) return undefined;
+  const code = new Code();
+  const tests = keys.map((key, i) => ` && o[${Code.str(key)}] === ${code.ref(values[i], 'V')}`);
+  code.functions.push(`function unchanged(o) {\nlet n = 0;\nfor (const k in o) n++;\nreturn n === ${keys.length}${tests.join('')};\n}`);
+  return code.compile('unchanged', 'overrides') as ((overrides: object) => boolean) | undefined;
 }
 
 /**

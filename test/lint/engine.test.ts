@@ -88,6 +88,34 @@ describe('severity overrides', () => {
     expect(summary(lintOrder(payload, { version: '1.1', rules }))).toEqual([`error enum ${CR}/order/shipServiceLevel`]);
   });
 
+  it('sees in-place changes to an overrides object that served many calls (its test is then generated code)', () => {
+    const ENUM = `${CR}/order/shipServiceLevel`;
+    const p = change(validOrder(), { [ENUM]: 'EXPRESS', [`${CR}/item/1/itemId`]: '7' });
+    const rules: Record<string, unknown> = { totals: 'error', 'item-ids': 'warn', enum: 'warn' };
+    const options = { version: '1.1' as const, rules: rules as LintOptions['rules'] };
+    const serve = (expected: string[]) => {
+      // Past the number of calls after which the overrides' test is generated, and then some.
+      for (let i = 0; i < 40; i++) expect(summary(lintOrder(p, options))).toEqual(expected);
+    };
+    const ITEM = `${CR}/item/1/itemId`;
+    serve([`warn enum ${ENUM}`, `warn item-ids ${ITEM}`]);
+    rules.enum = 'error';
+    serve([`error enum ${ENUM}`, `warn item-ids ${ITEM}`]);
+    delete rules['item-ids'];
+    serve([`error enum ${ENUM}`, `error item-ids ${ITEM}`]);
+    rules['item-ids'] = 'off';
+    serve([`error enum ${ENUM}`]);
+    delete rules.enum;
+    serve([`error enum ${ENUM}`]);
+    // A key renamed, its value kept; then the same entries in another order.
+    delete rules['item-ids'];
+    rules.enum = 'off';
+    serve([`error item-ids ${ITEM}`]);
+    delete rules.totals;
+    rules.totals = 'error';
+    serve([`error item-ids ${ITEM}`]);
+  });
+
   it('sees changes to a reused options object between calls', () => {
     const options: { version: '1.1'; rules?: LintOptions['rules']; profile?: LintOptions['profile'] } = { version: '1.1' };
     expect(lintOrder(payload, options)).toHaveLength(1);
