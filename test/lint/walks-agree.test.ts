@@ -199,6 +199,25 @@ describe('objects that are not plain JSON give the same output on both walks', (
     }
   });
 
+  it('a function where an object or array belongs is one type problem at its path, however often it comes', () => {
+    // The generated walk tests such members for a function early (codegen.ts, `ahead`).
+    const places: [string, (o: any) => void][] = [
+      ['/clientRequest/order', (o) => (o.clientRequest.order = () => 1)],
+      ['/clientRequest/partner', (o) => (o.clientRequest.partner = function partner() {})],
+      ['/clientRequest/item/0/quantity', (o) => (o.clientRequest.item[0].quantity = class Quantity {})],
+      ['/clientRequest/item/1/amount', (o) => (o.clientRequest.item[1].amount = async () => [])],
+    ];
+    for (let round = 0; round < 50; round++) {
+      for (const [path, place] of places) {
+        const payload = validOrder();
+        place(payload);
+        expectSame('order', payload);
+        expect(lintOrder(payload, { version: '1.1' }).map((p) => `${p.rule} ${p.path}`)).toEqual([`type ${path}`]);
+      }
+      expect(lintOrder(validOrder(), { version: '1.1' })).toEqual([]);
+    }
+  });
+
   it('a typed array, a Map or a class instance is one type problem at its path', () => {
     for (const kind of ['class-instance', 'typed-array', 'map']) {
       const payload = validOrder();
