@@ -295,7 +295,7 @@ function makePlan(target: LintTarget, fms: boolean, { levels, active }: Resolved
     generated: undefined,
     current: undefined,
     makeStates: undefined as unknown as () => unknown[],
-    renewStates: undefined as unknown as () => unknown[],
+    renewStates: undefined as unknown as (states: unknown[]) => unknown[],
     spare: undefined,
     indexes: new Array<number>(tree.depth).fill(0),
     message: (rule, messageId) => byId.get(rule)?.meta.messages[messageId] ?? `${rule}: ${messageId}`,
