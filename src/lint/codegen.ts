@@ -400,7 +400,11 @@ export function generateStateMaker(factories: readonly (() => unknown)[]): (() =
 export function generateEntriesTest(keys: readonly string[], values: readonly unknown[]): ((overrides: object) => boolean) | undefined {
   if (!canGenerateCode() || values.includes(undefined)) return undefined;
   const code = new Code();
-  const tests = keys.map((key, i) => ` && o[${Code.str(key)}] === ${code.ref(values[i], 'V')}`);
+  // A text value is a literal in the code (one compare with a constant), any other a reference.
+  const tests = keys.map((key, i) => {
+    const value = values[i];
+    return ` && o[${Code.str(key)}] === ${typeof value === 'string' ? Code.str(value) : code.ref(value, 'V')}`;
+  });
   code.functions.push(`function unchanged(o) {\nlet n = 0;\nfor (const k in o) n++;\nreturn n === ${keys.length}${tests.join('')};\n}`);
   return code.compile('unchanged', 'overrides') as ((overrides: object) => boolean) | undefined;
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { LintOrderOptions } from '../../src/lint/types';
-import { generateStateRenewer } from '../../src/lint/codegen';
+import { generateEntriesTest, generateStateRenewer } from '../../src/lint/codegen';
 import { validOrder } from '../fixtures';
 
 /** The source of each module of a kind (`walk`, `states`) generated while `run` runs. */
@@ -141,5 +141,23 @@ describe('generated state renewers', () => {
     ]) {
       expect(generateStateRenewer([() => ({ ok: true }), make])).toBeUndefined();
     }
+  });
+});
+
+describe('generated overrides tests', () => {
+  it('compare text values as literals, whatever the text, and other values by reference', () => {
+    const level = { level: 'warn' };
+    const keys = ['enum', 'a"b', 'totals', 'odd'];
+    const values = ['warn"; return true; "', 'x\n\u2028\\', 'error', level];
+    const unchanged = generateEntriesTest(keys, values)!;
+    expect(unchanged).toBeTypeOf('function');
+    const entries = () => Object.fromEntries(keys.map((key, i) => [key, values[i]]));
+    expect(unchanged(entries())).toBe(true);
+    expect(unchanged({ ...entries(), enum: 'warn' })).toBe(false);
+    expect(unchanged({ ...entries(), odd: { level: 'warn' } })).toBe(false);
+    expect(unchanged({ ...entries(), extra: 'off' })).toBe(false);
+    const fewer: Record<string, unknown> = entries();
+    delete fewer.totals;
+    expect(unchanged(fewer)).toBe(false);
   });
 });

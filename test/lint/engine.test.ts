@@ -116,6 +116,20 @@ describe('severity overrides', () => {
     serve([`error item-ids ${ITEM}`]);
   });
 
+  it('tells two overrides objects used in turns apart, and reads any text value as text (its test is generated code)', () => {
+    const ENUM = `${CR}/order/shipServiceLevel`;
+    // Text that would end a string literal or a line in generated code: no level, so ignored.
+    const odd = { enum: 'warn"; return true; "', totals: 'x\n\u2028\\' } as unknown as LintOptions['rules'];
+    const warn = { enum: 'warn' } as LintOptions['rules'];
+    for (let i = 0; i < 40; i++) {
+      expect(summary(lintOrder(payload, { version: '1.1', rules: odd }))).toEqual([`error enum ${ENUM}`]);
+      expect(summary(lintOrder(payload, { version: '1.1', rules: warn }))).toEqual([`warn enum ${ENUM}`]);
+    }
+    (odd as Record<string, unknown>).enum = 'off';
+    expect(lintOrder(payload, { version: '1.1', rules: odd })).toEqual([]);
+    expect(summary(lintOrder(payload, { version: '1.1', rules: warn }))).toEqual([`warn enum ${ENUM}`]);
+  });
+
   it('sees changes to a reused options object between calls', () => {
     const options: { version: '1.1'; rules?: LintOptions['rules']; profile?: LintOptions['profile'] } = { version: '1.1' };
     expect(lintOrder(payload, options)).toHaveLength(1);
