@@ -4,6 +4,9 @@
  * v1.1 orders that are valid, have one mistake, or have a mistake in every item. Also
  * lintOrder with 25 rule overrides (each rule at its own default level, so the same rules
  * run), to price the overrides. Interleaved rounds, the contenders in a new order each round.
+ * The price of overrides is a ratio of a few percent, smaller than what two passes timed a
+ * few milliseconds apart differ by on a shared machine: it is measured on its own, in passes
+ * that take turns block by block (`pairedRatio`).
  *
  * Each set comes in two forms, measured in the same rounds:
  * - parsed: `JSON.parse` of the payloads' JSON text, the way stored payloads and request
@@ -60,8 +63,6 @@ function summary(byName, found) {
     ns,
     toAjv: Object.fromEntries(Object.entries(ns).map(([name, s]) => [name, round(s.p25 / ajv)])),
     lintToFloor: round(ns.lintOrder.p25 / ns.floor.p25),
-    ...(ns['lintOrder+25 overrides'] ? { overridesToPlain: round(ns['lintOrder+25 overrides'].p25 / ns.lintOrder.p25) } : {}),
-    ...(ns['lintOrder+25 levels'] ? { levelsToPlain: round(ns['lintOrder+25 levels'].p25 / ns.lintOrder.p25) } : {}),
     found,
   };
 }
@@ -94,6 +95,10 @@ export function perPayload(lib, { quick, shapes = true }) {
   const overrides = { version, rules: Object.fromEntries(lib.RULES.slice(0, 25).map((r) => [r.meta.id, r.meta.severity])) };
   const relevelled = { version, rules: Object.fromEntries(lib.RULES.slice(0, 25).map((r) => [r.meta.id, r.meta.severity === 'error' ? 'warn' : 'error'])) };
   const schema = lib.ORDER_REQUEST_SCHEMAS?.[version];
+  // For the priced options: closures of one function, which V8 compiles once, so that two of
+  // them differ by their options only (two closures of their own, with the same options, were
+  // seen to differ by up to 5 %, each compiled its own way).
+  const lintWith = (options) => (p) => lib.lintOrder(p, options).length;
   const contenders = [
     ['floor', (p) => floor(p)],
     ['ajv', (p) => (validate(p) ? 0 : validate.errors.length)],
@@ -118,10 +123,49 @@ export function perPayload(lib, { quick, shapes = true }) {
     const sets = Object.entries(byOrigin).flatMap(([origin, bySet]) => Object.entries(bySet).map(([name, payloads]) => [origin, name, payloads]));
     const runs = items > 50 ? contenders.filter(([name]) => name !== 'valibot') : contenders;
     const found = problemsFound(sets, (p) => lib.lintOrder(p, plain).length, validate, floor);
-    out[`${items} items`] = measure(sets, runs, rounds, mulberry32(7 + items), found);
+    const bySet = measure(sets, runs, rounds, mulberry32(7 + items), found);
+    // Blocks of about 100 µs: 20 five-item orders, one 500-item order.
+    const block = Math.max(1, Math.round(100 / items));
+    for (const [origin, setName, payloads] of sets) {
+      const timed = bySet[origin][setName];
+      timed.overridesToPlain = round(pairedRatio(payloads, lintWith(plain), lintWith(overrides), block, rounds));
+      timed.levelsToPlain = round(pairedRatio(payloads, lintWith(plain), lintWith(relevelled), block, rounds));
+    }
+    out[`${items} items`] = bySet;
   }
   const many = shapes ? manyShapes(lib, { version, count: sizes[0].count, rounds, floor, validate, plain }) : undefined;
   return { result: out, shapes: many, sink: sink % 1000 };
+}
+
+/**
+ * The time of `other` over the time of `base` on `payloads`, measured in passes that take
+ * turns block by block (`block` payloads, about 100 µs): a burst of noise on the machine
+ * lasts longer than a block and falls on both alike. Each round is two passes, the second
+ * giving each block to the other function, so that both lint every payload once, read from
+ * memory (a pass reads each payload once). The median over `rounds` rounds.
+ */
+function pairedRatio(payloads, base, other, block, rounds) {
+  const pass = (flip, times) => {
+    for (let j = 0, b = flip; j < payloads.length; j += block, b++) {
+      const which = b & 1;
+      const run = which === 0 ? base : other;
+      const end = Math.min(payloads.length, j + block);
+      const start = process.hrtime.bigint();
+      let s = 0;
+      for (let i = j; i < end; i++) s += run(payloads[i]);
+      times[which] += Number(process.hrtime.bigint() - start);
+      sink += s;
+    }
+  };
+  for (let w = 0; w < 2; w++) pass(w, [0, 0]);
+  const ratios = [];
+  for (let r = 0; r < rounds; r++) {
+    const times = [0, 0];
+    pass(0, times);
+    pass(1, times);
+    ratios.push(times[1] / times[0]);
+  }
+  return quantile(ratios, 0.5);
 }
 
 /**
@@ -242,7 +286,7 @@ export function perPayloadReport(result) {
   for (const [size, byOrigin] of Object.entries(result)) {
     for (const [origin, bySet] of Object.entries(byOrigin)) {
       const names = Object.keys(Object.values(bySet)[0].ns);
-      lines.push(`\nPer payload, ${size} v1.1 orders, ${origin} (ns/op, first quartile of ${Object.values(bySet)[0].rounds} rounds; × ajv)`);
+      lines.push(`\nPer payload, ${size} v1.1 orders, ${origin} (ns/op, first quartile of ${Object.values(bySet)[0].rounds} rounds; × ajv; × none: passes taking turns)`);
       lines.push(`${''.padEnd(24)}${Object.keys(bySet).map((s) => s.padStart(26)).join('')}`);
       for (const name of names) {
         lines.push(`${name.padEnd(24)}${Object.values(bySet).map((s) => `${String(s.ns[name].p25).padStart(18)}${s.toAjv[name].toFixed(2).padStart(8)}`).join('')}`);
