@@ -135,7 +135,10 @@ interface Stamped {
 const HITS_TO_GENERATE = 16;
 
 const stamps = new WeakMap<object, Stamped>();
-/** The overrides object of the last call and its entry (calls mostly repeat one): no WeakMap lookup. */
+/**
+ * The overrides object of the last call and its entry (calls mostly repeat one): no WeakMap
+ * lookup. It stays reachable until a call with another overrides object (one small object).
+ */
 let lastOverrides: object | undefined;
 let lastStamped: Stamped | undefined;
 const hasOwn = Object.prototype.hasOwnProperty;
