@@ -99,6 +99,7 @@ export function perPayload(lib, { quick, shapes = true }) {
   // them differ by their options only (two closures of their own, with the same options, were
   // seen to differ by up to 5 %, each compiled its own way).
   const lintWith = (options) => (p) => lib.lintOrder(p, options).length;
+  const [lintPlain, lintOverrides, lintRelevelled] = [plain, overrides, relevelled].map(lintWith);
   const contenders = [
     ['floor', (p) => floor(p)],
     ['ajv', (p) => (validate(p) ? 0 : validate.errors.length)],
@@ -128,8 +129,8 @@ export function perPayload(lib, { quick, shapes = true }) {
     const block = Math.max(1, Math.round(100 / items));
     for (const [origin, setName, payloads] of sets) {
       const timed = bySet[origin][setName];
-      timed.overridesToPlain = round(pairedRatio(payloads, lintWith(plain), lintWith(overrides), block, rounds));
-      timed.levelsToPlain = round(pairedRatio(payloads, lintWith(plain), lintWith(relevelled), block, rounds));
+      timed.overridesToPlain = round(pairedRatio(payloads, lintPlain, lintOverrides, block, rounds));
+      timed.levelsToPlain = round(pairedRatio(payloads, lintPlain, lintRelevelled, block, rounds));
     }
     out[`${items} items`] = bySet;
   }

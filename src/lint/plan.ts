@@ -135,12 +135,6 @@ interface Stamped {
 const HITS_TO_GENERATE = 16;
 
 const stamps = new WeakMap<object, Stamped>();
-/**
- * The overrides object of the last call and its entry (calls mostly repeat one): no WeakMap
- * lookup. It stays reachable until a call with another overrides object (one small object).
- */
-let lastOverrides: object | undefined;
-let lastStamped: Stamped | undefined;
 const hasOwn = Object.prototype.hasOwnProperty;
 const getPrototypeOf = Object.getPrototypeOf;
 
@@ -153,10 +147,8 @@ const getPrototypeOf = Object.getPrototypeOf;
 function overridesStamp(overrides: unknown): string {
   if (overrides === null || typeof overrides !== 'object') return '';
   const o = overrides as Record<string, unknown>;
-  const known = o === lastOverrides ? lastStamped : stamps.get(o);
+  const known = stamps.get(o);
   if (known) {
-    lastOverrides = o;
-    lastStamped = known;
     // for...in lists own members only when nothing enumerable is inherited: then no hasOwn call per key.
     const proto = getPrototypeOf(o);
     const ownOnly = (proto === Object.prototype || proto === null) && objectPrototypeIsPlain();
@@ -177,10 +169,7 @@ function overridesStamp(overrides: unknown): string {
     values.push(value);
     stamp += key + '=' + String(value) + ';';
   }
-  const entry: Stamped = { keys, values, stamp, hits: 0, unchanged: undefined };
-  stamps.set(o, entry);
-  lastOverrides = o;
-  lastStamped = entry;
+  stamps.set(o, { keys, values, stamp, hits: 0, unchanged: undefined });
   return stamp;
 }
 
