@@ -3,52 +3,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { ClientProfile } from '../lint/types';
+import { checkProfile } from '../schema/profile';
 import { UsageError } from './errors';
 
-const STRING_MEMBERS = ['client', 'clientCode', 'shippingCostSku', 'orderDiscountSku', 'weeeSku'] as const;
-const BOOLEAN_MEMBERS = ['fms', 'processesCardData'] as const;
-const KNOWN = new Set<string>([...STRING_MEMBERS, ...BOOLEAN_MEMBERS, 'returnReasons']);
-
 /**
- * Checks that a parsed value is a ClientProfile and returns a clean copy.
+ * Checks that a parsed value is a ClientProfile and returns a clean copy (the check
+ * `createSimulator` runs on its clients' profiles too).
  *
  * @param value The parsed profile JSON.
  * @returns The profile, with only the known members.
- * @throws {UsageError} Naming the first member that is missing, unknown or of the wrong type.
+ * @throws {UsageError} Naming the first member that is missing, unknown or of the wrong type, never its value.
  * @example validateProfile({ client: 'ACME', clientCode: 'ACME', fms: true })
  */
 export function validateProfile(value: unknown): ClientProfile {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UsageError('The profile must be a JSON object with at least client and clientCode.');
+  try {
+    return checkProfile(value, 'profile');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-  const input = value as Record<string, unknown>;
-  for (const key of Object.keys(input)) {
-    if (!KNOWN.has(key)) throw new UsageError(`The profile has an unknown member "${key}"; known: ${[...KNOWN].join(', ')}.`);
-  }
-  const out: Record<string, unknown> = {};
-  for (const key of STRING_MEMBERS) {
-    const v = input[key];
-    if (v === undefined) {
-      if (key === 'client' || key === 'clientCode') throw new UsageError(`The profile needs a ${key} (a non-empty string).`);
-      continue;
-    }
-    if (typeof v !== 'string' || v === '') throw new UsageError(`The profile member ${key} must be a non-empty string.`);
-    out[key] = v;
-  }
-  for (const key of BOOLEAN_MEMBERS) {
-    const v = input[key];
-    if (v === undefined) continue;
-    if (typeof v !== 'boolean') throw new UsageError(`The profile member ${key} must be true or false.`);
-    out[key] = v;
-  }
-  const reasons = input.returnReasons;
-  if (reasons !== undefined) {
-    if (!Array.isArray(reasons) || !reasons.every((r) => typeof r === 'string' && r !== '')) {
-      throw new UsageError('The profile member returnReasons must be an array of non-empty strings.');
-    }
-    out.returnReasons = Object.freeze([...reasons]);
-  }
-  return Object.freeze(out) as unknown as ClientProfile;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * `fulfilkit serve [--port N] [--host H] [--data file.json]`: runs the operator
- * simulator over HTTP until SIGINT or SIGTERM.
+ * `fulfilkit serve [--port N] [--host H] [--data file.json] [--retain N]`: runs the
+ * operator simulator over HTTP until SIGINT or SIGTERM.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -22,12 +22,14 @@ export interface ServeArgs {
   readonly port: number;
   /** Host (`--host`, default 127.0.0.1). */
   readonly host: string;
-  /** Data file (`--data`): clients, inventory, paymentMethods, seed, faults. */
+  /** Data file (`--data`): clients, inventory, paymentMethods, seed, faults, retain. */
   readonly data?: string;
+  /** How many requests the simulator keeps (`--retain`; wins over the data file's `retain`). */
+  readonly retain?: number;
 }
 
 /** Help of `fulfilkit serve`. */
-export const SERVE_HELP = `Usage: fulfilkit serve [--port N] [--host H] [--data file.json]
+export const SERVE_HELP = `Usage: fulfilkit serve [--port N] [--host H] [--data file.json] [--retain N]
 
 Runs the operator simulator: the payment-method, product, returns, fulfilment
 (orders v1, v1.1, v1.2, OPTIONS v1.2) and echo interfaces at the spec's paths,
@@ -37,10 +39,11 @@ Ctrl-C (SIGINT) or SIGTERM.
 Options:
   --port N          Port (default ${DEFAULT_SERVE_PORT}; 0 = any free port)
   --host H          Host to bind (default 127.0.0.1)
-  --data file.json  { "clients", "inventory", "paymentMethods", "seed", "faults" };
-                    each member left out takes its default (one test client ACME,
-                    keys sim-client-config-id / sim-client-auth-key /
+  --data file.json  { "clients", "inventory", "paymentMethods", "seed", "faults",
+                    "retain" }; each member left out takes its default (one test
+                    client ACME, keys sim-client-config-id / sim-client-auth-key /
                     sim-subscription-key; see the README)
+  --retain N        Requests kept for inspection, the newest (default 1000; 0 = none)
 `;
 
 /**
@@ -83,16 +86,33 @@ export function readFlags(argv: readonly string[], command: string, flags: Reado
  * @example parseServeArgs(['--port', '0', '--data', 'sim.json'])
  */
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
-  const { values, help } = readFlags(argv, 'serve', { '--port': '--port', '--host': '--host', '--data': '--data' });
+  const { values, help } = readFlags(argv, 'serve', { '--port': '--port', '--host': '--host', '--data': '--data', '--retain': '--retain' });
   const rawPort = values['--port'] ?? String(DEFAULT_SERVE_PORT);
   if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65535) throw new UsageError('Invalid value for --port: expected a whole number from 0 to 65535.');
+  const rawRetain = values['--retain'];
+  if (rawRetain !== undefined && !(/^\d+$/.test(rawRetain) && Number.isSafeInteger(Number(rawRetain)))) {
+    throw new UsageError('Invalid value for --retain: expected a whole number from 0.');
+  }
   return {
     command: 'serve',
     ...(help ? { help } : {}),
     port: Number(rawPort),
     host: values['--host'] ?? '127.0.0.1',
     ...(values['--data'] !== undefined ? { data: values['--data'] } : {}),
+    ...(rawRetain !== undefined ? { retain: Number(rawRetain) } : {}),
   };
+}
+
+/**
+ * The simulator's options of a `serve` run: the data file's, with the flags on top.
+ *
+ * @param args The parsed arguments.
+ * @param data The parsed data file (`{}` without one).
+ * @returns The options for createSimulator.
+ * @example serveOptions(parseServeArgs(['--retain', '50']), {}); // { retain: 50 }
+ */
+export function serveOptions(args: ServeArgs, data: SimulatorOptions): SimulatorOptions {
+  return args.retain === undefined ? data : { ...data, retain: args.retain };
 }
 
 async function loadData(path: string, cwd: string): Promise<SimulatorOptions> {
@@ -141,7 +161,7 @@ export async function serveCommand(args: ServeArgs, io: CliIo, stop?: AbortSigna
     io.stdout.write(SERVE_HELP);
     return 0;
   }
-  const options = args.data === undefined ? {} : await loadData(args.data, io.cwd ?? process.cwd());
+  const options = serveOptions(args, args.data === undefined ? {} : await loadData(args.data, io.cwd ?? process.cwd()));
   let simulator;
   try {
     simulator = createSimulator(options);

@@ -9,6 +9,9 @@ export type Interface = 'payment-method' | 'product' | 'returns' | 'fulfilment' 
 /** The largest body the simulator reads (the spec shows no request-size limit): larger is 413. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/** The deepest JSON body the simulator reads (levels of objects and arrays): deeper is 400. */
+export const MAX_BODY_DEPTH = 512;
+
 /** Messages of the simulator's answers, in one place. */
 export const MESSAGES = {
   missingSubscriptionKey:
@@ -24,6 +27,7 @@ export const MESSAGES = {
   contentType: 'Content-Type must be application/json.',
   notJson: 'The request body is not valid JSON.',
   notObject: 'The request body must be a JSON object.',
+  tooDeep: 'The request body nests objects and arrays deeper than the simulator accepts (512 levels).',
   tooLarge: 'The request body is larger than the simulator accepts (10 MiB).',
   notXmlName: 'A member name of the body is not a valid XML element name.',
 } as const;

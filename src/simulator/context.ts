@@ -3,7 +3,7 @@
  * client, the in-memory state. Internal to the simulator.
  */
 import type { BatchState } from '../lint/batch';
-import type { Problem } from '../lint/types';
+import type { PayloadKind, Problem } from '../lint/types';
 import type { OrderVersion, RequestStatus } from '../schema/tables';
 import type { OperationInfo } from './operation-table';
 import type { ResolvedOptions } from './options';
@@ -35,8 +35,9 @@ export interface ReturnRecord {
 /** The simulator's in-memory state. */
 export interface SimulatorState {
   readonly options: ResolvedOptions;
-  random: RandomSource;
   faults: SimulatorFaults;
+  /** How many requests of each request key (`requestKey`) came so far. */
+  seen: Map<number, number>;
   orders: OrderRecord[];
   returns: ReturnRecord[];
   /** One batch state per client and kind: the same duplicate rule as lintBatch and the CLI. */
@@ -50,14 +51,26 @@ export interface Call {
   readonly state: SimulatorState;
   /** The authenticated client (echo: the first client with the subscription key). */
   readonly client: SimulatorClient;
-  /** The body text (POST), `''` when there is none. */
-  readonly text: string;
+  /** The parsed JSON body of an operation that takes one (at most MAX_BODY_DEPTH deep); else `undefined`. */
+  readonly body: unknown;
+  /** The request's own random source (tokens, ids), seeded by the simulator's seed and the request. */
+  readonly random: RandomSource;
   /** Sets the XML conversion shown in received() (echo). */
   recordXml(xml: string): void;
 }
 
-/** One operation: where it is, who may call it, and what it answers. */
+/** What an operation reads of its body. */
+export interface BodyRule {
+  /** `json`: the Content-Type must be JSON (else 415); `any`: the body is read as JSON whatever it says. */
+  readonly contentType: 'json' | 'any';
+  /** The payload kind whose requestReference identifies the request (fault draws, ids). */
+  readonly kind?: PayloadKind;
+}
+
+/** One operation: where it is, who may call it, what body it reads, and what it answers. */
 export interface Route extends OperationInfo {
+  /** The JSON body it takes; none: the body is never read. */
+  readonly body?: BodyRule;
   run(call: Call): Promise<Response> | Response;
 }
 

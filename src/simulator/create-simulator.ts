@@ -2,60 +2,53 @@
  * The operator simulator: one core, `handle(request)`, over an in-memory state, and its
  * adapters (fetch here, node:http in listen.ts, MSW in msw.ts).
  */
-import { REDACTED } from '../http/messages';
-import { SECRET_HEADERS } from '../http/request';
+import { batchFactsOf } from '../lint/batch';
 import { isRequestStatus } from '../http/request-status';
-import { MAX_BODY_BYTES, MESSAGES, serverError, statusError } from './answers';
+import { MESSAGES, serverError, statusError } from './answers';
 import { authenticate } from './auth';
-import type { Call, SimulatorState } from './context';
+import { declaresTooLarge, isJsonType, readJsonBody, type ReadBody } from './body';
+import type { Call, Route, SimulatorState } from './context';
 import { delay, droppedConnection, planFaults } from './faults';
 import { listen } from './listen';
 import { faultsOf, resolveOptions, type ResolvedOptions } from './options';
-import { createRandom } from './random';
+import { createRandom, hash32, type RandomSource } from './random';
+import { createLog, redactedHeaders, redactedUrl, type Entry } from './received';
 import { findRoute } from './routes';
 import { nextStatuses } from './transitions';
-import type { ReceivedRequest, SimulatedOrder, SimulatedReturn, Simulator, SimulatorOptions } from './types';
+import type { SimulatedOrder, SimulatedReturn, Simulator, SimulatorClient, SimulatorOptions } from './types';
 
-const SECRETS = new Set(SECRET_HEADERS.map((name) => name.toLowerCase()));
+/** How many distinct requests the identical-request counts remember (the oldest is forgotten first). */
+const SEEN_LIMIT = 65_536;
 
 function freshState(options: ResolvedOptions): SimulatorState {
-  return {
-    options,
-    random: createRandom(options.seed),
-    faults: options.faults,
-    orders: [],
-    returns: [],
-    batches: new Map(),
-  };
+  return { options, faults: options.faults, orders: [], returns: [], batches: new Map(), seen: new Map() };
 }
 
-function redacted(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = SECRETS.has(name) ? REDACTED : value;
-  });
-  return out;
+/**
+ * The random source of one request, from the seed and the request itself: who sent it,
+ * its operation and query, its requestReference (or else its body), and how many identical
+ * requests came before. Never from timing, so concurrent and sequential runs agree.
+ */
+function requestRandom(state: SimulatorState, client: SimulatorClient, route: Route, url: URL, body: ReadBody | undefined): RandomSource {
+  const kind = route.body?.kind;
+  const reference = kind === undefined || body === undefined ? undefined : batchFactsOf(body.value, kind).requestReference;
+  const key = hash32([client.clientConfigId, route.operation, url.search, reference ?? body?.bytes ?? '']);
+  const count = state.seen.get(key) ?? 0;
+  state.seen.delete(key);
+  state.seen.set(key, count + 1);
+  if (state.seen.size > SEEN_LIMIT) state.seen.delete(state.seen.keys().next().value!);
+  return createRandom(hash32([String(state.options.seed), String(key), String(count)]));
 }
-
-function parsed(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-type Entry = { -readonly [K in keyof ReceivedRequest]: ReceivedRequest[K] };
 
 /**
  * Creates an operator simulator: all five interfaces and the v1.2 OPTIONS call at the
  * spec's paths, authenticated as the spec says, orders and returns linted with the same
  * rules as `lintOrder` / `lintReturn` and the client's profile, duplicates rejected,
- * state you can read and drive from tests, and seeded fault injection. It never opens
- * a socket unless you call `listen`.
+ * state you can read and drive from tests (bounded: the newest `retain` requests), and
+ * fault injection drawn from the seed and each request. It never opens a socket unless
+ * you call `listen`.
  *
- * @param options Clients, inventory, payment methods, seed and faults; each member left out takes its default (`DEFAULT_SIMULATOR_DATA`).
+ * @param options Clients, inventory, payment methods, seed, faults and retain; each member left out takes its default (`DEFAULT_SIMULATOR_DATA`; retain 1000).
  * @returns The simulator.
  * @throws {TypeError|RangeError} When an option is malformed (the message names the member, never its value).
  * @example
@@ -69,15 +62,26 @@ type Entry = { -readonly [K in keyof ReceivedRequest]: ReceivedRequest[K] };
 export function createSimulator(options?: SimulatorOptions): Simulator {
   const resolved = resolveOptions(options);
   let state = freshState(resolved);
-  let log: Entry[] = [];
+  let log = createLog(resolved.retain);
 
   async function answer(request: Request, entry: Entry): Promise<Response> {
     const url = new URL(request.url);
     const route = findRoute(request.method, url.pathname);
     entry.operation = route?.operation;
-    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-    entry.body = parsed(text);
-    const plan = planFaults(state.faults, route?.operation, state.random);
+    // Refusals before authentication read no body (and keep none).
+    if (route === undefined) return statusError(404, MESSAGES.notFound);
+    if (route.body !== undefined && declaresTooLarge(request.headers)) return statusError(413, MESSAGES.tooLarge);
+    const auth = authenticate(route, request.headers, state.options);
+    if (!auth.ok) return auth.response;
+    entry.client = auth.client.name;
+    if (route.body?.contentType === 'json' && !isJsonType(request.headers.get('content-type'))) {
+      return statusError(415, MESSAGES.contentType);
+    }
+    const body = route.body === undefined ? undefined : await readJsonBody(request);
+    if (body === undefined && route.body !== undefined) return statusError(413, MESSAGES.tooLarge);
+    entry.body = body?.kept;
+    const random = requestRandom(state, auth.client, route, url, body);
+    const plan = planFaults(state.faults, route.operation, random);
     if (plan.latencyMs > 0) {
       entry.fault = 'latency';
       await delay(plan.latencyMs, request.signal);
@@ -87,21 +91,18 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       entry.fault = 'drop';
       throw droppedConnection();
     }
-    if (route === undefined) return statusError(404, MESSAGES.notFound);
     if (plan.fault === 'server-error') {
       entry.fault = 'server-error';
-      return serverError(route.interface, state.random.uuid());
+      return serverError(route.interface, random.uuid());
     }
-    if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) return statusError(413, MESSAGES.tooLarge);
-    const auth = authenticate(route, request.headers, state.options);
-    if (!auth.ok) return auth.response;
-    entry.client = auth.client.name;
+    if (body?.refusal !== undefined) return statusError(400, body.refusal);
     const call: Call = {
       request,
       url,
       state,
       client: auth.client,
-      text,
+      body: body?.value,
+      random,
       recordXml: (xml) => {
         entry.xml = xml;
       },
@@ -111,7 +112,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       response = await route.run(call);
     } catch {
       // A bug in the simulator, not the caller's fault: answer as the operator's backend would.
-      return serverError(route.interface, state.random.uuid());
+      return serverError(route.interface, random.uuid());
     }
     if (plan.fault === 'lost-response') {
       entry.fault = 'lost-response';
@@ -124,12 +125,12 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     const entry: Entry = {
       operation: undefined,
       method: request.method,
-      url: request.url,
-      headers: redacted(request.headers),
+      url: redactedUrl(request.url),
+      headers: redactedHeaders(request.headers),
       body: undefined,
       status: undefined,
     };
-    log.push(entry);
+    log.add(entry);
     const response = await answer(request, entry);
     entry.status = response.status;
     return response;
@@ -145,7 +146,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       }
     }) as typeof fetch,
     listen: (listenOptions) => listen(handle, listenOptions),
-    received: () => structuredClone(log),
+    received: () => log.list(),
     orders: (): SimulatedOrder[] =>
       state.orders.map(({ fms: _fms, ...order }) => structuredClone({ ...order, history: [...order.history] })),
     returns: (): SimulatedReturn[] => state.returns.map(({ clientConfigId: _id, ...entry }) => structuredClone(entry)),
@@ -154,12 +155,12 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       if (found.length === 0) throw new RangeError('advance: no accepted order has this requestReference.');
       if (found.length > 1) throw new RangeError('advance: orders of more than one client have this requestReference.');
       const order = found[0]!;
-      if (!isRequestStatus(status, order.version)) {
-        throw new RangeError(`advance: the status is not a requestStatus of create-order v${order.version}.`);
-      }
       const allowed = nextStatuses(order.requestStatus, order.version, order.fms);
+      const next = allowed.length === 0 ? 'none (a final state)' : allowed.join(', ');
+      if (!isRequestStatus(status, order.version)) {
+        throw new RangeError(`advance: the status is not a requestStatus of create-order v${order.version}; allowed from ${order.requestStatus}: ${next}.`);
+      }
       if (!allowed.includes(status)) {
-        const next = allowed.length === 0 ? 'none (a final state)' : allowed.join(', ');
         throw new RangeError(`advance: an order in ${order.requestStatus} cannot move to ${status}; allowed: ${next}.`);
       }
       order.requestStatus = status;
@@ -170,7 +171,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     },
     reset() {
       state = freshState(resolved);
-      log = [];
+      log = createLog(resolved.retain);
     },
   };
   return simulator;

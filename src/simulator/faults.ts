@@ -1,7 +1,8 @@
 /**
- * Fault injection: per request, four draws from the seeded random source (latency,
+ * Fault injection: per request, four draws from the request's own random source (latency,
  * server error, drop, lost response) in that order, whatever is configured, so that
- * changing one probability does not shift the others' draws.
+ * changing one probability (or turning faults off) shifts neither the others' draws nor
+ * the request's tokens and ids.
  */
 import type { RandomSource } from './random';
 import type { SimulatorFaults, SimulatorOperation } from './types';
@@ -19,15 +20,15 @@ export interface FaultPlan {
  *
  * @param faults The settings.
  * @param operation The request's operation (`undefined`: unknown route, never faulted).
- * @param random The simulator's random source.
+ * @param random The request's random source (`requestRandom`).
  * @returns The plan.
  */
 export function planFaults(faults: SimulatorFaults, operation: SimulatorOperation | undefined, random: RandomSource): FaultPlan {
+  const [latency, error, drop, lost] = [random.next(), random.next(), random.next(), random.next()];
   const active = Object.keys(faults).some((k) => k !== 'operations');
   if (!active || operation === undefined || (faults.operations !== undefined && !faults.operations.includes(operation))) {
     return { latencyMs: 0 };
   }
-  const [latency, error, drop, lost] = [random.next(), random.next(), random.next(), random.next()];
   const range = faults.latencyMs ?? 0;
   const [min, max] = typeof range === 'number' ? [range, range] : range;
   const latencyMs = min + Math.floor(latency * (max - min + 1));

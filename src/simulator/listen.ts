@@ -3,32 +3,59 @@
  * imported when `listen` is called, never at load, so the main entry stays browser-safe.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { MAX_BODY_BYTES } from './answers';
 import { isDroppedConnection } from './faults';
 import type { SimulatorServer } from './types';
 
 // A variable, not a literal: browser bundlers must not try to resolve a Node built-in.
 const NODE_HTTP = 'node:http';
 
-/** Reads a request body, at most `limit + 1` bytes (enough for the core to refuse it). */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (size > limit) continue;
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  return Buffer.concat(chunks);
+/**
+ * The request body as a stream the core reads only if it needs it (an unauthenticated
+ * request's body is never buffered): at most one chunk waits in the stream.
+ * `discard()` drops whatever the core did not read, so the connection stays usable.
+ */
+function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void } {
+  let open = true;
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const onData = (chunk: Buffer) => {
+    if (!open) return;
+    controller.enqueue(new Uint8Array(chunk));
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const discard = () => {
+    open = false;
+    req.off('data', onData);
+    req.resume();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    pull() {
+      req.resume();
+    },
+    cancel: discard,
+  });
+  req.on('data', onData);
+  req.pause();
+  req.once('end', () => {
+    if (open) controller.close();
+    open = false;
+  });
+  req.once('close', () => {
+    if (open) controller.error(new Error('the client closed the request'));
+    open = false;
+  });
+  return { stream, discard };
 }
 
-function toRequest(req: IncomingMessage, origin: string, body: Buffer, signal: AbortSignal): Request {
+function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Uint8Array>, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? 'GET';
-  const init: RequestInit = { method, headers, signal };
-  if (method !== 'GET' && method !== 'HEAD' && body.length > 0) init.body = new Uint8Array(body);
-  return new Request(origin + (req.url ?? '/'), init);
+  // duplex: 'half' lets undici take a stream body (the DOM typings do not know it yet).
+  const init = { method, headers, signal, ...(method === 'GET' || method === 'HEAD' ? {} : { body, duplex: 'half' }) };
+  return new Request(origin + (req.url ?? '/'), init as RequestInit);
 }
 
 async function reply(res: ServerResponse, response: Response): Promise<void> {
@@ -63,10 +90,13 @@ export async function listen(
       if (!res.writableFinished) aborted.abort();
     });
     void (async () => {
+      const body = bodyStream(req);
       try {
-        const body = await readBody(req, MAX_BODY_BYTES);
-        await reply(res, await handle(toRequest(req, origin, body, aborted.signal)));
+        const response = await handle(toRequest(req, origin, body.stream, aborted.signal));
+        body.discard();
+        await reply(res, response);
       } catch (error) {
+        body.discard();
         if (isDroppedConnection(error) || aborted.signal.aborted) req.socket.destroy();
         else if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('simulator failure');
       }

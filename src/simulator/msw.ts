@@ -4,12 +4,13 @@
  * optional peer dependency: only this entry imports it.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { operationUrl } from '../http/connection';
 import { isDroppedConnection } from './faults';
 import type { Simulator } from './types';
 
 /** Options of `simulatorHandlers`. */
 export interface SimulatorHandlersOptions {
-  /** The operator's base URL your code calls (`{base_url}`), e.g. `https://api.operator.test`; a path prefix is kept. */
+  /** The operator's base URL your code calls (`{base_url}`), e.g. `https://api.operator.test`; a path prefix is kept and matched literally. */
   baseUrl: string;
 }
 
@@ -21,7 +22,7 @@ export interface SimulatorHandlersOptions {
  * @param simulator A simulator from `createSimulator`.
  * @param options The base URL to intercept.
  * @returns The handlers, for `setupServer(...handlers)` or `server.use(...handlers)`.
- * @throws {RangeError} When baseUrl is not an absolute http(s) URL.
+ * @throws {TypeError|RangeError} When baseUrl is not an absolute http(s) URL without user info, query or fragment (as `send` requires).
  * @example
  * import { setupServer } from 'msw/node';
  * import { createSimulator } from 'fulfilkit';
@@ -34,16 +35,16 @@ export interface SimulatorHandlersOptions {
  * afterAll(() => server.close());
  */
 export function simulatorHandlers(simulator: Simulator, options: SimulatorHandlersOptions): HttpHandler[] {
-  let base: URL;
-  try {
-    base = new URL(options.baseUrl);
-  } catch {
-    throw new RangeError('baseUrl must be an absolute http(s) URL.');
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new RangeError('baseUrl must be an absolute http(s) URL.');
-  const prefix = base.origin + base.pathname.replace(/\/+$/, '');
+  // send's own normalisation: the same URLs accepted, trailing slashes dropped (no regex).
+  const prefix = operationUrl(options?.baseUrl, '');
+  // Matched literally, by prefix at a path boundary: msw's path patterns would read `(`, `*`, `?`... as syntax.
+  const under = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const path = url.origin + url.pathname;
+    return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* / */);
+  };
   return [
-    http.all(`${prefix}/*`, async ({ request }) => {
+    http.all(under, async ({ request }) => {
       try {
         return await simulator.handle(request);
       } catch (error) {

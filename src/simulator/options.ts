@@ -4,6 +4,7 @@
  * the keys are secrets.
  */
 import type { ClientProfile } from '../lint/types';
+import { checkProfile } from '../schema/profile';
 import { DEFAULT_SIMULATOR_DATA } from './defaults';
 import { OPERATION_TABLE } from './operation-table';
 import type {
@@ -21,7 +22,12 @@ export interface ResolvedOptions {
   readonly paymentMethods: readonly SimulatorPaymentMethod[];
   readonly seed: number;
   readonly faults: SimulatorFaults;
+  /** How many requests received() keeps (the newest). */
+  readonly retain: number;
 }
+
+/** How many requests received() keeps without a `retain` option. */
+export const DEFAULT_RETAIN = 1000;
 
 /** Every operation id, in the spec's order (faults.operations is checked against it). */
 const OPERATIONS: readonly SimulatorOperation[] = OPERATION_TABLE.map((info) => info.operation);
@@ -71,12 +77,11 @@ function milliseconds(value: unknown): boolean {
 
 function profileOf(record: Record<string, unknown>, name: string, field: string): ClientProfile {
   if (record.profile === undefined) return { client: name, clientCode: name };
-  const profile = object(record.profile, `${field}.profile`);
-  const client = text(profile, 'client', `${field}.profile`)!;
-  text(profile, 'clientCode', `${field}.profile`);
+  // The CLI's --profile check: a profile the CLI refuses never switches rules off here.
+  const profile = checkProfile(record.profile, `${field}.profile`);
   // The operator checks requestHeader.client against the client it authenticated.
-  if (client !== name) throw new RangeError(`${field}.profile.client must equal ${field}.name.`);
-  return structuredClone(profile) as unknown as ClientProfile;
+  if (profile.client !== name) throw new RangeError(`${field}.profile.client must equal ${field}.name.`);
+  return profile;
 }
 
 function clientsOf(value: unknown): SimulatorClient[] {
@@ -175,12 +180,15 @@ export function resolveOptions(options: unknown = {}): ResolvedOptions {
   const record = object(options, 'options');
   const seed = record.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw new TypeError('seed must be a whole number.');
+  const retain = record.retain ?? DEFAULT_RETAIN;
+  if (typeof retain !== 'number' || !Number.isSafeInteger(retain) || retain < 0) throw new RangeError('retain must be a whole number from 0.');
   return {
     clients: clientsOf(record.clients ?? DEFAULT_SIMULATOR_DATA.clients),
     inventory: inventoryOf(record.inventory ?? DEFAULT_SIMULATOR_DATA.inventory),
     paymentMethods: paymentMethodsOf(record.paymentMethods ?? DEFAULT_SIMULATOR_DATA.paymentMethods),
     seed,
     faults: faultsOf(record.faults ?? {}),
+    retain,
   };
 }
 

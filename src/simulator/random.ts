@@ -1,6 +1,7 @@
 /**
- * The simulator's seeded random source: tokens, request ids, activity ids and fault
- * draws come from it, so a run with the same seed and the same requests answers the same.
+ * The simulator's seeded random sources: each request gets its own, seeded by the
+ * simulator's seed and the request itself (`hash32`), so its fault draws, tokens and ids
+ * are the same whatever ran before it or beside it.
  */
 
 /** A seeded random source. */
@@ -39,4 +40,24 @@ export function createRandom(seed: number): RandomSource {
     hex,
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
   };
+}
+
+const UTF8 = new TextEncoder();
+
+/**
+ * The 32-bit FNV-1a hash of parts (text as UTF-8, bytes as they are), each followed by a
+ * 0xff byte (never part of UTF-8 text), so `['ab', 'c']` and `['a', 'bc']` differ.
+ *
+ * @param parts Texts and byte arrays.
+ * @returns An unsigned 32-bit integer.
+ * @example createRandom(hash32([String(seed), operation, requestReference]))
+ */
+export function hash32(parts: readonly (string | Uint8Array)[]): number {
+  let hash = 0x811c9dc5;
+  for (const part of parts) {
+    const bytes = typeof part === 'string' ? UTF8.encode(part) : part;
+    for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+    hash = Math.imul(hash ^ 0xff, 0x01000193);
+  }
+  return hash >>> 0;
 }

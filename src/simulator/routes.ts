@@ -1,7 +1,7 @@
 /**
  * The simulator's routes: each operation of OPERATION_TABLE with what it answers.
  */
-import type { Call, Route } from './context';
+import type { BodyRule, Call, Route } from './context';
 import { createOrder } from './operations/create-order';
 import { createReturnToken } from './operations/create-return-token';
 import { echo } from './operations/echo';
@@ -21,11 +21,24 @@ const RUN: Readonly<Record<Exclude<SimulatorOperation, CreateOrderOperation>, Ru
   echo,
 };
 
+/** The operations that take a JSON body, and what they read of it. */
+const BODY: Partial<Record<Exclude<SimulatorOperation, CreateOrderOperation>, BodyRule>> = {
+  // Returns and echo read the body as JSON whatever the Content-Type says, or without one
+  // (the spec marks it optional there, and fetch labels a string body text/plain).
+  createReturnToken: { contentType: 'any', kind: 'return' },
+  echo: { contentType: 'any' },
+};
+
+/** Orders need `Content-Type: application/json` (the spec requires it). */
+const ORDER_BODY: BodyRule = { contentType: 'json', kind: 'order' };
+
 /** Every route, in the spec's order; create order at the version of its path. */
 export const ROUTES: readonly Route[] = OPERATION_TABLE.map((info) => {
   const version = info.version;
-  const run: Run = version !== undefined ? (call) => createOrder(call, version) : RUN[info.operation as Exclude<SimulatorOperation, CreateOrderOperation>];
-  return { ...info, run };
+  if (version !== undefined) return { ...info, body: ORDER_BODY, run: (call) => createOrder(call, version) };
+  const operation = info.operation as Exclude<SimulatorOperation, CreateOrderOperation>;
+  const body = BODY[operation];
+  return { ...info, ...(body === undefined ? {} : { body }), run: RUN[operation] };
 });
 
 /**

@@ -54,7 +54,10 @@ type Underscored<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_$
 /** The create-order operation of each version: `createOrderV1`, `createOrderV1_1`, `createOrderV1_2`. */
 export type CreateOrderOperation = `createOrderV${Underscored<OrderVersion>}`;
 
-/** Faults injected into answers, drawn from the simulator's seeded random source. */
+/**
+ * Faults injected into the answers of authenticated requests, drawn per request from the
+ * seed and the request itself (never from timing: concurrent and sequential runs agree).
+ */
 export interface SimulatorFaults {
   /** Delay before answering, in milliseconds: a fixed value or a `[min, max]` range (whole ms). */
   latencyMs?: number | readonly [number, number];
@@ -76,10 +79,12 @@ export interface SimulatorOptions {
   inventory?: SimulatorInventoryItem[];
   /** Payment methods, shared by all clients; default: `DEFAULT_SIMULATOR_DATA.paymentMethods`. */
   paymentMethods?: SimulatorPaymentMethod[];
-  /** Seed of the random source (tokens, request ids, activity ids, faults); default 1. */
+  /** Seed of the random sources (tokens, request ids, activity ids, faults); default 1. */
   seed?: number;
   /** Faults to inject; default none. */
   faults?: SimulatorFaults;
+  /** How many requests received() keeps, the newest (a whole number; 0 keeps none); default 1000. */
+  retain?: number;
 }
 
 /** A request as the simulator received it; credentials are never kept. */
@@ -88,11 +93,15 @@ export interface ReceivedRequest {
   readonly operation: SimulatorOperation | undefined;
   /** HTTP method. */
   readonly method: string;
-  /** The full URL. */
+  /** The full URL; the values of credential query parameters show as `<redacted>`. */
   readonly url: string;
   /** Header names in lower case; ClientConfigId, ClientAuthKey and the subscription key show as `'<redacted>'`. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body: parsed JSON when it parses, else its text; `undefined` when there is none. */
+  /**
+   * The body of an authenticated request to an operation that takes one: parsed JSON, or
+   * its text when it is not JSON or nests deeper than 512 levels; `undefined` when there is
+   * none, or when the request was refused before its body was read (401, 404, 413, 415).
+   */
   readonly body: unknown;
   /** The echo interface's XML conversion of the body. */
   readonly xml?: string;
@@ -152,16 +161,16 @@ export interface Simulator {
   fetch: typeof fetch;
   /** Serves the simulator over HTTP on node:http (default host 127.0.0.1, port 0 = any free port). */
   listen(options?: { port?: number; host?: string }): Promise<SimulatorServer>;
-  /** Every request received, oldest first, credentials redacted. */
+  /** The newest requests received (`retain`, default 1000), oldest first, credentials redacted; copies; never throws. */
   received(): readonly ReceivedRequest[];
   /** Every order accepted, oldest first. */
   orders(): readonly SimulatedOrder[];
   /** Every return token issued, oldest first. */
   returns(): readonly SimulatedReturn[];
-  /** Moves an order to a new requestStatus along `SIMULATED_TRANSITIONS`; throws a RangeError otherwise. */
+  /** Moves an order to a new requestStatus along `SIMULATED_TRANSITIONS`; otherwise throws a RangeError naming the allowed next states. */
   advance(requestReference: string, status: string): void;
   /** Replaces the fault settings (`{}` turns faults off). */
   setFaults(faults: SimulatorFaults): void;
-  /** Forgets every request, order, return and duplicate reference, and restarts the random source. */
+  /** Forgets every request, order, return and duplicate reference, and the counts of identical requests (the random draws start over). */
   reset(): void;
 }

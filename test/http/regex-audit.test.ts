@@ -1,12 +1,13 @@
 /**
- * ReDoS audit (issue 7, item 10): every regular expression in src/builders, src/http and
- * src/money, and every pattern of the spec's tables they may reach, is listed here with
- * the input that would hurt it most. Each is timed on that input against a benign input
- * times the worst case at 25,000 and 200,000 characters, as a ratio measured in the same
- * run (public entry points: against a benign input of the same length). A new regular expression in
- * those folders fails the first test until it is listed with its worst case.
+ * ReDoS audit (issue 7, item 10; widened in issue 21, item 4): every regular expression
+ * in src/ and rules/ (literals, `new RegExp` and `RegExp()` calls), and every pattern of
+ * the spec's tables, is listed here with the input that would hurt it most. Each is timed
+ * on that input at 25,000 and 200,000 characters, as a ratio measured in the same run
+ * (public entry points: against a benign input of the same length). A new regular
+ * expression anywhere in src/ or rules/ fails the first test until it is listed with its
+ * worst case.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -19,25 +20,26 @@ import { cartInput, JANE } from '../builders/_inputs';
 import { GROWTH, MAX_SLOWDOWN, growth, slowdown } from './_timing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const FOLDERS = ['src/builders', 'src/http', 'src/money'];
+const FOLDERS = ['src', 'rules'];
 const N = 100_000;
 /** Input size of the growth tests: 25,000 and 200,000 characters. */
 const SMALL = 25_000;
 
 function sources(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
   );
 }
 
-/** Regular expression literals and `new RegExp(...)` calls of a folder, as written. */
+/** Regular expression literals and `new RegExp(...)` / `RegExp(...)` calls of a folder, as written. */
 function regexesIn(folder: string): string[] {
   const found: string[] = [];
   for (const file of sources(join(ROOT, folder))) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
       if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) found.push(node.getText());
-      if (ts.isNewExpression(node) && node.expression.getText() === 'RegExp') found.push(node.getText());
+      if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && node.expression.getText() === 'RegExp') found.push(node.getText());
       ts.forEachChild(node, visit);
     };
     visit(source);
@@ -53,22 +55,91 @@ interface Case {
 
 const digits = (n: number) => '1'.repeat(n);
 const letters = (n: number) => 'a'.repeat(n);
+/** A run of one character: the most replacements (or partial matches) a one-character pattern meets. */
+const run = (text: string) => ({ hostile: (n: number) => text.repeat(Math.ceil(n / text.length)), benign: letters });
+/** A run of characters the pattern accepts, then one it refuses at the end. */
+const thenFail = (text: string, last = '!') => ({ hostile: (n: number) => `${text.repeat(Math.ceil(n / text.length))}${last}`, benign: letters });
 /**
- * Every literal of the three folders, by its text. The hostile inputs are the classic
+ * Every literal of src/ and rules/, by its text. The hostile inputs are the classic
  * ones: long runs that match a quantified part and then fail at the end, so a
  * backtracking engine retries from every position. The benign inputs make the pattern
  * read the whole text once (mostly a match), the linear baseline.
  */
 const LITERALS: Readonly<Record<string, Case>> = {
+  // src/http (header values, Content-Type), src/simulator/options.ts (client keys)
   '/^[\\x21-\\x7e](?:[\\x20-\\x7e]*[\\x21-\\x7e])?$/': { hostile: (n) => `a${' '.repeat(n)}\u0001`, benign: letters },
   '/[/+]json\\b/i': { hostile: (n) => '/jsonx'.repeat(n / 6), benign: letters },
+  // src/money (messages, decimal text)
   '/\\{(\\w+)\\}/g': { hostile: (n) => `{${letters(n)}`, benign: letters },
   '/^(-?)([0-9]+)(?:\\.([0-9]+))?$/': { hostile: (n) => `${digits(n / 2)}.${digits(n / 2)}x`, benign: digits },
   '/^0*$/': { hostile: (n) => `${'0'.repeat(n)}1`, benign: (n) => '0'.repeat(n) },
   '/^([0-9]+)(?:\\.0+)?$/': { hostile: (n) => `${digits(n / 2)}.${'0'.repeat(n / 2)}x`, benign: digits },
+  // src/simulator: the request's Content-Type (caller input), the version of a path
+  '/^application\\/(?:[\\w.+-]+\\+)?json\\s*(?:;|$)/i': { hostile: (n) => `application/${'a+'.repeat(n / 2)}json${' '.repeat(8)}x`, benign: letters },
+  '/\\./g': run('.'),
+  // src/lint: JSON Pointer escapes and array indexes (payload keys), message templates, docs tables
+  '/~/g': run('~'),
+  '/\\//g': run('/'),
+  '/~0/g': run('~'),
+  '/~1/g': run('~'),
+  '/^(0|[1-9]\\d*)$/': thenFail('1', 'x'),
+  '/\\{\\{(\\w+)\\}\\}/': { hostile: (n) => `{{${letters(n)}`, benign: letters },
+  '/\\|/g': run('|'),
+  // src/schema/predicates.ts (URLs in payloads)
+  '/^https?:\\/\\/[^/?#\\\\]/i': { hostile: (n) => `http:${'/'.repeat(n)}`, benign: letters },
+  '/\\s/': { hostile: letters, benign: letters },
+  // src/cli: flag values, file paths, JSON.parse messages, formatter escapes (payload text)
+  '/^\\d+$/': thenFail('1', 'x'),
+  '/^(\\d+)([KMG]?)i?B?$/i': thenFail('1', 'x'),
+  '/^(\\d+)\\.(tmp|fixed)$/': thenFail('1', '.tmpx'),
+  '/^\\d{1,5}$/': { hostile: digits, benign: letters },
+  '/^([1-9]\\d{0,5})\\/([1-9]\\d{0,5})$/': { hostile: digits, benign: letters },
+  '/at position (\\d+)/': run('at position x'),
+  '/end of JSON input/': run('end of JSON inpu'),
+  '/%/g': run('%'),
+  '/\\r/g': run('\r'),
+  '/\\n/g': run('\n'),
+  '/:/g': run(':'),
+  '/,/g': run(','),
+  '/&/g': run('&'),
+  '/</g': run('<'),
+  '/>/g': run('>'),
+  '/"/g': run('"'),
+  "/'/g": run("'"),
+  '/\\\\/g': run('\\'),
+  '/^[A-Za-z]:\\//': { hostile: letters, benign: letters },
+  '/[\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]/g': run('\u202e'),
+  '/--/g': run('-'),
+  // src/testing/arbitraries.ts: fast-check generates from these; nothing runs them on input, yet they are linear too
+  '/^[a-z0-9][a-z0-9._+-]{0,20}$/': { hostile: letters, benign: letters },
+  '/^[a-z0-9-]{1,20}$/': { hostile: letters, benign: letters },
+  '/^\\+[1-9][0-9]{1,3} [0-9]{4,10}$/': { hostile: (n) => `+1 ${digits(n)}`, benign: letters },
+  '/^0[0-9]{5,12}$/': { hostile: (n) => `0${digits(n)}`, benign: letters },
+  '/^[A-Z0-9-]{1,30}$/': run('A'),
+  '/^[A-Z]{2}[0-9]{8,12}$/': { hostile: (n) => `AB${digits(n)}`, benign: letters },
+  '/^[0-9A-Z]{3,10}$/': run('A'),
+  '/^[A-Z_]{1,20}$/': run('A'),
+  '/^[0-9]{6}$/': { hostile: digits, benign: letters },
+  '/^[0-9]{4}$/': { hostile: digits, benign: letters },
+  '/^[A-Z]{6}[0-9]{2}[A-Z][0-9]{2}[A-Z][0-9]{3}[A-Z]$/': run('A'),
 };
 
-/** The spec's patterns (tables.ts) the three folders may reach. */
+/** The control characters of src/cli/escape.ts (UNSAFE), as its `new RegExp` calls build them. */
+const UNSAFE = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+
+/** `new RegExp(...)` calls, by their text, with the pattern they build (arbitraries: max 50). */
+const BUILT: Readonly<Record<string, { pattern: RegExp } & Case>> = {
+  'new RegExp(`[${UNSAFE}]`)': { pattern: new RegExp(`[${UNSAFE}]`), ...run('a') },
+  "new RegExp(`[${UNSAFE}]`, 'g')": { pattern: new RegExp(`[${UNSAFE}]`, 'g'), ...run('\u0001') },
+  "new RegExp(`[${UNSAFE}\\\\ufffe\\\\uffff]|[\\\\ud800-\\\\udbff](?![\\\\udc00-\\\\udfff])|(?<![\\\\ud800-\\\\udbff])[\\\\udc00-\\\\udfff]`, 'g')": {
+    pattern: new RegExp(`[${UNSAFE}\\ufffe\\uffff]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`, 'g'),
+    ...run('\udc00'),
+  },
+  'new RegExp(`^[A-Za-z0-9][A-Za-z0-9._-]{0,${max - 1}}$`)': { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/, hostile: letters, benign: letters },
+  'new RegExp(`^[A-Za-z0-9][A-Za-z0-9._ #/-]{0,${max - 1}}$`)': { pattern: /^[A-Za-z0-9][A-Za-z0-9._ #/-]{0,49}$/, hostile: letters, benign: letters },
+};
+
+/** The spec's patterns (tables.ts), by name: listed by their text too. */
 const TABLE_PATTERNS: readonly [string, RegExp, Case][] = [
   ['KEY_CHARSET', tables.KEY_CHARSET, { hostile: (n) => `${letters(n)}!`, benign: letters }],
   ['AMOUNT_VALUE', tables.AMOUNT_VALUE, { hostile: (n) => `-${digits(n / 2)}.${digits(n / 2)}x`, benign: digits }],
@@ -90,9 +161,10 @@ function runner(literal: string): (input: string) => void {
 }
 
 describe('regular expressions reachable by a hostile string', () => {
-  it('every literal in src/builders, src/http and src/money is listed with its worst case', () => {
+  it('every regular expression in src/ and rules/ is listed with its worst case', () => {
     const found = [...new Set(FOLDERS.flatMap(regexesIn))].sort();
-    expect(found).toEqual(Object.keys(LITERALS).sort());
+    const listed = [...Object.keys(LITERALS), ...Object.keys(BUILT), ...new Set(TABLE_PATTERNS.map(([, pattern]) => String(pattern)))];
+    expect(found).toEqual(listed.sort());
   });
 
   it('the measurement catches a quadratic pattern (the old baseUrl trim, /\\/+$/)', () => {
@@ -103,6 +175,11 @@ describe('regular expressions reachable by a hostile string', () => {
   it.each(Object.entries(LITERALS))('%s stays linear on its worst input', (literal, { hostile }) => {
     const run = runner(literal);
     expect(growth((n) => { const input = hostile(n); return () => run(input); }, SMALL, GROWTH.factor)).toBeLessThan(GROWTH.max);
+  });
+
+  it.each(Object.entries(BUILT))('%s stays linear on its worst input', (_text, { pattern, hostile }) => {
+    const apply = pattern.global ? (input: string) => void input.replace(pattern, '') : (input: string) => void pattern.test(input);
+    expect(growth((n) => { const input = hostile(n); return () => apply(input); }, SMALL, GROWTH.factor)).toBeLessThan(GROWTH.max);
   });
 
   it.each(TABLE_PATTERNS)('%s stays linear on its worst input', (_name, pattern, { hostile }) => {

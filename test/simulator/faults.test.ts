@@ -17,8 +17,8 @@ import {
 import { PaymentMethodEntrySchema, ServerErrorBodySchema } from '../../src/schema/responses';
 import { createSimulator } from '../../src/simulator/index';
 import type { SimulatorFaults } from '../../src/simulator/types';
-import { validOrder, validReturn } from '../fixtures';
-import { BASE_URL, connection, headers } from './_kit';
+import { change, validOrder, validReturn } from '../fixtures';
+import { BASE_URL, connection, headers, post } from './_kit';
 
 /** The statuses (or 'dropped') of `n` inventory calls. */
 async function run(faults: SimulatorFaults, seed: number, n = 40): Promise<(number | 'dropped')[]> {
@@ -121,5 +121,73 @@ describe('fault injection', () => {
     const delayed = await time(slow);
     expect(delayed).toBeGreaterThanOrEqual(110);
     expect(delayed).toBeGreaterThan(fast);
+  });
+});
+
+describe('fault draws depend on the request, never on timing', () => {
+  const FAULTS: SimulatorFaults = { serverError: 0.25, drop: 0.15, lostResponse: 0.15, latencyMs: [0, 15] };
+  const SKUS = ['MUG-RED', 'TEA-GREEN', 'KETTLE-1', 'NONE-1'];
+
+  /** 60 requests: 20 orders (distinct references), 20 inventory calls (4 skus, 5 of each: identical requests), 20 echoes. */
+  function requests(): { group: string; make: () => Request }[] {
+    const orders = Array.from({ length: 20 }, (_, i) => {
+      const payload = change(validOrder('1.2'), { '/clientRequest/requestHeader/requestReference': `REQ-C${i}` });
+      return { group: `order ${i}`, make: () => new Request(`${BASE_URL}/fulfillmentapi/v1.2/orders`, post(payload)) };
+    });
+    const stock = Array.from({ length: 20 }, (_, i) => ({
+      group: `sku ${SKUS[i % 4]}`,
+      make: () => new Request(`${BASE_URL}/productapi/v1/inventory?sku=${SKUS[i % 4]}`, { headers: headers() }),
+    }));
+    const echoes = Array.from({ length: 20 }, (_, i) => ({ group: `echo ${i}`, make: () => new Request(`${BASE_URL}/echo/resource`, post({ n: i })) }));
+    return [...orders, ...stock, ...echoes];
+  }
+
+  /** Status and body (ids included), or 'dropped'. */
+  async function outcome(sim: ReturnType<typeof createSimulator>, request: Request): Promise<string> {
+    try {
+      const response = await sim.handle(request);
+      return `${response.status} ${await response.text()}`;
+    } catch {
+      return 'dropped';
+    }
+  }
+
+  /** Outcomes by group, sorted within a group (identical requests may take turns in any order). */
+  function byGroup(list: ReturnType<typeof requests>, outcomes: string[]): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    list.forEach(({ group }, i) => (out[group] ??= []).push(outcomes[i]!));
+    for (const group of Object.values(out)) group.sort();
+    return out;
+  }
+
+  it('60 requests sent one by one and all at once (in reverse order) draw the same faults, tokens and ids', async () => {
+    const list = requests();
+    const sequential = createSimulator({ seed: 11, faults: FAULTS });
+    const one: string[] = [];
+    for (const { make } of list) one.push(await outcome(sequential, make()));
+    const concurrent = createSimulator({ seed: 11, faults: FAULTS });
+    const all: string[] = Array(list.length);
+    await Promise.all(list.map((_, i) => list.length - 1 - i).map(async (i) => {
+      all[i] = await outcome(concurrent, list[i]!.make());
+    }));
+    expect(byGroup(list, all)).toEqual(byGroup(list, one));
+    const ordersOf = (sim: ReturnType<typeof createSimulator>) => [...sim.orders()].sort((a, b) => a.requestReference.localeCompare(b.requestReference));
+    expect(ordersOf(concurrent)).toEqual(ordersOf(sequential));
+    // The draws did fault: some 500s, some drops, some successes.
+    expect(one.some((o) => o.startsWith('500'))).toBe(true);
+    expect(one).toContain('dropped');
+    expect(one.some((o) => o.startsWith('200'))).toBe(true);
+  });
+
+  it('identical requests draw anew: the n-th repeat of a request draws the same in every run', async () => {
+    const statuses = async () => {
+      const sim = createSimulator({ seed: 3, faults: { serverError: 0.5 } });
+      const out: number[] = [];
+      for (let i = 0; i < 12; i++) out.push((await sim.fetch(`${BASE_URL}/productapi/v1/inventory?sku=MUG-RED`, { headers: headers() })).status);
+      return out;
+    };
+    const first = await statuses();
+    expect(new Set(first)).toEqual(new Set([200, 500]));
+    expect(await statuses()).toEqual(first);
   });
 });

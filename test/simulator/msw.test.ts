@@ -15,6 +15,7 @@ import {
 import { createSimulator } from '../../src/simulator/index';
 import { simulatorHandlers } from '../../src/simulator/msw';
 import { change, validOrder } from '../fixtures';
+import { MAX_SLOWDOWN, slowdown } from '../http/_timing';
 import { CLIENT, connection, headers } from './_kit';
 
 const BASE = 'https://api.operator.test/env';
@@ -81,5 +82,38 @@ describe('simulatorHandlers with setupServer', () => {
     expect((await send(request)).status).toBe(500);
     simulator.setFaults({});
     expect((await send(request)).body).toMatchObject({ result: 'true' });
+  });
+
+  it.each(['/a(b', '/x[1]', '/p+q', '/s*t', '/q%3Fx', '/(.*)', '/a(b/c[d]+e*'])(
+    'matches a base URL with %s in its path literally, by prefix (msw path syntax plays no part)',
+    async (path) => {
+      const base = `https://api.operator.test${path}`;
+      server.use(...simulatorHandlers(simulator, { baseUrl: base }));
+      const response = await send(describeInventory({ ...connection(base), sku: 'MUG-RED' }));
+      expect(response.status).toBe(200);
+      expect(simulator.received().map((r) => r.url)).toEqual([`${base}/productapi/v1/inventory?sku=MUG-RED`]);
+    },
+  );
+
+  it('matches at a path boundary only: /env is not /environment', async () => {
+    await expect(fetch('https://api.operator.test/environment/productapi/v1/inventory', { headers: headers() })).rejects.toThrow();
+    expect(simulator.received()).toEqual([]);
+  });
+
+  it('refuses a base URL with a query or fragment, as send does (a raw ? cannot start a path)', () => {
+    expect(() => simulatorHandlers(simulator, { baseUrl: 'https://api.operator.test/a?b' })).toThrow(RangeError);
+    expect(() => simulatorHandlers(simulator, { baseUrl: 'https://api.operator.test/a#b' })).toThrow(RangeError);
+  });
+
+  it('drops 100,000 trailing slashes, and reads 100,000 slashes before a last segment in linear time', async () => {
+    const N = 100_000;
+    const trailing = `https://api.operator.test/deep${'/'.repeat(N)}`;
+    server.use(...simulatorHandlers(simulator, { baseUrl: trailing }));
+    expect((await send(describeInventory(connection(trailing)))).status).toBe(200);
+    expect(simulator.received()[0]?.url).toBe('https://api.operator.test/deep/productapi/v1/inventory');
+    const handlers = (baseUrl: string) => () => void simulatorHandlers(simulator, { baseUrl });
+    expect(slowdown(handlers(trailing), handlers(`https://api.operator.test/deep${'a'.repeat(N)}`))).toBeLessThan(MAX_SLOWDOWN);
+    // The old trim, /\/+$/, took seconds here: every slash started a match that failed at the x.
+    expect(slowdown(handlers(`https://api.operator.test/${'/'.repeat(N)}x`), handlers(`https://api.operator.test/${'a'.repeat(N)}x`))).toBeLessThan(MAX_SLOWDOWN);
   });
 });

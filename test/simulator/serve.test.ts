@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeInventory, describeInventory, send } from '../../src/http/index';
 import { main } from '../../src/cli/main';
-import { parseServeArgs, serveCommand } from '../../src/cli/serve-command';
+import { parseServeArgs, serveCommand, serveOptions } from '../../src/cli/serve-command';
 import { ROOT } from '../cli/_run';
 import { CLIENT, connection, OTHER, SECRETS } from './_kit';
 
@@ -55,12 +55,32 @@ describe('fulfilkit serve (in-process)', () => {
     { name: 'a data file that is not JSON', files: { 'd.json': '{' }, argv: ['--data', 'd.json'], message: /not valid JSON/ },
     { name: 'a client without a key', files: { 'd.json': JSON.stringify({ clients: [{ ...CLIENT, clientAuthKey: '' }] }) }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: clients\[0\]\.clientAuthKey must be a non-empty string/ },
     { name: 'a bad port', files: {}, argv: ['--port', '70000'], message: /--port/ },
+    { name: 'a negative --retain', files: {}, argv: ['--retain', '-1'], message: /Invalid value for --retain: expected a whole number from 0/ },
+    { name: 'a fractional --retain', files: {}, argv: ['--retain=2.5'], message: /Invalid value for --retain/ },
+    { name: 'a retain in the data file that is no whole number', files: { 'd.json': '{"retain": -3}' }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: retain must be a whole number from 0/ },
     { name: 'an unknown flag', files: {}, argv: ['--verbose'], message: /Unknown option --verbose for "serve"/ },
   ])('exits 2 for $name', async ({ files, argv, message }) => {
     const run = capture();
     for (const [name, text] of Object.entries(files)) writeFileSync(join(run.io.cwd, name), text);
     expect(await main(['serve', ...argv], run.io)).toBe(2);
     expect(run.err()).toMatch(message);
+  });
+
+  it('--retain N sets how many requests the simulator keeps, over the data file\'s retain', () => {
+    expect(parseServeArgs(['--retain', '0'])).toMatchObject({ retain: 0 });
+    expect(parseServeArgs([])).not.toHaveProperty('retain');
+    expect(serveOptions(parseServeArgs(['--retain', '25']), { retain: 5, seed: 2 })).toEqual({ retain: 25, seed: 2 });
+    expect(serveOptions(parseServeArgs([]), { retain: 5 })).toEqual({ retain: 5 });
+  });
+
+  it('serves with --retain', async () => {
+    const run = capture();
+    const stop = new AbortController();
+    const done = serveCommand(parseServeArgs(['--port', '0', '--retain', '2']), run.io, stop.signal);
+    const url = await run.url;
+    expect((await send(describeInventory(connection(url)), fetch)).status).toBe(200);
+    stop.abort();
+    expect(await done).toBe(0);
   });
 
   it('exits 2 when the port is taken', async () => {
@@ -78,7 +98,8 @@ describe('fulfilkit serve (in-process)', () => {
   it('prints its help', async () => {
     const run = capture();
     expect(await main(['serve', '--help'], run.io)).toBe(0);
-    expect(run.out()).toContain('Usage: fulfilkit serve [--port N] [--host H] [--data file.json]');
+    expect(run.out()).toContain('Usage: fulfilkit serve [--port N] [--host H] [--data file.json] [--retain N]');
+    expect(run.out()).toContain('--retain N');
   });
 });
 

@@ -90,6 +90,18 @@ describe('advance()', () => {
     expect(() => sim.advance('REQ-A', 'invoiced')).toThrow(/none \(a final state\)/);
   });
 
+  it('advance(ref, "received") throws a RangeError naming the allowed next states, in every version', async () => {
+    const sim = createSimulator();
+    await placeOrder(sim, '1', 'REQ-V1');
+    await placeOrder(sim, '1.1', 'REQ-V11');
+    const allowed = 'confirmed, errored, cancelled, dplhold';
+    expect(() => sim.advance('REQ-V1', 'received')).toThrow(new RangeError(`advance: an order in created cannot move to received; allowed: ${allowed}.`));
+    expect(() => sim.advance('REQ-V11', 'received')).toThrow(
+      new RangeError(`advance: the status is not a requestStatus of create-order v1.1; allowed from created: ${allowed}.`),
+    );
+    expect(() => sim.advance('REQ-V11', 'teleported')).toThrow(/allowed from created: confirmed/);
+  });
+
   it('knows received in v1 only, and refuses values that are no requestStatus', async () => {
     const sim = createSimulator();
     await placeOrder(sim, '1.1');

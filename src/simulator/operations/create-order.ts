@@ -2,7 +2,6 @@ import { lintOrder } from '../../lint/engine';
 import { ORDER_VERSION_FEATURES, type OrderVersion } from '../../schema/tables';
 import { json } from '../answers';
 import { summarise, type Call } from '../context';
-import { readJson } from './body';
 import { duplicateProblems, stringMember } from './duplicates';
 
 /**
@@ -32,26 +31,28 @@ function orderResult(version: OrderVersion, ok: boolean, requestId: string, erro
  * POST /fulfillmentapi/v{1,1.1,1.2}/orders: lints the order at the path's version with
  * the client's profile; lint errors and a repeated requestReference are HTTP 200 with
  * `result` false and an errorCode; an accepted order is stored with requestStatus `created`.
- * Content-Type must be JSON (415), the body JSON (400).
+ * (The core answers 415 and 400 for a body that is not JSON.) Everything that can fail
+ * runs before the requestReference is recorded: an order answered with anything but 200
+ * leaves its reference free.
  *
  * @param call The call.
  * @param version The version of the path.
  * @returns The answer.
  */
 export function createOrder(call: Call, version: OrderVersion): Response {
-  const body = readJson(call, true);
-  if (!body.ok) return body.response;
-  const payload = body.value;
-  const requestId = call.state.random.uuid();
+  const payload = call.body;
+  const requestId = call.random.uuid();
   const profile = call.client.profile!;
   const errors = lintOrder(payload, { version, profile }).filter((p) => p.severity === 'error');
   if (errors.length > 0) return orderResult(version, false, requestId, ORDER_VALIDATION_ERROR, summarise(errors));
-  const duplicates = duplicateProblems(call, 'order', payload);
-  if (duplicates.length > 0) {
-    return orderResult(version, false, requestId, ORDER_DUPLICATE_REFERENCE, 'requestHeader.requestReference was used before; duplicates are rejected.');
-  }
   const header = (payload as { clientRequest: { requestHeader: unknown } }).clientRequest.requestHeader;
   const externalMessageReference = stringMember(header, 'externalMessageReference');
+  const stored = structuredClone(payload);
+  const accepted = orderResult(version, true, requestId, null, null);
+  // The last step that can refuse: it records the reference, so nothing may fail after it.
+  if (duplicateProblems(call, 'order', payload).length > 0) {
+    return orderResult(version, false, requestId, ORDER_DUPLICATE_REFERENCE, 'requestHeader.requestReference was used before; duplicates are rejected.');
+  }
   call.state.orders.push({
     client: call.client.name,
     fms: profile.fms === true,
@@ -61,7 +62,7 @@ export function createOrder(call: Call, version: OrderVersion): Response {
     requestId,
     requestStatus: 'created',
     history: ['created'],
-    payload: structuredClone(payload),
+    payload: stored,
   });
-  return orderResult(version, true, requestId, null, null);
+  return accepted;
 }

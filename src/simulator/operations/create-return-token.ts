@@ -1,7 +1,6 @@
 import { lintReturn } from '../../lint/engine';
 import { json } from '../answers';
 import { summarise, type Call } from '../context';
-import { readJson } from './body';
 import { duplicateProblems, stringMember } from './duplicates';
 
 /**
@@ -43,9 +42,7 @@ function refused(resultCode: string, resultMessage: string): Response {
  * @returns The answer.
  */
 export function createReturnToken(call: Call): Response {
-  const body = readJson(call, false);
-  if (!body.ok) return body.response;
-  const payload = body.value;
+  const payload = call.body;
   const errors = lintReturn(payload, { profile: call.client.profile! }).filter((p) => p.severity === 'error');
   if (errors.length > 0) return refused(RETURN_VALIDATION_ERROR, summarise(errors));
   const { requestHeader, rma } = payload as { requestHeader: unknown; rma: unknown };
@@ -57,22 +54,19 @@ export function createReturnToken(call: Call): Response {
   if (update !== undefined && existing === undefined) {
     return refused(RETURN_UNKNOWN_TRANSACTION, 'rma.transactionId names no return of this client.');
   }
+  const requestReference = stringMember(requestHeader, 'requestReference')!;
+  const stored = structuredClone(payload);
+  const transactionID = existing?.transactionID ?? call.random.uuid();
+  const accepted = json(200, { transactionID, resultCode: '0', resultMessage: existing === undefined ? 'Return token created.' : 'Return updated.' });
+  // The last step that can refuse: it records the reference, so nothing may fail after it.
   if (duplicateProblems(call, 'return', payload).length > 0) {
     return refused(RETURN_DUPLICATE_REFERENCE, 'requestHeader.requestReference was used before; duplicates are rejected.');
   }
-  const requestReference = stringMember(requestHeader, 'requestReference')!;
   if (existing !== undefined) {
-    existing.payload = structuredClone(payload);
+    existing.payload = stored;
     existing.requestReference = requestReference;
-    return json(200, { transactionID: existing.transactionID, resultCode: '0', resultMessage: 'Return updated.' });
+  } else {
+    call.state.returns.push({ client: call.client.name, clientConfigId: call.client.clientConfigId, requestReference, transactionID, payload: stored });
   }
-  const transactionID = call.state.random.uuid();
-  call.state.returns.push({
-    client: call.client.name,
-    clientConfigId: call.client.clientConfigId,
-    requestReference,
-    transactionID,
-    payload: structuredClone(payload),
-  });
-  return json(200, { transactionID, resultCode: '0', resultMessage: 'Return token created.' });
+  return accepted;
 }

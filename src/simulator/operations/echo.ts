@@ -1,6 +1,5 @@
 import { MESSAGES, statusError } from '../answers';
 import type { Call } from '../context';
-import { readJson } from './body';
 
 /** Thrown by the XML builder's name hook: a member name is no XML element name. */
 class NotXmlName extends Error {}
@@ -35,9 +34,7 @@ function xmlBuilder(): Promise<Builder> {
  * @returns The answer.
  */
 export async function echo(call: Call): Promise<Response> {
-  const body = readJson(call, false);
-  if (!body.ok) return body.response;
-  const value = body.value;
+  const value = call.body;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return statusError(400, MESSAGES.notObject);
   let xml: string;
   try {

@@ -1,0 +1,58 @@
+/**
+ * The client profile check shared by `fulfilkit lint --profile` and `createSimulator`'s
+ * clients: one set of members, one set of messages. Messages name the member, never its value.
+ */
+import type { ClientProfile } from '../lint/types';
+
+const STRING_MEMBERS = ['client', 'clientCode', 'shippingCostSku', 'orderDiscountSku', 'weeeSku'] as const;
+const BOOLEAN_MEMBERS = ['fms', 'processesCardData'] as const;
+const KNOWN = new Set<string>([...STRING_MEMBERS, ...BOOLEAN_MEMBERS, 'returnReasons']);
+/** An unknown member's name is shown (it is the member, not a value), quoted and cut to this length. */
+const NAME_SHOWN = 40;
+
+function shownName(key: string): string {
+  return JSON.stringify(key.length > NAME_SHOWN ? `${key.slice(0, NAME_SHOWN)}…` : key);
+}
+
+/**
+ * Checks that a value is a ClientProfile and returns a frozen copy of its known members.
+ *
+ * @param value The profile (parsed JSON, or an object from code).
+ * @param field How messages name the profile, e.g. `clients[0].profile`.
+ * @returns The profile, with only the known members.
+ * @throws {TypeError|RangeError} Naming the first member that is missing, unknown or of the wrong type.
+ * @example checkProfile({ client: 'ACME', clientCode: 'ACME', fms: 'yes' }, 'profile'); // TypeError: profile.fms must be true or false.
+ */
+export function checkProfile(value: unknown, field = 'profile'): ClientProfile {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new TypeError(`${field} must be a JSON object with at least client and clientCode.`);
+  }
+  const input = value as Record<string, unknown>;
+  for (const key of Object.keys(input)) {
+    if (!KNOWN.has(key)) throw new RangeError(`${field} has an unknown member ${shownName(key)}; known: ${[...KNOWN].join(', ')}.`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of STRING_MEMBERS) {
+    const v = input[key];
+    if (v === undefined) {
+      if (key === 'client' || key === 'clientCode') throw new TypeError(`${field} needs a ${key} (a non-empty string).`);
+      continue;
+    }
+    if (typeof v !== 'string' || v === '') throw new TypeError(`${field}.${key} must be a non-empty string.`);
+    out[key] = v;
+  }
+  for (const key of BOOLEAN_MEMBERS) {
+    const v = input[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'boolean') throw new TypeError(`${field}.${key} must be true or false.`);
+    out[key] = v;
+  }
+  const reasons = input.returnReasons;
+  if (reasons !== undefined) {
+    if (!Array.isArray(reasons) || !reasons.every((r) => typeof r === 'string' && r !== '')) {
+      throw new TypeError(`${field}.returnReasons must be an array of non-empty strings.`);
+    }
+    out.returnReasons = Object.freeze([...reasons]);
+  }
+  return Object.freeze(out) as unknown as ClientProfile;
+}
