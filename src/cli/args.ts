@@ -1,6 +1,7 @@
 /**
  * Command-line parsing: `lint`, `rules`, `help`, `--version`.
  */
+import { availableParallelism } from 'node:os';
 import { RULES } from '../../rules/index';
 import type { PayloadKind, RuleLevel } from '../lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
@@ -46,6 +47,8 @@ export interface LintArgs {
   readonly progress: boolean;
   /** A line (or JSON document) longer than this many bytes is a `parse` problem, not read (`--max-line-bytes`). */
   readonly maxLineBytes: number;
+  /** List at most this many problems of a payload, count the others (`--max-problems-per-payload`; 0: all). */
+  readonly maxProblemsPerPayload: number;
 }
 
 /** Arguments of `fulfilkit rules`. */
@@ -66,7 +69,7 @@ export const MAX_LINE_BYTES_LIMIT = 256 * 1024 * 1024;
 // Options that take a value; all others are switches.
 const VALUE_FLAGS = new Set([
   '--kind', '--api-version', '--profile', '--format', '-f', '--rule', '--max-warnings',
-  '--concurrency', '--shard', '--output-file', '-o', '--max-line-bytes',
+  '--concurrency', '--shard', '--output-file', '-o', '--max-line-bytes', '--max-problems-per-payload',
 ]);
 // Short and long spellings of the same option.
 const ALIASES: Readonly<Record<string, string>> = { '-f': '--format', '-o': '--output-file' };
@@ -178,9 +181,9 @@ export function parseArgs(argv: readonly string[]): Args {
   return lintArgs(positionals, seen, rules, switches, color);
 }
 
-/** A whole number of 0 or more, or a usage error naming the flag. */
-function wholeNumber(flag: string, raw: string, min: number, what: string): number {
-  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) throw new UsageError(`Invalid value for ${flag}: expected ${what}.`);
+/** A whole number from `min` to `max`, or a usage error naming the flag. */
+function wholeNumber(flag: string, raw: string, min: number, what: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`Invalid value for ${flag}: expected ${what}.`);
   return Number(raw);
 }
 
@@ -204,7 +207,9 @@ function lintArgs(
   color: boolean | undefined,
 ): LintArgs {
   const maxWarnings = seen['--max-warnings'] === undefined ? undefined : wholeNumber('--max-warnings', seen['--max-warnings'], 0, 'a whole number of 0 or more');
-  const concurrency = seen['--concurrency'] === undefined ? undefined : wholeNumber('--concurrency', seen['--concurrency'], 1, 'a whole number of 1 or more (1 lints in-process)');
+  // Each thread holds a heap of its own: thousands of them exhaust memory long before they help.
+  const most = 4 * availableParallelism();
+  const concurrency = seen['--concurrency'] === undefined ? undefined : wholeNumber('--concurrency', seen['--concurrency'], 1, `a whole number from 1 to ${most} (4 threads per available core; 1 lints in-process)`, most);
   if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('Stdin (-) can be read only once.');
   const outputFile = seen['--output-file'];
   if (outputFile === '') throw new UsageError('Option --output-file needs a file name.');
@@ -225,5 +230,7 @@ function lintArgs(
     fix: switches.has('--fix'),
     progress: !switches.has('--no-progress'),
     maxLineBytes: seen['--max-line-bytes'] === undefined ? DEFAULT_MAX_LINE_BYTES : byteSize(seen['--max-line-bytes']),
+    // 1000 problems a payload: enough to fix from, and memory stays bounded whatever the input.
+    maxProblemsPerPayload: seen['--max-problems-per-payload'] === undefined ? 1000 : wholeNumber('--max-problems-per-payload', seen['--max-problems-per-payload'], 0, 'a whole number of 0 or more (0 lists every problem)'),
   };
 }

@@ -15,7 +15,7 @@ export type Piece =
   | { readonly type: 'lines'; readonly bytes: Uint8Array }
   /** One JSON document; `fallbackToLines` when its form was guessed (stdin). */
   | { readonly type: 'document'; readonly bytes: Uint8Array; readonly fallbackToLines: boolean }
-  /** A line (or a whole document) longer than the limit, skipped: its length in bytes. */
+  /** A line (or a whole document) longer than the limit, skipped: its length in bytes (a line's without its line end). */
   | { readonly type: 'long'; readonly bytes: number; readonly document: boolean }
   /** Bytes of a skipped line, passed on unread for `--fix` (which keeps every byte). */
   | { readonly type: 'raw'; readonly bytes: Uint8Array };
@@ -148,6 +148,8 @@ export class LineChunker extends Cutter {
   private complete = 0;
   private skipping = false;
   private skipped = 0;
+  // The last byte of the skipped line so far is a CR (of a CRLF line end, if a newline follows).
+  private skippedCr = false;
 
   constructor(options: ChunkOptions) {
     super(options);
@@ -181,8 +183,29 @@ export class LineChunker extends Cutter {
     const partial = this.buffer.take(this.buffer.used, this.capacity());
     this.raw(partial);
     this.raw(tail);
-    this.skipped = partial.length + tail.length;
+    this.skipped = 0;
+    this.skippedCr = false;
+    this.count(partial);
+    this.count(tail);
     this.skipping = true;
+  }
+
+  /** Counts bytes of the skipped line. */
+  private count(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    this.skipped += bytes.length;
+    this.skippedCr = bytes[bytes.length - 1] === 13;
+  }
+
+  /** The skipped line ends: its length, as lint counts it, leaves out the CR of a CRLF. */
+  private endSkipping(): void {
+    this.out.push({ type: 'long', bytes: this.skipped - (this.skippedCr ? 1 : 0), document: false });
+    this.skipping = false;
+  }
+
+  /** True when the byte before `nl` (in this piece, or the last one held) is a CR. */
+  private crBefore(piece: Uint8Array, pos: number, nl: number): boolean {
+    return nl > pos ? piece[nl - 1] === 13 : this.buffer.used > this.complete && this.buffer.bytes[this.buffer.used - 1] === 13;
   }
 
   protected take(piece: Uint8Array): void {
@@ -192,25 +215,24 @@ export class LineChunker extends Cutter {
       const nl = piece.indexOf(NEWLINE, pos);
       if (this.skipping) {
         if (nl === -1) {
-          this.skipped += piece.length - pos;
+          this.count(piece.subarray(pos));
           this.raw(piece.subarray(pos));
           return;
         }
-        this.skipped += nl - pos;
+        this.count(piece.subarray(pos, nl));
         this.raw(piece.subarray(pos, nl + 1));
-        this.out.push({ type: 'long', bytes: this.skipped, document: false });
-        this.skipping = false;
+        this.endSkipping();
         pos = nl + 1;
         continue;
       }
       const partial = this.buffer.used - this.complete;
       if (nl === -1) {
-        // The line goes on in the next piece.
-        if (partial + piece.length - pos > maxLineBytes) this.startSkipping(piece.subarray(pos));
+        // The line goes on in the next piece (a CR at the end may be its line end's).
+        if (partial + piece.length - pos - (piece[piece.length - 1] === 13 ? 1 : 0) > maxLineBytes) this.startSkipping(piece.subarray(pos));
         else this.buffer.append(piece.subarray(pos));
         return;
       }
-      const lineBytes = partial + nl - pos - (nl > pos && piece[nl - 1] === 13 ? 1 : 0);
+      const lineBytes = partial + nl - pos - (this.crBefore(piece, pos, nl) ? 1 : 0);
       if (lineBytes > maxLineBytes) {
         this.startSkipping(piece.subarray(pos, nl));
         pos = nl; // the newline ends the skipped line on the next turn
@@ -228,8 +250,7 @@ export class LineChunker extends Cutter {
 
   protected finish(): void {
     if (this.skipping) {
-      this.out.push({ type: 'long', bytes: this.skipped, document: false });
-      this.skipping = false;
+      this.endSkipping();
       return;
     }
     // The last line may lack its newline.

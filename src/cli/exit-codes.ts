@@ -2,7 +2,7 @@
  * The exit codes of `fulfilkit`.
  */
 
-/** Exit codes: 0, 1 and 2 as pinned; 130 and 141 follow the shell's 128 + signal convention. */
+/** Exit codes: 0, 1 and 2 as pinned; 130, 141 and 143 follow the shell's 128 + signal convention. */
 export const EXIT = {
   /** No errors. */
   ok: 0,
@@ -14,4 +14,6 @@ export const EXIT = {
   interrupted: 130,
   /** The reader of stdout went away (`| head`): as if stopped by SIGPIPE. */
   closedByReader: 141,
+  /** Asked to stop (SIGTERM: `timeout`, Kubernetes, CI cancel): handled like an interruption. */
+  terminated: 143,
 } as const;

@@ -1,9 +1,11 @@
 /**
- * Where `--fix` writes: a file is rewritten through a temporary file beside it, renamed over
- * it once the whole file was linted (never half a file); stdin's fixed payloads go to stdout.
+ * Where `--fix` writes: a file is rewritten through a temporary file beside it, put in place
+ * once the whole file was linted (never half a file); stdin's fixed payloads go to stdout.
+ * A symlink is followed to its target (the link stays a link); a file with hard links is
+ * written over in place, so that every link still shares it.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { chmod, open, rename, unlink } from 'node:fs/promises';
+import { chmod, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from './errors';
 import type { TextSink } from './io';
@@ -22,13 +24,22 @@ export interface FixTarget {
    * Writes the next bytes of the input.
    *
    * @param bytes The bytes, fixed or as read.
-   * @param changed Whether fixes changed them.
+   * @param fixes How many fixes changed them (0: as read).
    */
-  write(bytes: Uint8Array, changed: boolean): void;
-  /** The input is complete: put the fixed input in place. */
-  commit(): Promise<void>;
-  /** The run stopped before the end of the input: leave it as it was. */
-  abort(): Promise<void>;
+  write(bytes: Uint8Array, fixes: number): void;
+  /**
+   * The input is complete: put the fixed input in place.
+   *
+   * @returns The fixes now applied (0 when the file could not be replaced).
+   */
+  commit(): Promise<number>;
+  /**
+   * The run stopped before the end of the input: leave a file as it was (a second call,
+   * after `commit`, does nothing).
+   *
+   * @returns The fixes applied all the same: those already written to a stream; 0 for a file.
+   */
+  abort(): Promise<number>;
 }
 
 /**
@@ -40,36 +51,118 @@ export interface FixTarget {
  */
 export function streamFixTarget(sink: OutputSink, hadBom: () => boolean): FixTarget {
   let started = false;
+  let written = 0;
+  const settle = async () => {
+    await sink.flush();
+    const fixes = written;
+    written = 0;
+    return fixes;
+  };
   return {
     name: sink.name,
     sink,
-    write(bytes) {
+    write(bytes, fixes) {
       if (!started && hadBom()) sink.write(UTF8_BOM);
       started = true;
+      written += fixes;
       sink.write(bytes);
     },
-    commit: () => sink.flush(),
-    abort: () => sink.flush(),
+    commit: settle,
+    abort: settle,
   };
 }
 
+// Temporary files are named `.<name>.fulfilkit-fix-<pid>.tmp` (`.fixed` once complete and
+// being written over a hard-linked file), so that a later run can tell its own leftovers.
+const MARK = '.fulfilkit-fix-';
+
+function tempName(path: string, pid: number, state: 'tmp' | 'fixed'): string {
+  return join(dirname(path), `.${basename(path)}${MARK}${pid}.${state}`);
+}
+
+/** True when a process with this id is running (another user's counts: it may be a run in progress). */
+function isAlive(pid: number): boolean {
+  // Ours are made after the leftovers are cleared: one with our id is an earlier process's.
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
 /**
- * Rewrites a file in place: fixed bytes go to a temporary file in the same folder, which
- * replaces the file (same permissions) on `commit` when a fix changed something; otherwise
- * the file is left untouched.
+ * Prepares a file for `--fix`: follows symlinks to the file itself, and removes the
+ * temporary files that killed runs left beside it.
  *
- * @param path The file's path.
+ * @param path The file's path, as resolved from the command line.
  * @param file The name to show in messages.
- * @param mode The file's permission bits.
+ * @returns The real path, which `fileFixTarget` rewrites.
+ * @throws {UsageError} When a killed run was writing its fixes over the file (hard links):
+ *   the file may be partly written, and the complete fixed content is beside it.
+ */
+export async function prepareFix(path: string, file: string): Promise<string> {
+  const real = await realpath(path);
+  const prefix = `.${basename(real)}${MARK}`;
+  let names: string[];
+  try {
+    names = await readdir(dirname(real));
+  } catch {
+    return real; // an unreadable folder: creating the temporary file will say what is wrong
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(\d+)\.(tmp|fixed)$/.exec(name.slice(prefix.length));
+    if (!match || isAlive(Number(match[1]))) continue;
+    if (match[2] === 'fixed') {
+      throw new UsageError(`Cannot fix ${file}: a run killed while writing its fixes over it left ${name} beside it, which holds the whole fixed content; check ${file}, then move ${name} over it or delete ${name}.`);
+    }
+    await unlink(join(dirname(real), name)).catch(() => {});
+  }
+  return real;
+}
+
+/** Writes the content of `from` over `to` in place (same inode: its hard links keep sharing it). */
+async function overwrite(from: string, to: string): Promise<void> {
+  const source = await open(from, 'r');
+  try {
+    const target = await open(to, 'r+');
+    try {
+      const buffer = Buffer.allocUnsafe(1 << 20);
+      let at = 0;
+      for (;;) {
+        const { bytesRead } = await source.read(buffer, 0, buffer.length, at);
+        if (bytesRead === 0) break;
+        for (let done = 0; done < bytesRead; ) done += (await target.write(buffer, done, bytesRead - done, at + done)).bytesWritten;
+        at += bytesRead;
+      }
+      await target.truncate(at);
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+/**
+ * Rewrites a file: fixed bytes go to a temporary file in the same folder, which replaces the
+ * file (same permissions) on `commit` when a fix changed something; a file with hard links is
+ * written over in place instead, once the temporary file is complete; otherwise the file is
+ * left untouched.
+ *
+ * @param path The file's real path (from `prepareFix`).
+ * @param file The name to show in messages.
  * @param hadBom Whether the input started with a byte-order mark (written back first).
  * @returns The target.
  * @throws {UsageError} When the temporary file cannot be created (read-only folder, ...).
  */
-export async function fileFixTarget(path: string, file: string, mode: number, hadBom: () => boolean): Promise<FixTarget> {
-  const temp = join(dirname(path), `.${basename(path)}.fulfilkit-fix-${process.pid}-${Date.now().toString(36)}`);
+export async function fileFixTarget(path: string, file: string, hadBom: () => boolean): Promise<FixTarget> {
+  const temp = tempName(path, process.pid, 'tmp');
   let handle: FileHandle;
   try {
-    handle = await open(temp, 'wx', mode & 0o777);
+    handle = await open(temp, 'wx', (await stat(path)).mode & 0o777);
   } catch (error) {
     throw new UsageError(`Cannot fix ${file}: cannot create a file beside it (${ioReason(error)}).`);
   }
@@ -77,32 +170,50 @@ export async function fileFixTarget(path: string, file: string, mode: number, ha
   const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
   const sink = new OutputSink(stream as unknown as TextSink, file);
   let started = false;
-  let changed = false;
+  let fixes = 0;
   let settled = false;
-  const finish = async (keep: boolean) => {
-    if (settled) return;
+  /** Puts the fixed file in place; false when it failed (`sink.failure` says why). */
+  const replace = async (): Promise<boolean> => {
+    const fixed = tempName(path, process.pid, 'fixed');
+    let current = temp;
+    try {
+      // Now, not at the start: the file's links and permissions as they are when it is replaced.
+      const info = await stat(path);
+      if (info.nlink === 1) {
+        await chmod(temp, info.mode & 0o7777);
+        await rename(temp, path);
+        return true;
+      }
+      // Renamed first: a run killed while writing over the file leaves the complete content, marked as such.
+      await rename(temp, fixed);
+      current = fixed;
+      await overwrite(fixed, path);
+      await unlink(fixed);
+      return true;
+    } catch (error) {
+      const kept = current === fixed ? `; the fixed content is in ${basename(fixed)}` : '';
+      sink.failure ??= { reason: ioReason(error) + kept };
+      if (!kept) await unlink(temp).catch(() => {});
+      return false;
+    }
+  };
+  const finish = async (keep: boolean): Promise<number> => {
+    if (settled) return 0;
     settled = true;
     await sink.flush();
     stream.end();
     await closed;
-    if (keep && changed && !sink.failure) {
-      await chmod(temp, mode & 0o7777).catch(() => {});
-      try {
-        await rename(temp, path);
-        return;
-      } catch (error) {
-        sink.failure ??= { reason: ioReason(error) };
-      }
-    }
+    if (keep && fixes > 0 && !sink.failure) return (await replace()) ? fixes : 0;
     await unlink(temp).catch(() => {});
+    return 0;
   };
   return {
     name: file,
     sink,
-    write(bytes, didChange) {
+    write(bytes, count) {
       if (!started && hadBom()) sink.write(UTF8_BOM);
       started = true;
-      changed ||= didChange;
+      fixes += count;
       sink.write(bytes);
     },
     commit: () => finish(true),

@@ -34,25 +34,32 @@ Options:
   --profile file.json         Client profile (client, clientCode, fms, ...)
   -f, --format stylish|json|sarif|github|junit
                               Output format (default stylish)
-  -o, --output-file FILE      Write the report to FILE instead of stdout
+  -o, --output-file FILE      Write the report to FILE instead of stdout (never one
+                              of the inputs)
   --rule id=off|warn|error    Override a rule's severity (repeatable)
   --quiet                     Report errors only
   --max-warnings N            Exit 1 when there are more than N warnings
   --fix                       Apply the fixes of fixable problems (spelling): rewrite
                               the files in place; with stdin, write the fixed payloads
                               to stdout (the report goes to stderr, or to -o)
-  --concurrency N             Threads that lint (default: the available cores;
-                              1 lints in-process; small inputs always in-process)
+  --concurrency N             Threads that lint, at most 4 per available core
+                              (default: the available cores; 1 lints in-process;
+                              small inputs always in-process)
   --shard i/n                 Lint only shard i of n (by requestReference), to split
                               a corpus over n machines; duplicates stay exact
   --max-line-bytes N          A line (or JSON file) longer than N bytes is a parse
                               problem and is not read (default 64M; K, M, G allowed)
+  --max-problems-per-payload N
+                              List the first N problems of a payload and how many
+                              more there were; the summary counts all (default
+                              1000; 0 lists all)
   --no-progress               No progress line (shown on stderr when it is a terminal)
   --color, --no-color         Force colours on or off (default: on for a terminal)
 
 Exit codes: 0 no errors; 1 errors found (or too many warnings); 2 usage or I/O
 failure (also a failed write of the output); 130 interrupted (Ctrl-C: what was
-linted is reported); 141 the reader of the output went away (| head).
+linted is reported); 143 terminated (SIGTERM: as Ctrl-C); 141 the reader of the
+output went away (| head).
 --format json prints one document:
   { "results": [{ "source": "file.ndjson:3", "kind": "order", "problems": [...] }],
     "summary": { "payloads", "errors", "warnings", "byRule": { "<rule>": count } } }

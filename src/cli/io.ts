@@ -26,6 +26,8 @@ export interface CliIo {
   readonly stdinFd?: number;
   /** Standard output: the report. */
   readonly stdout: TextSink;
+  /** Standard output's file descriptor (the bin passes 1): a file it is redirected to must not be an input. */
+  readonly stdoutFd?: number;
   /** Standard error: usage and I/O failures, the summary line, progress on a terminal. */
   readonly stderr: TextSink;
   /** Directory that relative file names are resolved against (default: process.cwd()). */
@@ -38,6 +40,10 @@ export interface CliIo {
    * whatever `--concurrency` says.
    */
   readonly workerScript?: URL;
-  /** Aborted when the user interrupts (Ctrl-C): the run stops reading, reports what it linted, and exits 130. */
+  /**
+   * Aborted when the user interrupts (Ctrl-C) or the process is asked to stop (SIGTERM):
+   * the run stops reading, reports what it linted, and exits 130, or 143 when the abort
+   * reason is `'SIGTERM'`.
+   */
   readonly signal?: AbortSignal;
 }

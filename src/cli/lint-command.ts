@@ -2,21 +2,20 @@
  * `fulfilkit lint`: read the inputs as a stream, lint them in worker threads, write each
  * result as soon as its turn comes, and a summary at the end.
  */
-import { createReadStream, read } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { read } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, resolve } from 'node:path';
-import { pipeline } from 'node:stream';
 import { isatty } from 'node:tty';
 import { promisify } from 'node:util';
-import { createGunzip } from 'node:zlib';
 import { RULES } from '../../rules/index';
 import type { LintArgs } from './args';
 import { AutoChunker, DocumentHolder, LineChunker, type ChunkOptions } from './chunker';
 import { UsageError } from './errors';
 import { EXIT } from './exit-codes';
-import { fileFixTarget, streamFixTarget, type FixTarget } from './fix-output';
+import { fileFixTarget, prepareFix, streamFixTarget, type FixTarget } from './fix-output';
 import { FORMATTERS } from './formatters/index';
+import { GzipError, gunzip } from './gunzip';
 import type { CliIo, TextSink } from './io';
 import { batchRulesOn } from './levels';
 import type { UnitSettings } from './lint-unit';
@@ -24,8 +23,9 @@ import { OutputSink } from './output';
 import { inProcess, workerPool, type Executor } from './pool';
 import { ioReason, loadProfile } from './profile';
 import { Progress } from './progress';
-import { emptySummary, summaryLine } from './result';
+import { emptySummary, plural, summaryLine } from './result';
 import { FixWriteError, LintRun, ReportWriter, type InputContext } from './run';
+import { descriptorIdentity, identityOf, refuseInputsAsOutputs, type FileIdentity, type OutputTarget } from './same-file';
 import { packageVersion } from './version';
 
 // Units of whole lines of about this size go to the workers: large enough that messages
@@ -50,8 +50,10 @@ interface InputSpec {
   readonly gzip: boolean;
   /** The size of a regular file. */
   readonly size?: number;
-  /** The permission bits of a regular file. */
-  readonly mode?: number;
+  /** What the file is, whatever path led to it (a regular file's). */
+  readonly identity?: FileIdentity;
+  /** Kept open from the start: a pipe or a device cannot be opened a second time. */
+  readonly handle?: FileHandle;
 }
 
 function formOf(file: string): { form: InputSpec['form']; gzip: boolean } {
@@ -61,17 +63,44 @@ function formOf(file: string): { form: InputSpec['form']; gzip: boolean } {
   return { form: ext === '.ndjson' || ext === '.jsonl' ? 'lines' : ext === '.json' ? 'document' : 'auto', gzip };
 }
 
+/** Opens an input, to know before linting starts that it can be read. */
 async function inputSpec(file: string, cwd: string): Promise<InputSpec> {
   if (file === '-') return { file: '<stdin>', form: 'auto', gzip: false };
   const path = resolve(cwd, file);
+  let handle: FileHandle | undefined;
   let info;
   try {
-    info = await stat(path);
+    handle = await open(path, 'r');
+    info = await handle.stat();
   } catch (error) {
+    await handle?.close();
     throw new UsageError(`Cannot read ${file}: ${ioReason(error)}.`);
   }
-  if (info.isDirectory()) throw new UsageError(`Cannot read ${file}: it is a directory; pass the files.`);
-  return { file, path, ...formOf(file), ...(info.isFile() ? { size: info.size, mode: info.mode } : {}) };
+  if (info.isDirectory()) {
+    await handle.close();
+    throw new UsageError(`Cannot read ${file}: it is a directory; pass the files.`);
+  }
+  if (!info.isFile()) return { file, path, ...formOf(file), handle };
+  // A regular file is opened again when its turn comes: thousands of inputs hold no descriptors meanwhile.
+  await handle.close();
+  return { file, path, ...formOf(file), size: info.size, identity: identityOf(file, info)! };
+}
+
+/** Opens every input (all or none: a failure closes those already open). */
+async function openInputs(files: readonly string[], cwd: string): Promise<InputSpec[]> {
+  const specs: InputSpec[] = [];
+  try {
+    for (const file of files) specs.push(await inputSpec(file, cwd));
+  } catch (error) {
+    await closeInputs(specs);
+    throw error;
+  }
+  return specs;
+}
+
+/** Closes the inputs still held open. */
+async function closeInputs(specs: readonly InputSpec[]): Promise<void> {
+  for (const spec of specs) await spec.handle?.close().catch(() => {});
 }
 
 function useColor(args: LintArgs, io: CliIo, toStdout: boolean): boolean {
@@ -112,15 +141,16 @@ async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): 
 
 /**
  * Reads a file into one reused buffer (no garbage per read: memory stays flat even for
- * /dev/zero). The bytes yielded are valid until the next read.
+ * /dev/zero), counting the bytes read. The bytes yielded are valid until the next read.
  */
-async function* readFileBytes(path: string): AsyncGenerator<Uint8Array> {
-  const handle = await open(path, 'r');
+async function* readFileBytes(spec: InputSpec, counter: { bytesRead: number }): AsyncGenerator<Uint8Array> {
+  const handle = spec.handle ?? (await open(spec.path!, 'r'));
   const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
   try {
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) return;
+      counter.bytesRead += bytesRead;
       yield buffer.subarray(0, bytesRead);
     }
   } finally {
@@ -183,59 +213,104 @@ async function readInput(
   signal: AbortSignal,
   counter: { bytesRead: number },
   makeFixTarget: (spec: InputSpec, hadBom: () => boolean) => Promise<FixTarget | undefined>,
-): Promise<InputContext | undefined> {
+): Promise<void> {
   const cutter = spec.form === 'lines' ? new LineChunker(options) : spec.form === 'document' ? new DocumentHolder(options) : new AutoChunker(options);
   const fix = await makeFixTarget(spec, () => cutter.hadBom);
-  const input: InputContext = { file: spec.file, nextLine: 1, ...(fix ? { fix } : {}) };
+  const input: InputContext = { file: spec.file, nextLine: 1, payloads: 0, ...(fix ? { fix } : {}) };
   let source: AsyncIterable<string | Uint8Array>;
   if (!spec.path) source = io.stdinFd === undefined ? io.stdin : readFdBytes(io.stdinFd, io.stdin);
-  else if (spec.gzip) {
-    const raw = createReadStream(spec.path, { highWaterMark: READ_BYTES });
-    raw.on('data', (piece) => (counter.bytesRead += piece.length));
-    source = pipeline(raw, createGunzip({ chunkSize: READ_BYTES }), () => {});
-  } else source = readFileBytes(spec.path);
+  else source = spec.gzip ? gunzip(readFileBytes(spec, counter)) : readFileBytes(spec, counter);
   const flushes = cutter instanceof LineChunker || cutter instanceof AutoChunker;
   try {
     for await (const piece of untilAborted(source, signal)) {
       const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
-      if (!spec.gzip) counter.bytesRead += bytes.length;
+      if (!spec.path) counter.bytesRead += bytes.length;
       for (const next of cutter.push(bytes)) await run.add(input, next);
       // A thread is idle: hand it the lines held now rather than wait for a full unit (slow pipes).
       if (flushes && executor.busy < Math.max(1, executor.threads)) for (const next of cutter.flush()) await run.add(input, next);
-      if (run.stopped) return input;
+      if (run.stopped) return;
     }
   } catch (error) {
     // --fix never leaves half a file.
     await fix?.abort();
-    throw new InputError(spec.file, error);
+    if (!(error instanceof GzipError)) throw new InputError(spec.file, error);
+    // Everything decompressed before the fault is linted: all of it when the fault lies
+    // between members (trailing garbage), else the whole lines.
+    const rest = error.complete ? cutter.end() : flushes ? cutter.flush() : [];
+    for (const next of rest) await run.add(input, next);
+    throw new InputError(spec.file, error, input);
   }
-  if (signal.aborted || run.stopped) return input;
+  if (signal.aborted || run.stopped) return;
   for (const next of cutter.end()) await run.add(input, next);
   await run.end(input);
-  return undefined;
 }
 
 /** Reading an input failed in the middle of the run (exit 2). */
 class InputError extends Error {
   override readonly name = 'InputError';
-  constructor(file: string, error: unknown) {
-    const code = (error as { code?: unknown } | null)?.code;
-    const reason = typeof code === 'string' && code.startsWith('Z_') ? `it is not valid gzip data (${code})` : ioReason(error);
-    super(`Cannot read ${file === '<stdin>' ? 'stdin' : file}: ${reason}.`);
+
+  /**
+   * @param file The input.
+   * @param error What reading it threw.
+   * @param input The input's context, when what was read before the fault is reported.
+   */
+  constructor(
+    file: string,
+    error: unknown,
+    private readonly input?: InputContext,
+  ) {
+    super(`Cannot read ${file === '<stdin>' ? 'stdin' : file}: ${error instanceof GzipError ? error.message : ioReason(error)}`);
+  }
+
+  /** The line for stderr, once the run has taken what was read. */
+  get line(): string {
+    const n = this.input?.payloads ?? 0;
+    if (n === 0) return `${this.message}.`;
+    return `${this.message}; the ${plural(n, 'payload')} before it ${n === 1 ? 'is' : 'are'} reported.`;
   }
 }
 
-/** `--fix` rewrites files: refuses what it cannot rewrite safely. */
-function checkFixable(args: LintArgs, specs: readonly InputSpec[]): void {
+/**
+ * `--fix` rewrites files: refuses what it cannot rewrite safely, and prepares the others.
+ *
+ * @returns The real path of each file to rewrite (symlinks followed).
+ */
+async function prepareFixes(args: LintArgs, specs: readonly InputSpec[]): Promise<Map<InputSpec, string>> {
   // n machines would each rewrite the whole file, and overwrite each other's fixes.
   if (args.shard) throw new UsageError('--fix cannot be combined with --shard: each shard would rewrite whole files; fix in one run.');
-  const paths = specs.flatMap((spec) => (spec.path ? [spec.path] : []));
-  const twice = paths.find((path, i) => paths.indexOf(path) !== i);
-  if (twice !== undefined) throw new UsageError(`--fix got the same file twice (${specs.find((spec) => spec.path === twice)!.file}).`);
+  // By identity: a path spelled twice, or a link to a file also given, is the same file.
+  const seen = new Map<string, string>();
+  for (const { name, dev, ino } of specs.flatMap((spec) => (spec.identity ? [spec.identity] : []))) {
+    const first = seen.get(`${dev}:${ino}`);
+    if (first !== undefined) throw new UsageError(`--fix got the same file twice (${first}), the second time as ${name}.`);
+    seen.set(`${dev}:${ino}`, name);
+  }
+  const real = new Map<InputSpec, string>();
   for (const spec of specs) {
     if (spec.gzip) throw new UsageError(`--fix cannot rewrite compressed input (${spec.file}); decompress it first.`);
     if (spec.path && spec.size === undefined) throw new UsageError(`--fix can rewrite regular files only, not ${spec.file}.`);
+    if (spec.path) real.set(spec, await prepareFix(spec.path, spec.file));
   }
+  return real;
+}
+
+/**
+ * What the run reads, by identity (the files, a redirected stdin, the profile), and where it
+ * writes (`-o`, a redirected stdout): refused when one is the other.
+ */
+async function checkOutputs(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], stdoutWritten: boolean): Promise<void> {
+  const inputs = specs.flatMap((spec) => (spec.identity ? [spec.identity] : []));
+  const stdin = specs.some((spec) => !spec.path) && io.stdinFd !== undefined ? descriptorIdentity('stdin', io.stdinFd) : undefined;
+  if (stdin) inputs.push(stdin);
+  if (args.profile !== undefined) {
+    const profile = await stat(resolve(cwd, args.profile)).catch(() => undefined);
+    const identity = profile && identityOf(args.profile, profile);
+    if (identity) inputs.push(identity);
+  }
+  const outputs: OutputTarget[] = [];
+  if (args.outputFile !== undefined) outputs.push({ name: args.outputFile, path: resolve(cwd, args.outputFile) });
+  if (stdoutWritten && io.stdoutFd !== undefined) outputs.push({ name: 'stdout', fd: io.stdoutFd });
+  await refuseInputsAsOutputs(outputs, inputs);
 }
 
 /**
@@ -244,21 +319,32 @@ function checkFixable(args: LintArgs, specs: readonly InputSpec[]): void {
  * @param args Parsed arguments.
  * @param io Streams, working directory, worker module and interrupt signal.
  * @returns The exit code: 0 no errors; 1 errors (or more warnings than `--max-warnings`);
- *   2 a failed write or read; 130 interrupted; 141 the reader closed stdout (`| head`).
- * @throws {UsageError} On a missing file, an unreadable input or a bad profile (exit 2).
+ *   2 a failed write or read; 130 interrupted (143 by SIGTERM); 141 the reader closed
+ *   stdout (`| head`).
+ * @throws {UsageError} On a missing file, an unreadable input, an output that is an input or
+ *   a bad profile (exit 2).
  */
 export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   const profile = args.profile === undefined ? undefined : await loadProfile(resolve(cwd, args.profile), args.profile);
   const files = args.files.length === 0 ? ['-'] : args.files;
-  // Every file is checked before any output: a typo in the last name must not leave a half report.
-  const specs: InputSpec[] = [];
-  for (const file of files) specs.push(await inputSpec(file, cwd));
+  // Every input is opened before any output: a typo in the last name, or a file that cannot
+  // be read, must not leave a half report.
+  const specs = await openInputs(files, cwd);
+  try {
+    return await lintInputs(args, io, cwd, specs, profile);
+  } finally {
+    await closeInputs(specs);
+  }
+}
+
+/** Runs `lint` over inputs that are all open. */
+async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], profile: UnitSettings['profile']): Promise<number> {
   const readsStdin = specs.some((spec) => !spec.path);
   if (readsStdin && (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd))) throw new UsageError('No input: pass files, or pipe payloads to stdin.');
-  if (args.fix) checkFixable(args, specs);
-
+  const fixPaths = args.fix ? await prepareFixes(args, specs) : undefined;
   const fixesStdin = args.fix && readsStdin;
+  await checkOutputs(args, io, cwd, specs, args.outputFile === undefined || fixesStdin);
   const destination = await reportTarget(args, io, cwd, fixesStdin);
   let progress: Progress | undefined;
   const sink = new OutputSink(destination.target, destination.name, () => progress?.clear());
@@ -271,6 +357,7 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
     ...(args.shard ? { shard: args.shard } : {}),
     fix: args.fix,
     quiet: args.quiet,
+    maxProblems: args.maxProblemsPerPayload,
     batch: batchRulesOn(args.rules),
   };
   const knownBytes = specs.every((spec) => spec.size !== undefined) ? specs.reduce((n, spec) => n + spec.size!, 0) : undefined;
@@ -297,23 +384,23 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
     progress.start();
   }
   const chunkOptions: ChunkOptions = { maxLineBytes: args.maxLineBytes, targetBytes: UNIT_BYTES, keepSkipped: args.fix };
+  const fixTargets: FixTarget[] = [];
   const makeFixTarget = async (spec: InputSpec, hadBom: () => boolean): Promise<FixTarget | undefined> => {
-    if (!args.fix) return undefined;
-    if (!spec.path) return streamFixTarget(stdoutSink!, hadBom);
-    return fileFixTarget(spec.path, spec.file, spec.mode!, hadBom);
+    if (!fixPaths) return undefined;
+    const target = spec.path ? await fileFixTarget(fixPaths.get(spec)!, spec.file, hadBom) : streamFixTarget(stdoutSink!, hadBom);
+    fixTargets.push(target);
+    return target;
   };
 
-  const unfinished: InputContext[] = [];
-  let failure: string | undefined;
+  let failure: InputError | UsageError | undefined;
   try {
     report.header();
     for (const spec of specs) {
       if (stop.signal.aborted) break;
-      const left = await readInput(run, spec, io, executor, chunkOptions, stop.signal, counter, makeFixTarget);
-      if (left) unfinished.push(left);
+      await readInput(run, spec, io, executor, chunkOptions, stop.signal, counter, makeFixTarget);
     }
   } catch (error) {
-    if (error instanceof InputError || error instanceof UsageError) failure = error.message;
+    if (error instanceof InputError || error instanceof UsageError) failure = error;
     else throw error;
     stop.abort();
   } finally {
@@ -321,8 +408,9 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
     await executor.close();
     progress?.stop();
     io.signal?.removeEventListener('abort', onInterrupt);
-    // Inputs whose end was not reached keep their content: --fix never leaves half a file.
-    for (const input of unfinished) await input.fix?.abort();
+    // Files whose end was not put in place keep their content: --fix never leaves half a
+    // file, and counts no fix it did not apply (fixed payloads already on stdout count).
+    for (const target of fixTargets) run.summary.fixed! += await target.abort();
   }
 
   if (sink.closedByReader) return EXIT.closedByReader;
@@ -347,13 +435,13 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
     io.stderr.write(`fulfilkit: cannot write the fixed payloads to stdout: ${stdoutSink.failure.reason}.\n`);
     return EXIT.failure;
   }
-  // The summary line on stderr, unless the report already ends with it on the terminal.
-  if (!(args.format === 'stylish' && destination.toStdout)) io.stderr.write(summaryLine(run.summary) + '\n');
+  // The summary line on stderr, unless the report already ends with it there or on stdout.
+  if (!(args.format === 'stylish' && args.outputFile === undefined)) io.stderr.write(summaryLine(run.summary) + '\n');
   if (failure !== undefined) {
-    io.stderr.write(`fulfilkit: ${failure}\n`);
+    io.stderr.write(`fulfilkit: ${failure instanceof InputError ? failure.line : failure.message}\n`);
     return EXIT.failure;
   }
-  if (interrupted) return EXIT.interrupted;
+  if (interrupted) return io.signal?.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   const { errors } = run.summary;
   const warnings = run.summary.warnings + run.droppedWarnings;
   if (errors > 0) return EXIT.errors;

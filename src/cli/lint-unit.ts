@@ -9,13 +9,15 @@
 import { isUtf8 } from 'node:buffer';
 import { fixPayload } from '../lint/apply-fixes';
 import { batchFactsOf, type BatchFacts } from '../lint/batch';
-import { lintOrder, lintReturn } from '../lint/engine';
+import { lintBounded, type BoundedProblems } from '../lint/engine';
+import type { ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
 import { joinBytes } from './bytes';
 import { arrayElementRanges, renameMembers } from './json-text';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
+import { ProblemPacker, unpackProblems, type ProblemPack } from './problem-pack';
 import { shardOf, type Shard } from './shard';
 
 /** The settings of a run that every unit needs (sent once to each worker). */
@@ -34,6 +36,8 @@ export interface UnitSettings {
   readonly fix: boolean;
   /** Drop warnings (`--quiet`); they are still counted for `--max-warnings`. */
   readonly quiet: boolean;
+  /** List at most this many problems of a payload and count the others (`--max-problems-per-payload`); 0 or absent: all. */
+  readonly maxProblems?: number;
   /** Collect each payload's batch facts (a batch rule is on). */
   readonly batch: boolean;
 }
@@ -50,8 +54,17 @@ export const KIND_RETURN = 1;
 /** Input that was not read as a payload (not JSON, not UTF-8): no batch facts. */
 export const KIND_NONE = 2;
 
-/** What linting a unit found. Arrays are indexed by payload (in input order). */
-export interface UnitResult {
+/** What linting a unit found, as the run takes it. Arrays are indexed by payload (in input order). */
+export interface UnitResult extends Omit<PackedUnitResult, 'found' | 'pack'> {
+  /** The payloads with problems, by payload number, ascending; `omitted` counts those past `maxProblems`. */
+  readonly found: readonly { readonly p: number; readonly problems: Problem[]; readonly omitted?: ProblemTally }[];
+}
+
+/**
+ * What linting a unit found, as a unit linter makes it and a worker posts it: the problems
+ * packed (problem-pack.ts); `unpackUnitResult` gives them back a payload at a time.
+ */
+export interface PackedUnitResult {
   /** How the unit was read: NDJSON lines, the elements of a top-level array, or one payload. */
   form: 'lines' | 'array' | 'single';
   /** Lines the unit spans (to number the lines of the next unit). */
@@ -66,14 +79,36 @@ export interface UnitResult {
   at: number[];
   /** Each payload's batch facts (when `settings.batch`; none for `KIND_NONE`). */
   facts?: (BatchFacts | undefined)[];
-  /** The payloads with problems, by payload number, ascending. */
-  found: { p: number; problems: Problem[] }[];
+  /** The payloads with problems, by payload number, ascending: how many problems each lists (in pack order), and `omitted`. */
+  found: { p: number; count: number; omitted?: ProblemTally }[];
+  /** The listed problems of every payload, in order. */
+  pack: ProblemPack;
   /** Warnings left out by `--quiet`. */
   droppedWarnings: number;
   /** Fixes applied (`--fix`). */
   fixes: number;
   /** With `--fix`: the unit's bytes after the fixes (the input bytes when nothing changed). */
   bytes?: Uint8Array;
+}
+
+/**
+ * The result of a unit with its problems ready to read: each payload's list is unpacked when
+ * it is read (and made anew at each read), so a unit waiting for its turn holds only the pack.
+ *
+ * @param packed What the unit linter made.
+ * @returns The result the run takes.
+ * @example const { found } = unpackUnitResult(createUnitLinter(settings)(unit)); found[0]?.problems;
+ */
+export function unpackUnitResult(packed: PackedUnitResult): UnitResult {
+  const { found, pack, ...rest } = packed;
+  let first = 0;
+  const entries = found.map(({ p, count, omitted }) => {
+    const at = first;
+    first += count;
+    const entry = omitted ? { p, omitted } : { p };
+    return Object.defineProperty(entry, 'problems', { enumerable: true, get: () => unpackProblems(pack, at, count) }) as UnitResult['found'][number];
+  });
+  return { ...rest, found: entries };
 }
 
 /** The 1-based line and column of a character offset. */
@@ -166,7 +201,7 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
  * @param settings The run's settings.
  * @returns `lintUnit(unit)`; never throws on any input bytes.
  */
-export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitResult {
+export function createUnitLinter(settings: UnitSettings): (unit: Unit) => PackedUnitResult {
   // One options object per kind: the engine caches its rule plan per options object.
   const base: LintOptions = { ...(settings.profile ? { profile: settings.profile } : {}), rules: { ...settings.rules } };
   const orderOptions: LintOrderOptions = { ...base, version: settings.version };
@@ -174,27 +209,33 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitRe
   const parseLevel = levelOf('parse', settings.rules);
   const encodingLevel = levelOf('encoding', settings.rules);
   const { shard, fix, quiet, batch } = settings;
-  const lint = (value: unknown, kind: PayloadKind) => (kind === 'order' ? lintOrder(value, orderOptions) : lintReturn(value, returnOptions));
+  // The engine keeps the first problems and counts the rest: memory stays bounded whatever the payload.
+  const maxProblems = settings.maxProblems ? settings.maxProblems : Infinity;
+  const lint = (value: unknown, kind: PayloadKind, warnings: boolean): BoundedProblems =>
+    lintBounded(kind, value, kind === 'order' ? orderOptions : returnOptions, { maxProblems, warnings });
 
   /** Collects the payloads of one unit. */
   class Collector {
-    readonly result: UnitResult;
-    constructor(form: UnitResult['form']) {
+    readonly result: Omit<PackedUnitResult, 'pack'>;
+    private readonly packer = new ProblemPacker();
+    constructor(form: PackedUnitResult['form']) {
       this.result = { form, lines: 0, payloads: 0, otherShards: 0, kinds: [], at: [], found: [], droppedWarnings: 0, fixes: 0, ...(batch ? { facts: [] } : {}) };
     }
 
-    private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[]): void {
+    /** The unit's result, its problems packed. */
+    done(): PackedUnitResult {
+      return { ...this.result, pack: this.packer.finish() };
+    }
+
+    private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[], omitted?: ProblemTally): void {
       const r = this.result;
       const p = r.payloads++;
       r.kinds.push(kind);
       r.at.push(at);
       if (r.facts) r.facts.push(facts);
-      if (quiet && problems.length > 0) {
-        const kept = problems.filter((x) => x.severity !== 'warn');
-        r.droppedWarnings += problems.length - kept.length;
-        problems = kept;
-      }
-      if (problems.length > 0) r.found.push({ p, problems });
+      if (problems.length === 0) return;
+      this.packer.add(problems);
+      r.found.push(omitted ? { p, count: problems.length, omitted } : { p, count: problems.length });
     }
 
     /** Input that is not a payload (parse, encoding, too long): shard 1 reports it. */
@@ -204,7 +245,9 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitRe
         return;
       }
       const level = rule === 'parse' ? parseLevel : encodingLevel;
-      this.record(at, KIND_NONE, undefined, level === 'off' ? [] : [{ rule, severity: level, path: '', message }]);
+      const listed = level === 'error' || (level === 'warn' && !quiet);
+      if (level === 'warn' && quiet) this.result.droppedWarnings++;
+      this.record(at, KIND_NONE, undefined, listed ? [{ rule, severity: level, path: '', message }] : []);
     }
 
     /**
@@ -219,18 +262,21 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitRe
         this.result.otherShards++;
         return undefined;
       }
-      let problems = lint(value, kind);
+      // --fix reads every fixable problem, warnings too, a listed batch at a time.
+      let found = lint(value, kind, fix || !quiet);
       let edited: string | undefined;
-      if (fix && problems.some((p) => p.fix !== undefined)) {
-        const { renames } = fixPayload(value, problems);
-        if (renames.length > 0) {
-          edited = renameMembers(text, renames);
-          this.result.fixes += renames.length;
-          // Lint the edited text, so that the report describes what the file now holds.
-          problems = lint(JSON.parse(edited), kind);
-        }
+      while (fix && found.problems.some((p) => p.fix !== undefined)) {
+        const { renames } = fixPayload(value, found.problems);
+        if (renames.length === 0) break;
+        edited = renameMembers(edited ?? text, renames);
+        this.result.fixes += renames.length;
+        // Lint the edited text, so that the report describes what the file now holds.
+        value = JSON.parse(edited);
+        found = lint(value, kind, true);
       }
-      this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, problems);
+      if (fix && quiet) found = lint(value, kind, false);
+      this.result.droppedWarnings += found.quietWarnings;
+      this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, found.problems, found.omitted);
       return edited;
     }
 
@@ -253,7 +299,7 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitRe
    * strings stay in the young generation, so memory is freed quickly), a line that is not
    * UTF-8 is found, and `--fix` edits are spliced into the bytes.
    */
-  function lines(bytes: Uint8Array): UnitResult {
+  function lines(bytes: Uint8Array): PackedUnitResult {
     const out = new Collector('lines');
     const buf = asBuffer(bytes);
     const allUtf8 = isUtf8(buf);
@@ -286,10 +332,10 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitRe
         out.result.bytes = joinBytes(pieces, pieces.reduce((n, piece) => n + piece.length, 0));
       }
     }
-    return out.result;
+    return out.done();
   }
 
-  function document(bytes: Uint8Array, fallbackToLines: boolean): UnitResult {
+  function document(bytes: Uint8Array, fallbackToLines: boolean): PackedUnitResult {
     const bad = firstInvalidUtf8Fast(bytes);
     if (bad !== -1) {
       const out = new Collector('single');
@@ -302,7 +348,7 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitRe
       }
       out.unread(-1, 'encoding', `The input is not valid UTF-8 (line ${line}, byte ${bad - lineStart + 1}).`);
       if (fix) out.result.bytes = bytes;
-      return out.result;
+      return out.done();
     }
     const text = asBuffer(bytes).toString('utf8');
     let value: unknown;
@@ -313,13 +359,13 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitRe
       const out = new Collector('single');
       out.unread(-1, 'parse', parseMessage(text, error, 'The input', true));
       if (fix) out.result.bytes = bytes;
-      return out.result;
+      return out.done();
     }
     if (!Array.isArray(value)) {
       const out = new Collector('single');
       const edited = out.payload(-1, value, text);
       if (fix) out.result.bytes = edited === undefined ? bytes : Buffer.from(edited, 'utf8');
-      return out.result;
+      return out.done();
     }
     const out = new Collector('array');
     const ranges = fix ? arrayElementRanges(text) : undefined;
@@ -334,7 +380,7 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => UnitRe
       }
     }
     if (fix) out.result.bytes = copied === 0 ? bytes : Buffer.from(fixedText + text.slice(copied), 'utf8');
-    return out.result;
+    return out.done();
   }
 
   return (unit) => (unit.type === 'lines' ? lines(unit.bytes) : document(unit.bytes, unit.fallbackToLines));

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { RULES } from '../../rules/index';
 import { parseArgs } from './args';
 import { UsageError } from './errors';
+import { EXIT } from './exit-codes';
 import { HELP, LINT_HELP, RULES_HELP } from './help';
 import type { CliIo } from './io';
 import { lintCommand } from './lint-command';
@@ -87,14 +88,16 @@ function isEntry(): boolean {
   }
 }
 
-/** Runs as the bin: the process's streams, Ctrl-C handling, the exit code. */
+/** Runs as the bin: the process's streams, Ctrl-C and SIGTERM handling, the exit code. */
 function runBin(): void {
   const interrupt = new AbortController();
-  process.on('SIGINT', () => {
-    // The first Ctrl-C stops reading and reports what was linted; a second one quits now.
-    if (interrupt.signal.aborted) process.exit(130);
-    interrupt.abort();
-  });
+  // The first signal stops reading and reports what was linted; a second one quits now.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupt.signal.aborted) process.exit(signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted);
+    interrupt.abort(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   // Write failures are reported by the lint run (exit 2, or quietly for a closed pipe);
   // outside it, a closed pipe is not a failure and any other one gets one line.
   let outputFailed = false;
@@ -108,6 +111,7 @@ function runBin(): void {
     },
     stdinFd: 0,
     stdout: process.stdout,
+    stdoutFd: 1,
     stderr: process.stderr,
     env: process.env,
     workerScript: new URL(import.meta.url),

@@ -3,7 +3,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { transferOf } from './bytes';
-import { createUnitLinter, type Unit, type UnitResult, type UnitSettings } from './lint-unit';
+import { createUnitLinter, unpackUnitResult, type Unit, type UnitResult, type UnitSettings } from './lint-unit';
 import { WORKER_MARK, type WorkerReply } from './worker';
 
 /** Lints units; results may complete in any order (the run puts them back in input order). */
@@ -42,7 +42,7 @@ export function inProcess(settings: UnitSettings): Executor {
         setImmediate(() => {
           busy--;
           try {
-            resolve(lintUnit(unit));
+            resolve(unpackUnitResult(lintUnit(unit)));
           } catch (error) {
             reject(error as Error);
           }
@@ -54,6 +54,8 @@ export function inProcess(settings: UnitSettings): Executor {
 }
 
 const YOUNG_GENERATION_MB = 4;
+// Listed problems the units in flight may hold, about: each costs about 15 bytes packed (problem-pack.ts).
+const PROBLEMS_IN_FLIGHT = 200_000;
 
 interface Pending {
   resolve(result: UnitResult): void;
@@ -77,6 +79,8 @@ export function workerPool(settings: UnitSettings, script: URL, count: number): 
   let nextId = 0;
   let failure: Error | undefined;
   let closing = false;
+  // Listed problems per unit, a moving average: units dense with problems are fewer in flight.
+  let problemsPerUnit = 0;
 
   const fail = (error: Error) => {
     failure ??= error;
@@ -95,7 +99,10 @@ export function workerPool(settings: UnitSettings, script: URL, count: number): 
       load[owner.get(reply.id)!]!--;
       owner.delete(reply.id);
       if ('error' in reply) p.reject(new Error(`a lint worker failed: ${reply.error}`));
-      else p.resolve(reply.result);
+      else {
+        problemsPerUnit = (problemsPerUnit + reply.result.pack.kindOf.length) / 2;
+        p.resolve(unpackUnitResult(reply.result));
+      }
     });
     worker.on('error', (error) => fail(new Error(`a lint worker failed: ${error.message}`)));
     worker.on('exit', (code) => {
@@ -107,8 +114,11 @@ export function workerPool(settings: UnitSettings, script: URL, count: number): 
 
   return {
     threads: count,
-    // Four units a worker: one slow unit at the head of the line does not leave the others idle.
-    capacity: count * 4,
+    // Four units a worker: one slow unit at the head of the line does not leave the others idle;
+    // fewer (one a worker at least) when units list so many problems that memory would grow.
+    get capacity() {
+      return Math.max(count, Math.min(count * 4, Math.floor(PROBLEMS_IN_FLIGHT / Math.max(problemsPerUnit, 1))));
+    },
     get busy() {
       return pending.size;
     },

@@ -1,6 +1,7 @@
 /**
  * Progress on a terminal: one line on stderr, redrawn a few times a second.
  */
+import { escapeControls } from './escape';
 import type { TextSink } from './io';
 
 /** What the progress line shows. */
@@ -27,6 +28,8 @@ function clock(seconds: number): string {
 
 /**
  * The progress line: `fulfilkit: 12,345 payloads, 4,321/s, 17 problems, 42%, ETA 0:31`.
+ * It shows counts only, never a file name or payload text; what it shows still goes
+ * through `escapeControls`, like every line written to the terminal.
  *
  * @param stats The counts so far.
  * @param elapsedMs Time since the run started.
@@ -44,7 +47,7 @@ export function progressLine(stats: ProgressStats, elapsedMs: number): string {
     line += `, ${Math.floor(done * 100)}%`;
     if (bytesRead > 0) line += `, ETA ${clock((seconds * (totalBytes - bytesRead)) / bytesRead)}`;
   }
-  return line;
+  return escapeControls(line);
 }
 
 /**

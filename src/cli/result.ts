@@ -1,6 +1,8 @@
 /**
  * What the `lint` command produces: one result per payload with problems, and a summary.
  */
+import type { ProblemTally } from '../lint/report';
+import { escapeControls } from './escape';
 import type { PayloadKind, Problem } from '../lint/types';
 
 /** The problems of one payload (a JSON file, an element of a top-level array, or an NDJSON line). */
@@ -15,8 +17,10 @@ export interface LintResult {
   readonly index?: number;
   /** The kind the payload was linted as; `null` for input that was not read as a payload (without `--kind`). */
   readonly kind: PayloadKind | null;
-  /** The problems, never empty. */
+  /** The problems, never empty; at most `--max-problems-per-payload` of the payload's own (a cross-payload one comes after). */
   readonly problems: readonly Problem[];
+  /** The payload's problems past `--max-problems-per-payload`: counted, not listed. */
+  readonly omitted?: ProblemTally;
 }
 
 /** Totals of one run. */
@@ -31,6 +35,8 @@ export interface LintSummary {
   byRule: Record<string, number>;
   /** With `--shard i/n`: which shard, and how many payloads belong to the other shards. */
   shard?: { index: number; count: number; otherPayloads: number };
+  /** Problems counted above but not listed (past `--max-problems-per-payload`); absent when none. */
+  omitted?: number;
   /** With `--fix`: how many fixes were applied. */
   fixed?: number;
   /** The run was stopped (Ctrl-C) before the end of its input. */
@@ -47,17 +53,34 @@ export function emptySummary(): LintSummary {
 }
 
 /**
- * Adds the problems of one payload to a summary.
+ * Adds the problems of one payload to a summary: those listed and those counted only.
  *
  * @param summary The summary to update.
- * @param problems The problems of the payload.
+ * @param problems The problems listed.
+ * @param omitted The problems past `--max-problems-per-payload`.
  */
-export function countProblems(summary: LintSummary, problems: readonly Problem[]): void {
+export function countProblems(summary: LintSummary, problems: readonly Problem[], omitted?: ProblemTally): void {
   for (const p of problems) {
     if (p.severity === 'error') summary.errors++;
     else summary.warnings++;
     summary.byRule[p.rule] = (summary.byRule[p.rule] ?? 0) + 1;
   }
+  if (omitted === undefined) return;
+  summary.errors += omitted.errors;
+  summary.warnings += omitted.warnings;
+  summary.omitted = (summary.omitted ?? 0) + omitted.errors + omitted.warnings;
+  for (const rule of Object.keys(omitted.byRule)) summary.byRule[rule] = (summary.byRule[rule] ?? 0) + omitted.byRule[rule]!;
+}
+
+/**
+ * How many problems of a result were counted but not listed.
+ *
+ * @param result A result.
+ * @returns The count (0 when every problem is listed).
+ * @example omittedCount({ ...result, omitted: { errors: 2, warnings: 1, byRule: { type: 3 } } }); // 3
+ */
+export function omittedCount(result: LintResult): number {
+  return result.omitted === undefined ? 0 : result.omitted.errors + result.omitted.warnings;
 }
 
 /**
@@ -74,6 +97,7 @@ export function sortedSummary(summary: LintSummary): LintSummary {
     errors: summary.errors,
     warnings: summary.warnings,
     byRule,
+    ...(summary.omitted ? { omitted: summary.omitted } : {}),
     ...(summary.shard ? { shard: { ...summary.shard } } : {}),
     ...(summary.fixed !== undefined ? { fixed: summary.fixed } : {}),
     ...(summary.interrupted ? { interrupted: true } : {}),
@@ -94,8 +118,8 @@ export function plural(n: number, word: string, words = word + 's'): string {
 
 /**
  * The one-line summary of a run: `✖ 3 problems (2 errors, 1 warning) in 100 payloads`, or
- * `✔ No problems in 100 payloads`, with the shard, the fixes and an interruption when
- * there are any.
+ * `✔ No problems in 100 payloads`, with the problems not listed, the shard, the fixes and an
+ * interruption when there are any. It holds no text of a payload or a file name.
  *
  * @param summary The totals.
  * @returns The line, without a newline.
@@ -111,7 +135,9 @@ export function summaryLine(summary: LintSummary): string {
     const { index, count, otherPayloads } = summary.shard;
     line += ` of shard ${index}/${count} (${plural(otherPayloads, 'payload')} in other shards)`;
   }
+  if (summary.omitted) line += `; ${summary.omitted.toLocaleString('en-US')} not listed (--max-problems-per-payload)`;
   if (summary.fixed !== undefined) line += `; ${plural(summary.fixed, 'fix', 'fixes')} applied`;
   if (summary.interrupted) line += '; interrupted before the end of the input';
-  return line + '.';
+  // Counts only; escaped all the same, as every line the CLI prints.
+  return escapeControls(line + '.');
 }

@@ -7,6 +7,7 @@
  * many units are out, so memory stays bounded.
  */
 import { createBatchState, type BatchState } from '../lint/batch';
+import type { ProblemTally } from '../lint/report';
 import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { Piece } from './chunker';
 import type { FixTarget } from './fix-output';
@@ -25,6 +26,8 @@ export interface InputContext {
   readonly fix?: FixTarget;
   /** The 1-based number of the next line (NDJSON). */
   nextLine: number;
+  /** Payloads taken from this input so far (of every shard). */
+  payloads: number;
 }
 
 type Entry =
@@ -180,10 +183,11 @@ export class LintRun {
           this.takeLong(entry.input, entry.bytes, entry.document);
           break;
         case 'raw':
-          fix?.write(entry.bytes, false);
+          fix?.write(entry.bytes, 0);
           break;
         case 'end':
-          await fix!.commit();
+          // Fixes count once the file holds them.
+          this.summary.fixed! += await fix!.commit();
           break;
       }
       this.queue.shift();
@@ -202,7 +206,7 @@ export class LintRun {
     }
   }
 
-  private emit(input: InputContext, form: UnitResult['form'], at: number, kind: number, problems: Problem[]): void {
+  private emit(input: InputContext, form: UnitResult['form'], at: number, kind: number, problems: Problem[], omitted?: ProblemTally): void {
     const shown = kind === KIND_NONE ? (this.settings.kind ?? null) : KINDS[kind]!;
     let result: LintResult;
     if (form === 'lines') {
@@ -213,34 +217,35 @@ export class LintRun {
     } else {
       result = { source: input.file, file: input.file, kind: shown, problems };
     }
-    countProblems(this.summary, problems);
-    this.report.result(result);
+    countProblems(this.summary, problems, omitted);
+    this.report.result(omitted ? { ...result, omitted } : result);
   }
 
   /** Takes a unit's result: batch rules in input order, then each payload's result. */
   private take(input: InputContext, r: UnitResult): void {
     const summary = this.summary;
     summary.payloads += r.payloads;
+    input.payloads += r.payloads + r.otherShards;
     if (summary.shard) summary.shard.otherPayloads += r.otherShards;
-    if (summary.fixed !== undefined) summary.fixed += r.fixes;
     this.droppedWarnings += r.droppedWarnings;
     const { found, facts, kinds } = r;
     let k = 0;
     if (facts) {
       for (let p = 0; p < r.payloads; p++) {
-        let problems = k < found.length && found[k]!.p === p ? found[k++]!.problems : undefined;
+        const entry = k < found.length && found[k]!.p === p ? found[k++] : undefined;
+        let problems = entry?.problems;
         const kind = kinds[p]!;
         if (kind !== KIND_NONE) {
           const more = this.quiet(this.states[kind]!.next(facts[p] ?? {}));
           if (more.length > 0) problems = problems ? problems.concat(more) : more;
         }
-        if (problems) this.emit(input, r.form, r.at[p]!, kind, problems);
+        if (problems) this.emit(input, r.form, r.at[p]!, kind, problems, entry?.omitted);
       }
     } else {
-      for (const { p, problems } of found) this.emit(input, r.form, r.at[p]!, kinds[p]!, problems);
+      for (const { p, problems, omitted } of found) this.emit(input, r.form, r.at[p]!, kinds[p]!, problems, omitted);
     }
     if (r.form === 'lines') input.nextLine += r.lines;
-    if (r.bytes) input.fix?.write(r.bytes, r.fixes > 0);
+    if (r.bytes) input.fix?.write(r.bytes, r.fixes);
   }
 
   private quiet(problems: Problem[]): Problem[] {
@@ -254,6 +259,7 @@ export class LintRun {
   private takeLong(input: InputContext, bytes: number, document: boolean): void {
     const shard = this.summary.shard;
     const at = document ? -1 : 0;
+    input.payloads++;
     if (shard && shard.index !== 1) shard.otherPayloads++;
     else {
       this.summary.payloads++;

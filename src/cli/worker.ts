@@ -4,7 +4,8 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { transferOf } from './bytes';
-import { createUnitLinter, type Unit, type UnitResult, type UnitSettings } from './lint-unit';
+import { createUnitLinter, type PackedUnitResult, type Unit, type UnitSettings } from './lint-unit';
+import { packTransfer } from './problem-pack';
 
 /** The `workerData` member that marks a fulfilkit lint worker. */
 export const WORKER_MARK = 'fulfilkitLintWorker';
@@ -17,8 +18,8 @@ export interface WorkerRequest {
   readonly unit: Unit;
 }
 
-/** The reply: the result, or what went wrong. */
-export type WorkerReply = { readonly id: number; readonly result: UnitResult } | { readonly id: number; readonly error: string };
+/** The reply: the result (its problems packed), or what went wrong. */
+export type WorkerReply = { readonly id: number; readonly result: PackedUnitResult } | { readonly id: number; readonly error: string };
 
 /**
  * True in a thread started as a lint worker.
@@ -43,6 +44,6 @@ export function runLintWorker(): void {
       // Lint never throws; this is a bug, reported without payload content.
       reply = { id, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error' };
     }
-    port.postMessage(reply, 'result' in reply ? transferOf(reply.result.bytes) : []);
+    port.postMessage(reply, 'result' in reply ? [...transferOf(reply.result.bytes), ...packTransfer(reply.result.pack)] : []);
   });
 }

@@ -21,6 +21,35 @@ function isStructural(rule: string): boolean {
   return rule === 'type' || rule === 'required';
 }
 
+/** Problems counted rather than kept: totals by severity, and by rule id. */
+export interface ProblemTally {
+  /** Problems of severity `error`. */
+  errors: number;
+  /** Problems of severity `warn`. */
+  warnings: number;
+  /** Problems by rule id. */
+  byRule: Record<string, number>;
+}
+
+/**
+ * The bounds of a lint call that keeps the first problems and counts the others (the CLI's
+ * `--max-problems-per-payload` and `--quiet`): whatever the payload, the call holds at most
+ * `limit` problems. Type first is then decided as each problem is reported (`underStructural`),
+ * not by `finish` from the whole list, so that no problem is kept or counted twice.
+ */
+export interface Bound {
+  /** Problems kept at most; the later ones are counted in `omitted`. */
+  readonly limit: number;
+  /** Keep warnings; when false, each is counted in `quiet` instead. */
+  readonly keepWarnings: boolean;
+  /** Tells whether a problem at `at` below `node` lies at or below a `type` or `required` problem (type-first.ts). */
+  readonly underStructural: (w: Walk, node: TreeNode, at: readonly (string | number)[] | undefined) => boolean;
+  /** Problems past the limit, by rule id. */
+  readonly omitted: Record<string, number>;
+  /** Warnings not kept, by rule id. */
+  readonly quiet: Record<string, number>;
+}
+
 /**
  * The state of one lint call. A plan keeps the walk of its last call and readies it for the
  * next (`recycle`): a lint call then makes no object but its problem list.
@@ -40,6 +69,10 @@ export class Walk {
   blanks: Set<string> | undefined = undefined;
   /** A value could not be read (a throwing getter or Proxy). */
   failed = false;
+  /** The bounds of this call; undefined keeps every problem. */
+  bound: Bound | undefined = undefined;
+  /** A bounded call keeps no more problems: the generated walk builds no more paths (codegen.ts). */
+  full = false;
 
   /**
    * @param plan The plan of this call.
@@ -66,7 +99,48 @@ export class Walk {
     this.blanks = undefined;
     this.failed = false;
     this.profile = undefined;
+    this.bound = undefined;
+    this.full = false;
   }
+}
+
+/**
+ * Tells whether a problem goes into the walk's list: always, unless the call is bounded and
+ * the problem is a warning it does not keep or comes past the limit; such a problem is counted.
+ */
+function keeps(w: Walk, rule: string, severity: Severity): boolean {
+  const bound = w.bound;
+  if (bound === undefined) return true;
+  if (severity === 'warn' && !bound.keepWarnings) return count(bound.quiet, rule);
+  if (w.full) return count(bound.omitted, rule);
+  w.full = w.out.length + 1 >= bound.limit;
+  return true;
+}
+
+/** Adds one to a rule's count; false, for `keeps`. */
+function count(counts: Record<string, number>, rule: string): false {
+  counts[rule] = (counts[rule] ?? 0) + 1;
+  return false;
+}
+
+/**
+ * Totals of per-rule counts, each rule at its level in the plan.
+ *
+ * @param counts Counts by rule id (`Bound.omitted`, `Bound.quiet`).
+ * @param levels The plan's levels.
+ * @returns The totals, or undefined when nothing was counted.
+ */
+export function tallyOf(counts: Readonly<Record<string, number>>, levels: Readonly<Record<string, Severity | undefined>>): ProblemTally | undefined {
+  const rules = Object.keys(counts);
+  if (rules.length === 0) return undefined;
+  const tally: ProblemTally = { errors: 0, warnings: 0, byRule: {} };
+  for (const rule of rules) {
+    const n = counts[rule]!;
+    if (levels[rule] === 'error') tally.errors += n;
+    else tally.warnings += n;
+    tally.byRule[rule] = n;
+  }
+  return tally;
 }
 
 /** The JSON Pointer of a node (template filled from the index stack), plus tokens below it. */
@@ -136,6 +210,9 @@ export function report(
   const plan = w.plan;
   const severity = plan.levels[rule];
   if (severity === undefined) return;
+  // A bounded call decides type first now (it keeps no list for `finish` to look through).
+  if (w.bound !== undefined && !isStructural(rule) && w.bound.underStructural(w, node, at)) return;
+  if (!keeps(w, rule, severity)) return;
   const path = pathOf(node, w.idx, at);
   const problem: Problem = { rule, severity, path, message: formatMessage(plan.message(rule, messageId), data) };
   if (data !== undefined) problem.params = frozenParams(data);
@@ -185,7 +262,7 @@ export function reportCached<K>(
   path?: string,
 ): void {
   const severity = w.plan.levels[rule];
-  if (severity === undefined) return;
+  if (severity === undefined || !keeps(w, rule, severity)) return;
   const cached = cachedReport(w.plan, rule, node, key, messageId, data);
   w.out.push({ rule, severity, path: path ?? pathOf(node, w.idx), message: cached.message, params: cached.params });
   if (isStructural(rule)) w.structural++;
@@ -247,6 +324,7 @@ export function reportSite(plan: Plan, kind: ReportKind): ReportSite | undefined
  */
 export function reportAt(w: Walk, site: ReportSite, path: string): void {
   const { kind } = site;
+  if (!keeps(w, kind.rule, site.severity)) return;
   const cached = (site.cached ??= cachedReport(w.plan, kind.rule, kind.node, kind.key, kind.messageId, kind.data));
   w.out.push({ rule: kind.rule, severity: site.severity, path, message: cached.message, params: cached.params });
   if (site.structural) w.structural++;
@@ -287,16 +365,22 @@ function below(path: string, marks: ReadonlySet<string>): boolean {
  * @returns The problems of the call.
  */
 export function finish(w: Walk): Problem[] {
-  if (w.failed) report(w, 'type', w.plan.tree.root, 'unreadable');
+  if (w.failed) {
+    // Only the structural problems found before the failure stay (listed or counted), then the one at the root.
+    w.out = w.out.filter((p) => isStructural(p.rule));
+    const bound = w.bound;
+    if (bound !== undefined) {
+      for (const counts of [bound.omitted, bound.quiet]) for (const rule of Object.keys(counts)) if (!isStructural(rule)) delete counts[rule];
+      w.full = w.out.length >= bound.limit;
+    }
+    report(w, 'type', w.plan.tree.root, 'unreadable');
+    return w.out;
+  }
   const { fromVisitors, out } = w;
-  // The walk never reports below a member of the wrong type; only visitors can.
-  if (w.structural === 0 || (fromVisitors === undefined && !w.failed)) return out;
+  // The walk never reports below a member of the wrong type; only visitors can. A bounded call has decided already.
+  if (w.structural === 0 || fromVisitors === undefined || w.bound !== undefined) return out;
   const marks = new Set(out.filter((p) => isStructural(p.rule)).map((p) => p.path));
   const drop = new Set<number>();
-  if (w.failed) {
-    for (let i = 0; i < out.length; i++) if (!isStructural(out[i]!.rule)) drop.add(i);
-  } else {
-    for (const i of fromVisitors!) if (below(out[i]!.path, marks)) drop.add(i);
-  }
+  for (const i of fromVisitors) if (below(out[i]!.path, marks)) drop.add(i);
   return drop.size === 0 ? out : out.filter((_, i) => !drop.has(i));
 }

@@ -176,8 +176,8 @@ export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unk
   }
 }
 
-/** Tells whether a present value has the JSON type a node demands. */
-function hasType(node: TreeNode, value: unknown): boolean {
+/** Tells whether a present value has the JSON type a node demands (type-first.ts reads the payload with it too). */
+export function hasType(node: TreeNode, value: unknown): boolean {
   switch (node.type) {
     case 'object':
     case 'record':

@@ -40,6 +40,36 @@ describe('LineChunker', () => {
     expect(cut(new LineChunker(options({ targetBytes: 100 })), ['0123456789\r\n'])).toEqual(['lines 0123456789\r\n']);
   });
 
+  it('reports a skipped line\'s length without its line end (CRLF or LF, at the end of the input or not)', () => {
+    const line = '0123456789ABC';
+    for (const [input, expected] of [
+      [`${line}\r\nok\n`, ['long 13', 'lines ok\n']],
+      [`${line}\nok\n`, ['long 13', 'lines ok\n']],
+      [`${line}\r\n`, ['long 13']],
+      [`${line}\r`, ['long 13']],
+      [line, ['long 13']],
+    ] as const) {
+      expect(cut(new LineChunker(options({ targetBytes: 100 })), [input]), JSON.stringify(input)).toEqual(expected);
+    }
+  });
+
+  it('measures a CRLF line the same whatever the cuts: its length without the CRLF, against the limit and in the report', () => {
+    const max = 10;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 * max }), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 6 }), (length, cuts) => {
+        const input = 'x'.repeat(length) + '\r\nok\r\n';
+        const pieces: string[] = [];
+        for (let at = 0, i = 0; at < input.length; i++) {
+          const size = cuts[i % cuts.length]!;
+          pieces.push(input.slice(at, at + size));
+          at += size;
+        }
+        const out = cut(new LineChunker(options({ maxLineBytes: max, targetBytes: 100 })), pieces);
+        expect(out).toEqual(length > max ? [`long ${length}`, 'lines ok\r\n'] : [`lines ${input}`]);
+      }),
+    );
+  });
+
   it('passes the bytes of a skipped line on as raw pieces for --fix', () => {
     const out = cut(new LineChunker(options({ targetBytes: 100, keepSkipped: true })), ['a\n012345', '6789ABC\nb\n']);
     expect(out).toEqual(['lines a\n', 'raw 012345', 'raw 6789ABC', 'raw \n', 'long 13', 'lines b\n']);

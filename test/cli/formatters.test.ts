@@ -1,3 +1,4 @@
+import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { RULES, RULE_DOCS } from '../../rules/index';
 import { escapeData, escapeProperty, github } from '../../src/cli/formatters/github';
@@ -122,7 +123,8 @@ describe('github', () => {
     expect(escapeData('50% done\r\nnext')).toBe('50%25 done%0D%0Anext');
     expect(escapeProperty('a,b:c%\n')).toBe('a%2Cb%3Ac%25%0A');
     const odd = github([{ ...results[1]!, file: 'dir,x/a:b.json', problems: [{ rule: 'parse', severity: 'error', path: '', message: 'line one\nline two' }] }], options);
-    expect(odd).toBe('::error file=dir%2Cx/a%3Ab.json,title=fulfilkit parse::/1: line one%0Aline two\n');
+    // Controls are escaped before the workflow escapes: no newline of a payload or a file name reaches the log.
+    expect(odd).toBe('::error file=dir%2Cx/a%3Ab.json,title=fulfilkit parse::/1: line one\\u{a}line two\n');
   });
 
   it('names no file for stdin', () => {
@@ -140,10 +142,10 @@ describe('junit', () => {
     expect(xml.trimEnd().endsWith('</testsuites>')).toBe(true);
   });
 
-  it('escapes markup and drops characters XML cannot hold', () => {
+  it('escapes markup, and writes controls and characters XML cannot hold as \\u{..}', () => {
     expect(escapeXml(`<a href="x">&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
-    expect(escapeXml('a\u0000b\u001bc\ud800')).toBe('a\ufffdb\ufffdc\ufffd');
-    expect(escapeXml('😀\t\n')).toBe('😀\t\n');
+    expect(escapeXml('a\u0000b\u001bc\ud800\uffff')).toBe('a\\u{0}b\\u{1b}c\\u{d800}\\u{ffff}');
+    expect(escapeXml('😀\t\n\u202e')).toBe('😀\\u{9}\\u{a}\\u{202e}');
   });
 });
 
@@ -176,5 +178,47 @@ describe('formats through the CLI', () => {
     expect(log.version).toBe('2.1.0');
     const parse = log.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'parse');
     expect(parse.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'examples/orders.ndjson' }, region: { startLine: 4 } });
+  });
+});
+
+describe('a payload with problems past --max-problems-per-payload', () => {
+  const capped: LintResult = { ...results[0]!, omitted: { errors: 1233, warnings: 1, byRule: { enum: 1233, spelling: 1 } } };
+  const summary = { payloads: 5, errors: 1235, warnings: 2, byRule: { enum: 1234, spelling: 2, parse: 1 }, omitted: 1234 };
+  const cappedOptions: FormatOptions = { ...options, summary };
+
+  it('stylish says how many more it has, and the summary how many are not listed', () => {
+    const text = stylish([capped], cappedOptions);
+    expect(text).toMatch(/ spelling\n {2}\.\.\. and 1,234 more problems\n/);
+    expect(text.trimEnd().split('\n').pop()).toBe('✖ 1,237 problems (1,235 errors, 2 warnings) in 5 payloads; 1,234 not listed (--max-problems-per-payload).');
+  });
+
+  it('json has "omitted" on the result and in the summary', () => {
+    const doc = JSON.parse(json([capped, results[1]!], cappedOptions));
+    expect(doc.results[0].omitted).toBe(1234);
+    expect(doc.results[0].problems).toHaveLength(2);
+    expect('omitted' in doc.results[1]).toBe(false);
+    expect(doc.summary.omitted).toBe(1234);
+  });
+
+  it('sarif puts the count on the payload\'s last result and a note on the invocation', () => {
+    const log = JSON.parse(sarif([capped], cappedOptions));
+    const listed = log.runs[0].results;
+    expect(listed.map((r: { properties?: unknown }) => r.properties)).toEqual([undefined, { omitted: 1234 }]);
+    expect(log.runs[0].invocations[0].toolExecutionNotifications).toEqual([
+      { level: 'note', message: { text: "1,234 problems past --max-problems-per-payload not listed; the run's summary counts them." } },
+    ]);
+  });
+
+  it('github adds one notice for the payload', () => {
+    const lines = github([capped], cappedOptions).trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('::notice file=orders.ndjson,line=3,title=fulfilkit::1,234 more problems in this payload not listed (--max-problems-per-payload).');
+  });
+
+  it('junit adds one failing testcase that says how many, and stays valid XML', () => {
+    const xml = junit([capped], cappedOptions);
+    expect(xml).toContain('<testsuite name="orders.ndjson:3" tests="3" failures="3" errors="0">');
+    expect(xml).toContain('<testcase classname="orders.ndjson:3" name="(more problems)"><failure type="omitted" message="1,234 more problems not listed (--max-problems-per-payload).">');
+    expect(XMLValidator.validate(xml)).toBe(true);
   });
 });

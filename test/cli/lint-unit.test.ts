@@ -1,6 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createUnitLinter, KIND_NONE, KIND_ORDER, KIND_RETURN, type UnitSettings } from '../../src/cli/lint-unit';
+import { createUnitLinter as createPackedUnitLinter, KIND_NONE, KIND_ORDER, KIND_RETURN, unpackUnitResult, type Unit, type UnitSettings } from '../../src/cli/lint-unit';
+import { ProblemPacker, unpackProblems } from '../../src/cli/problem-pack';
+import { lintOrder } from '../../src/lint/engine';
 import { set, validOrder, validReturn } from '../fixtures';
+
+/** The unit linter, its result unpacked as the executors hand it to the run. */
+const createUnitLinter = (s: UnitSettings) => {
+  const lint = createPackedUnitLinter(s);
+  return (unit: Unit) => unpackUnitResult(lint(unit));
+};
 
 const settings = (more: Partial<UnitSettings> = {}): UnitSettings => ({ version: '1.1', rules: {}, fix: false, quiet: false, batch: true, ...more });
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
@@ -66,5 +75,70 @@ describe('createUnitLinter: documents', () => {
   it('falls back to lines for stdin that did not look like NDJSON at first', () => {
     const r = createUnitLinter(settings())({ type: 'document', bytes: bytes('{oops\n', order('A'), '\n'), fallbackToLines: true });
     expect(r).toMatchObject({ form: 'lines', payloads: 2, lines: 2 });
+  });
+});
+
+describe('createUnitLinter: packed problems and --max-problems-per-payload', () => {
+  it('packs the problems of every payload and unpacks them as the engine made them', () => {
+    const broken = set(set(validOrder('1.1'), '/clientRequest/order/shipServiceLevel', 'PUO'), '/clientRequest/item/0/quantity/value', 2);
+    const lines = [JSON.stringify(broken), order('A'), JSON.stringify(set(broken, '/clientRequest/payment/x', 1)), '{oops'];
+    const packed = createPackedUnitLinter(settings())({ type: 'lines', bytes: bytes(lines.join('\n')) });
+    expect(packed.found.map((f) => f.count)).toEqual([2, 3, 1]);
+    // Problems that differ only by path share one kind: the pack holds each message once.
+    expect(packed.pack.kinds.length).toBeLessThan(packed.pack.kindOf.length);
+    const { found } = unpackUnitResult(packed);
+    expect(found.map((f) => f.p)).toEqual([0, 2, 3]);
+    expect(found[0]!.problems).toEqual(lintOrder(broken, { version: '1.1' }));
+    expect(found[1]!.problems).toEqual(lintOrder(set(broken, '/clientRequest/payment/x', 1), { version: '1.1' }));
+    expect(found[2]!.problems.map((p) => p.rule)).toEqual(['parse']);
+  });
+
+  it('lists the first problems of a payload and counts the rest by severity and rule', () => {
+    const payload = set(validOrder('1.1'), '/clientRequest/item', Array.from({ length: 30 }, () => 1));
+    const all = lintOrder(payload, { version: '1.1' });
+    const r = createUnitLinter(settings({ maxProblems: 10 }))({ type: 'lines', bytes: bytes(JSON.stringify(payload)) });
+    expect(r.found[0]!.problems).toEqual(all.slice(0, 10));
+    const byRule: Record<string, number> = {};
+    for (const p of all.slice(10)) byRule[p.rule] = (byRule[p.rule] ?? 0) + 1;
+    expect(r.found[0]!.omitted).toEqual({ errors: all.length - 10, warnings: 0, byRule });
+  });
+
+  it('--fix applies every fix, also past --max-problems-per-payload', () => {
+    const spelled = JSON.stringify(validOrder('1.1')).replace('"transactionID"', '"transactionId"').replace('"entityID"', '"entityId"');
+    const r = createUnitLinter(settings({ fix: true, maxProblems: 1 }))({ type: 'lines', bytes: bytes(spelled, '\n') });
+    expect(r.fixes).toBe(2);
+    expect(Buffer.from(r.bytes!).toString()).toBe(JSON.stringify(validOrder('1.1')) + '\n');
+    expect(r.found).toEqual([]);
+  });
+});
+
+describe('ProblemPacker', () => {
+  const problem = fc.record(
+    {
+      rule: fc.constantFrom('type', 'enum', 'required'),
+      severity: fc.constantFrom('error' as const, 'warn' as const),
+      // Paths that share prefixes, with any characters (surrogate pairs, controls) in them.
+      path: fc.array(fc.oneof(fc.constantFrom('clientRequest', 'item', '0', '1', '10'), fc.string({ unit: 'binary' })), { maxLength: 4 }).map((tokens) => tokens.map((t) => '/' + t).join('')),
+      message: fc.constantFrom('a.', 'b.'),
+      params: fc.option(fc.record({ limit: fc.nat(3), allowed: fc.array(fc.constantFrom('X', 'Y'), { maxLength: 2 }) }), { nil: undefined }),
+    },
+    { requiredKeys: ['rule', 'severity', 'path', 'message'] },
+  );
+
+  it('unpacks each payload\'s problems exactly as they were added', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(problem, { minLength: 1, maxLength: 8 }), { maxLength: 6 }), (payloads) => {
+        const packer = new ProblemPacker();
+        for (const problems of payloads) packer.add(problems);
+        const pack = packer.finish();
+        let first = 0;
+        for (const problems of payloads) {
+          expect(unpackProblems(pack, first, problems.length)).toEqual(problems);
+          first += problems.length;
+        }
+        expect(pack.kinds.length).toBeLessThanOrEqual(first);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -38,6 +38,14 @@ describe('fulfilkit lint: NDJSON', () => {
     expect(report(out).summary.payloads).toBe(2);
   });
 
+  it('gives a skipped CRLF line\'s length without its line end', async () => {
+    const line = JSON.stringify({ note: 'x'.repeat(2802 - 11) });
+    expect(Buffer.byteLength(line)).toBe(2802);
+    const dir = tempFiles({ 'o.ndjson': line + '\r\n' });
+    const out = await cli(['lint', '--format', 'json', '--max-line-bytes', '1000', 'o.ndjson'], { cwd: dir });
+    expect(report(out).results[0]!.problems[0]!.message).toBe('The line is 2802 bytes long, more than --max-line-bytes (1000); it was not read.');
+  });
+
   it('finds duplicate requestReferences across reads of a large file', async () => {
     // ~2,000 lines of ~2.6 KB: many read chunks, so the repeat is in a later chunk.
     const lines = Array.from({ length: 2000 }, (_, i) => order(`R-${i}`));

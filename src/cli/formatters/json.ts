@@ -1,14 +1,17 @@
 /**
  * Machine-readable output: one JSON document, written a result at a time.
  */
-import { sortedSummary } from '../result';
+import { jsonText } from '../escape';
+import { omittedCount, sortedSummary } from '../result';
 import { defineFormatter } from './define-formatter';
 
 /**
  * One JSON document:
- * `{ "results": [{ "source", "kind", "problems" }], "summary": { "payloads", "errors", "warnings", "byRule" } }`.
+ * `{ "results": [{ "source", "kind", "problems", "omitted"? }], "summary": { "payloads", "errors", "warnings", "byRule", "omitted"? } }`.
  * `results` lists the payloads that have problems, in input order; `summary.payloads` counts
- * all. Streamed: the header opens `results`, each result is one line, the footer closes the
+ * all. `omitted` counts a payload's problems past `--max-problems-per-payload` (the summary
+ * counts them as well). Strings are JSON-escaped (`jsonText`: controls, bidi controls, U+2028
+ * and U+2029 as `\uXXXX`), so they parse back exactly and print safely. Streamed: the header opens `results`, each result is one line, the footer closes the
  * list and adds the summary, so any prefix cut at a line end is the start of the document.
  *
  * @example
@@ -16,6 +19,9 @@ import { defineFormatter } from './define-formatter';
  */
 export const json = defineFormatter({
   header: () => '{"results":[\n',
-  result: (r, index) => (index === 0 ? '' : ',\n') + JSON.stringify({ source: r.source, kind: r.kind, problems: r.problems }),
-  footer: (options) => `\n],"summary":${JSON.stringify(sortedSummary(options.summary))}}\n`,
+  result(r, index) {
+    const more = omittedCount(r);
+    return (index === 0 ? '' : ',\n') + jsonText({ source: r.source, kind: r.kind, problems: r.problems, ...(more > 0 ? { omitted: more } : {}) });
+  },
+  footer: (options) => `\n],"summary":${jsonText(sortedSummary(options.summary))}}\n`,
 });

@@ -3,13 +3,14 @@
  */
 import { RULE_DOCS } from '../../../rules/index';
 import type { Severity } from '../../lint/types';
-import { sortedSummary } from '../result';
+import { jsonText } from '../escape';
+import { omittedCount, plural, sortedSummary } from '../result';
 import { defineFormatter } from './define-formatter';
 import type { FormatOptions } from './types';
 
 const level = (severity: Severity) => (severity === 'error' ? 'error' : 'warning');
 
-/** The artifact URI of a file as given: forward slashes, percent-encoded; stdin has no file. */
+/** The artifact URI of a file as given: forward slashes, percent-encoded (controls and bidi controls too); stdin has no file. */
 function artifactUri(file: string): string {
   if (file === '<stdin>') return 'stdin';
   const slashed = file.replace(/\\/g, '/');
@@ -36,7 +37,9 @@ function ruleIndex(options: FormatOptions): Map<string, number> {
  * file as `artifactLocation.uri`, the NDJSON line as `region.startLine`, and the JSON
  * Pointer into the file as the logical location. The footer adds an invocation
  * (`executionSuccessful` is false when the run was interrupted) and the summary as the
- * run's `properties`.
+ * run's `properties`. Past `--max-problems-per-payload`, the last result listed for a
+ * payload carries `properties.omitted` (how many more it has), and the invocation a note
+ * with the total. Strings are JSON-escaped with `jsonText`, so they parse back exactly.
  *
  * @example
  * writeFileSync('fulfilkit.sarif', sarif(results, options));
@@ -59,22 +62,29 @@ export const sarif = defineFormatter({
     const prefix = result.index === undefined ? '' : '/' + result.index;
     const physicalLocation = result.line === undefined ? { artifactLocation: { uri } } : { artifactLocation: { uri }, region: { startLine: result.line } };
     const indexOf = ruleIndex(options);
+    const last = result.problems.length - 1;
+    const more = omittedCount(result);
     let out = '';
-    for (let i = 0; i < result.problems.length; i++) {
+    for (let i = 0; i <= last; i++) {
       const p = result.problems[i]!;
       const ruleAt = indexOf.get(p.rule);
-      out += (index === 0 && i === 0 ? '' : ',\n') + JSON.stringify({
+      out += (index === 0 && i === 0 ? '' : ',\n') + jsonText({
         ruleId: p.rule,
         ...(ruleAt === undefined ? {} : { ruleIndex: ruleAt }),
         level: level(p.severity),
         message: { text: p.message },
         locations: [{ physicalLocation, logicalLocations: [{ fullyQualifiedName: prefix + p.path, kind: 'member' }] }],
+        ...(i === last && more > 0 ? { properties: { omitted: more } } : {}),
       });
     }
     return out;
   },
   footer(options) {
-    const invocation = { executionSuccessful: options.summary.interrupted !== true };
-    return `\n],"invocations":[${JSON.stringify(invocation)}],"properties":${JSON.stringify({ summary: sortedSummary(options.summary) })}}]}\n`;
+    const { omitted } = options.summary;
+    const notes = omitted
+      ? [{ level: 'note', message: { text: `${plural(omitted, 'problem')} past --max-problems-per-payload not listed; the run's summary counts them.` } }]
+      : [];
+    const invocation = { executionSuccessful: options.summary.interrupted !== true, ...(notes.length > 0 ? { toolExecutionNotifications: notes } : {}) };
+    return `\n],"invocations":[${jsonText(invocation)}],"properties":${jsonText({ summary: sortedSummary(options.summary) })}}]}\n`;
   },
 });

@@ -1,8 +1,9 @@
 /**
  * ESLint-like text output, grouped by source.
  */
+import { escapeControls } from '../escape';
 import type { LintResult } from '../result';
-import { summaryLine } from '../result';
+import { omittedCount, plural, summaryLine } from '../result';
 import { defineFormatter } from './define-formatter';
 
 /** ANSI styles; identity functions when colour is off. */
@@ -13,8 +14,9 @@ function styles(color: boolean) {
 
 /**
  * Text output: a block per source with `path  severity  message  rule` lines (columns
- * aligned within the block), then the summary line, e.g.
- * "✖ 3 problems (2 errors, 1 warning) in 5 payloads.".
+ * aligned within the block) and, past `--max-problems-per-payload`, "... and 1,234 more
+ * problems"; then the summary line, e.g. "✖ 3 problems (2 errors, 1 warning) in 5 payloads.".
+ * Sources, paths and messages are shown with their controls escaped (`escapeControls`).
  *
  * @example
  * process.stdout.write(stylish(results, { summary, rules: RULES, toolVersion: '0.1.0' }));
@@ -23,14 +25,16 @@ export const stylish = defineFormatter({
   header: () => '',
   result(result: LintResult, _index, options) {
     const s = styles(options.color === true);
-    const rows = result.problems.map((p) => [p.path === '' ? '(root)' : p.path, p.severity === 'error' ? 'error' : 'warning', p.message, p.rule] as const);
+    const rows = result.problems.map((p) => [p.path === '' ? '(root)' : escapeControls(p.path), p.severity === 'error' ? 'error' : 'warning', escapeControls(p.message), p.rule] as const);
     const width = [0, 0, 0];
     for (const row of rows) for (let i = 0; i < 3; i++) width[i] = Math.max(width[i]!, row[i]!.length);
-    let out = `\n${s.underline(result.source)}\n`;
+    let out = `\n${s.underline(escapeControls(result.source))}\n`;
     for (const [path, severity, message, rule] of rows) {
       const sev = severity === 'error' ? s.red(severity.padEnd(width[1]!)) : s.yellow(severity.padEnd(width[1]!));
       out += `  ${s.dim(path.padEnd(width[0]!))}  ${sev}  ${message.padEnd(width[2]!)}  ${s.dim(rule)}\n`;
     }
+    const more = omittedCount(result);
+    if (more > 0) out += `  ... and ${plural(more, 'more problem')}\n`;
     return out;
   },
   footer(options) {

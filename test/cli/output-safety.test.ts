@@ -1,0 +1,128 @@
+/**
+ * Outputs never destroy inputs, and every input is opened before anything is reported:
+ * an output that is an input (by any path or link) and an input that cannot be read exit 2
+ * before a byte is written. Also the bound on --concurrency.
+ */
+import { existsSync, linkSync, mkdirSync, openSync, closeSync, readFileSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { set, validOrder } from '../fixtures';
+import { finished, startBin, useBin } from './_bin';
+import { cli, tempFiles } from './_run';
+
+const bin = useBin();
+const order = (ref: string) => set(validOrder('1.1'), '/clientRequest/requestHeader/requestReference', ref);
+const bad = (ref: string) => set(order(ref), '/clientRequest/order/shipServiceLevel', 'EXPRESS');
+const spelled = (ref: string) => JSON.stringify(order(ref)).replace('"transactionID":', '"transactionId":');
+const TEXT = [JSON.stringify(bad('A')), spelled('B'), JSON.stringify(order('C'))].join('\n') + '\n';
+
+/** A folder with f.ndjson, a symlink to it from a subfolder, and a hard link to it. */
+function linkedFiles(): string {
+  const dir = tempFiles({ 'f.ndjson': TEXT, 'other.ndjson': TEXT });
+  mkdirSync(join(dir, 'sub'));
+  symlinkSync(join(dir, 'f.ndjson'), join(dir, 'sub', 'link.ndjson'));
+  linkSync(join(dir, 'f.ndjson'), join(dir, 'hard.ndjson'));
+  return dir;
+}
+
+describe('an output that is an input', () => {
+  it.each([
+    ['the same name', 'f.ndjson', ''],
+    ['another spelling', './sub/../f.ndjson', ' (the same file)'],
+    ['a symlink to it', 'sub/link.ndjson', ' (the same file)'],
+    ['a hard link to it', 'hard.ndjson', ' (the same file)'],
+  ])('is refused when -o is %s: exit 2, one line, nothing written, the input intact', async (_, output, link) => {
+    const dir = linkedFiles();
+    for (const extra of [[], ['--fix']]) {
+      const out = await cli(['lint', ...extra, '--format', 'json', '-o', output, 'other.ndjson', 'f.ndjson'], { cwd: dir });
+      expect(out.code).toBe(2);
+      expect(out.stdout).toBe('');
+      expect(out.stderr).toBe(`fulfilkit: The output file ${output} is the input f.ndjson${link}: writing it would destroy the input; write the output to another file.\n`);
+      expect(readFileSync(join(dir, 'f.ndjson'), 'utf8')).toBe(TEXT);
+      expect(readFileSync(join(dir, 'other.ndjson'), 'utf8')).toBe(TEXT);
+    }
+  });
+
+  it('is refused when -o is the profile', async () => {
+    const profile = JSON.stringify({ client: 'ACME', clientCode: 'ACME' });
+    const dir = tempFiles({ 'f.ndjson': TEXT, 'profile.json': profile });
+    const out = await cli(['lint', '--profile', 'profile.json', '-o', 'profile.json', 'f.ndjson'], { cwd: dir });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('The output file profile.json is the input profile.json');
+    expect(readFileSync(join(dir, 'profile.json'), 'utf8')).toBe(profile);
+  });
+
+  it('is refused when stdin comes from the -o file, or stdout is appended to an input (the real bin)', async () => {
+    const dir = tempFiles({ 'f.ndjson': TEXT });
+    const file = join(dir, 'f.ndjson');
+    const stdin = openSync(file, 'r');
+    try {
+      const out = await finished(startBin(bin(), ['lint', '-o', 'f.ndjson'], { cwd: dir, stdio: [stdin, 'pipe', 'pipe'] }));
+      expect(out.code).toBe(2);
+      expect(out.stderr).toBe('fulfilkit: The output file f.ndjson is the input stdin (the same file): writing it would destroy the input; write the output to another file.\n');
+    } finally {
+      closeSync(stdin);
+    }
+    // `fulfilkit lint f.ndjson >> f.ndjson`: the report would grow the file it reads.
+    const stdout = openSync(file, 'a');
+    try {
+      const out = await finished(startBin(bin(), ['lint', 'f.ndjson'], { cwd: dir, stdio: ['ignore', stdout, 'pipe'] }));
+      expect(out.code).toBe(2);
+      expect(out.stderr).toBe('fulfilkit: stdout, redirected to a file, is the input f.ndjson: writing it would destroy the input; write the output to another file.\n');
+    } finally {
+      closeSync(stdout);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(TEXT);
+  });
+
+  it('is not refused for another file, or a device (/dev/null)', async () => {
+    const dir = tempFiles({ 'f.ndjson': TEXT });
+    expect((await cli(['lint', '-o', 'report.txt', 'f.ndjson'], { cwd: dir })).code).toBe(1);
+    expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toContain('f.ndjson:1');
+    if (existsSync('/dev/null')) expect((await cli(['lint', '-o', '/dev/null', 'f.ndjson'], { cwd: dir })).code).toBe(1);
+  });
+});
+
+describe('inputs are opened before anything is reported', () => {
+  it('exits 2 with nothing reported and no report file when the last input is missing', async () => {
+    const dir = tempFiles({ 'f.ndjson': TEXT });
+    const out = await cli(['lint', '--format', 'json', '-o', 'report.json', 'f.ndjson', 'missing.ndjson'], { cwd: dir });
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toBe('fulfilkit: Cannot read missing.ndjson: no such file.\n');
+    expect(existsSync(join(dir, 'report.json'))).toBe(false);
+  });
+
+  it.runIf(process.platform !== 'win32')('exits 2 with nothing reported when the last input exists but cannot be opened (a socket)', async () => {
+    const dir = tempFiles({ 'f.ndjson': TEXT });
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(dir, 'x.sock'), resolve));
+    try {
+      const out = await cli(['lint', '--format', 'json', 'f.ndjson', 'x.sock'], { cwd: dir });
+      expect(out.code).toBe(2);
+      expect(out.stdout).toBe('');
+      expect(out.stderr).toMatch(/^fulfilkit: Cannot read x\.sock: [A-Z]+\.\n$/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('--concurrency', () => {
+  const most = 4 * availableParallelism();
+
+  it('above 4 x the available cores is a usage error: exit 2, one line, nothing read', async () => {
+    for (const n of [most + 1, 3000]) {
+      const out = await cli(['lint', '--concurrency', String(n), 'examples/order-v1.1.json']);
+      expect(out.code).toBe(2);
+      expect(out.stdout).toBe('');
+      expect(out.stderr).toBe(`fulfilkit: Invalid value for --concurrency: expected a whole number from 1 to ${most} (4 threads per available core; 1 lints in-process).\n`);
+    }
+  });
+
+  it('up to 4 x the available cores is accepted', async () => {
+    expect((await cli(['lint', '--concurrency', String(most), 'examples/order-v1.1.json'])).code).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * SIGTERM (what `timeout`, Kubernetes and CI cancel send) is handled like Ctrl-C: the report
+ * is closed and parseable, the summary says interrupted, and the exit code is 143.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { set, validOrder } from '../fixtures';
+import { finished, startBin, useBin, waitFor } from './_bin';
+import { poll } from './_poll';
+import { tempFiles } from './_run';
+
+const bin = useBin();
+const order = (ref: string) => set(validOrder('1.1'), '/clientRequest/requestHeader/requestReference', ref);
+const bad = (ref: string) => set(order(ref), '/clientRequest/order/shipServiceLevel', 'EXPRESS');
+const ndjson = (...payloads: unknown[]) => payloads.map((p) => JSON.stringify(p) + '\n').join('');
+
+describe('fulfilkit lint (bin): SIGTERM', () => {
+  it('on stdin that is still open: the JSON report is closed, says interrupted, exit 143', async () => {
+    const child = startBin(bin(), ['lint', '--format', 'json', '--concurrency', '2'], { cwd: tempFiles({}) });
+    const done = finished(child);
+    child.stdin.write(ndjson(order('A'), order('B'), bad('C')));
+    await waitFor(child.stdout, (text) => text.includes('"source":"<stdin>:3"'));
+    child.kill('SIGTERM');
+    const out = await done;
+    expect(out.code).toBe(143);
+    expect(out.signal).toBeNull();
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ payloads: 3, errors: 1, interrupted: true });
+    expect(out.stderr).toBe('✖ 1 problem (1 error, 0 warnings) in 3 payloads; interrupted before the end of the input.\n');
+  });
+
+  it('mid-file with -o: the SARIF file is a whole log of what was linted, exit 143', async () => {
+    // 3,000 payloads (about 8 MB), every 100th with an error: SIGTERM comes once results are written.
+    const payloads = Array.from({ length: 3000 }, (_, i) => (i % 100 === 0 ? bad(`T-${i}`) : order(`T-${i}`)));
+    const dir = tempFiles({ 'o.ndjson': ndjson(...payloads) });
+    const child = startBin(bin(), ['lint', '--format', 'sarif', '--concurrency', '1', '-o', 'report.sarif', 'o.ndjson'], { cwd: dir });
+    const done = finished(child);
+    const path = join(dir, 'report.sarif');
+    await poll(() => (existsSync(path) && readFileSync(path, 'utf8').includes('"ruleId"')) || undefined);
+    child.kill('SIGTERM');
+    const out = await done;
+    expect(out.code).toBe(143);
+    const log = JSON.parse(readFileSync(join(dir, 'report.sarif'), 'utf8'));
+    const results = log.runs[0].results as unknown[];
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.length).toBeLessThan(30);
+    // The run did not finish: SARIF says so.
+    expect(log.runs[0].invocations).toMatchObject([{ executionSuccessful: false }]);
+    expect(out.stderr).toMatch(/ in [\d,]+ payloads; interrupted before the end of the input\.\n$/);
+  });
+});
