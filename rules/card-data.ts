@@ -1,5 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isCardMethod } from '../src/lint/checks/order-items';
+import { memberOf } from '../src/lint/checks/members';
 import { isPlainObject } from '../src/lint/json';
 import { isDigitsText } from '../src/schema/predicates';
 
@@ -33,13 +34,13 @@ export default defineRule({
       // Another type is reported by `type`.
       if (!isPlainObject(card)) return;
       for (const member of CARD_MEMBERS) {
-        if (!context.given(card[member], ['cardData', member])) context.report({ messageId: 'missingMember', at: ['cardData', member], data: { member } });
+        if (!context.given(memberOf(card, member), ['cardData', member])) context.report({ messageId: 'missingMember', at: ['cardData', member], data: { member } });
       }
-      const bin = card.bin;
+      const bin = memberOf(card, 'bin');
       if (typeof bin === 'string' && !isDigitsText(bin, BIN_DIGITS)) {
         context.report({ messageId: 'digits', at: ['cardData', 'bin'], data: { member: 'bin', length: BIN_DIGITS } });
       }
-      const last4 = card.last4digits;
+      const last4 = memberOf(card, 'last4digits');
       if (typeof last4 === 'string' && !isDigitsText(last4, LAST4_DIGITS)) {
         context.report({ messageId: 'digits', at: ['cardData', 'last4digits'], data: { member: 'last4digits', length: LAST4_DIGITS } });
       }

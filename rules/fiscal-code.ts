@@ -12,7 +12,9 @@ export default defineRule({
       missing: 'An order with a partner in Italy needs an order-level dynamicField {{name}} with a value.',
     },
   },
-  state: () => ({ role: false, italian: false, found: false }),
+  // The FISCAL_CODE text values by index: whether one is required (and a blank one worth a
+  // `blank-value`) is known only once the partners were walked, after the order.
+  state: () => ({ role: false, italian: false, codes: [] as { index: number; value: string }[] }),
   visitors: {
     'partner[]'(partner: Record<string, unknown>, _context, state) {
       state.role = partner.partnerType === 'BillTo' || partner.partnerType === 'ShipTo';
@@ -21,10 +23,12 @@ export default defineRule({
       if (state.role && address.countryISO2 === 'IT') state.italian = true;
     },
     'order.dynamicField[]'(field: Record<string, unknown>, context, state) {
-      if (field.name === DYNAMIC_FIELD.fiscalCode && typeof field.value === 'string' && context.given(field.value, ['value'])) state.found = true;
+      if (field.name === DYNAMIC_FIELD.fiscalCode && typeof field.value === 'string') state.codes.push({ index: context.index, value: field.value });
     },
     'body:exit'(_body: Record<string, unknown>, context, state) {
-      if (state.italian && !state.found) context.report({ messageId: 'missing', at: ['order', 'dynamicField'], data: { name: DYNAMIC_FIELD.fiscalCode } });
+      if (!state.italian) return;
+      for (const { index, value } of state.codes) context.given(value, ['order', 'dynamicField', index, 'value']);
+      if (state.codes.length === 0) context.report({ messageId: 'missing', at: ['order', 'dynamicField'], data: { name: DYNAMIC_FIELD.fiscalCode } });
     },
   },
 });

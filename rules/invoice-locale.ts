@@ -1,4 +1,5 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { memberOf } from '../src/lint/checks/members';
 import { isPlainObject } from '../src/lint/json';
 
 /** Rule `invoice-locale`: the BillTo partner has no personData.locale. */
@@ -17,7 +18,7 @@ export default defineRule({
       const personData = partner.personData;
       // A missing personData is reported by `required`, another type by `type`.
       if (partner.partnerType !== 'BillTo' || !isPlainObject(personData)) return;
-      if (!context.given(personData.locale, ['personData', 'locale'])) context.report({ messageId: 'missing', at: ['personData', 'locale'] });
+      if (!context.given(memberOf(personData, 'locale'), ['personData', 'locale'])) context.report({ messageId: 'missing', at: ['personData', 'locale'] });
     },
   },
 });

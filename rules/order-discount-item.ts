@@ -1,4 +1,5 @@
 import { decimalSign, profileSku } from '../src/lint/checks/order-items';
+import { memberOf } from '../src/lint/checks/members';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { isPlainObject } from '../src/lint/json';
 
@@ -7,8 +8,8 @@ const DESCRIBING_MEMBERS = ['taxLevel', 'taxFactor', 'pricing', 'localizedDescri
 /** True when an amount list has an amount of `amountType` whose value is negative decimal text. */
 function hasNegative(amounts: unknown, amountType: string): boolean {
   if (!Array.isArray(amounts)) return false;
-  const found: unknown = amounts.find((a) => isPlainObject(a) && a.amountType === amountType);
-  return isPlainObject(found) && decimalSign(found.value) === -1;
+  const found: unknown = amounts.find((a) => memberOf(a, 'amountType') === amountType);
+  return decimalSign(memberOf(found, 'value')) === -1;
 }
 
 /** Rule `order-discount-item`: the order-discount item is not shaped as the spec asks. */
@@ -36,7 +37,7 @@ export default defineRule({
       const quantity = item.quantity;
       // A missing quantity is `required`'s, another type `type`'s (both drop this report).
       if (!isPlainObject(quantity)) context.report({ messageId: 'noQuantity', at: ['quantity'], data: { uom: 'EA' } });
-      else if (quantity.uom !== 'EA') context.report({ messageId: 'uom', at: ['quantity', 'uom'], data: { uom: 'EA' } });
+      else if (memberOf(quantity, 'uom') !== 'EA') context.report({ messageId: 'uom', at: ['quantity', 'uom'], data: { uom: 'EA' } });
       for (const member of DESCRIBING_MEMBERS) {
         if (!context.given(item[member], [member])) context.report({ messageId: 'missing', at: [member], data: { member } });
       }

@@ -1,5 +1,5 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
-import { isPlainObject } from '../src/lint/json';
+import { memberOf } from '../src/lint/checks/members';
 import { isAmountText } from '../src/schema/predicates';
 import { DYNAMIC_FIELD } from '../src/schema/tables';
 
@@ -20,12 +20,12 @@ export default defineRule({
       const data = { name: DYNAMIC_FIELD.rmaLinePrice };
       // Another type is `type`'s.
       if (fields !== undefined && fields !== null && !Array.isArray(fields)) return;
-      const index = Array.isArray(fields) ? fields.findIndex((f) => isPlainObject(f) && f.name === DYNAMIC_FIELD.rmaLinePrice) : -1;
+      const index = Array.isArray(fields) ? fields.findIndex((f) => memberOf(f, 'name') === DYNAMIC_FIELD.rmaLinePrice) : -1;
       if (index < 0) {
         context.report({ messageId: 'missing', at: ['dynamicField'], data });
         return;
       }
-      const value = (fields as Record<string, unknown>[])[index]!.value;
+      const value = memberOf((fields as unknown[])[index], 'value');
       const at = ['dynamicField', index, 'value'];
       if (!context.given(value, at) || typeof value !== 'string' || !isAmountText(value)) context.report({ messageId: 'notNumeric', at, data });
     },

@@ -1,6 +1,6 @@
 import { decimalSign, profileSku } from '../src/lint/checks/order-items';
+import { memberOf } from '../src/lint/checks/members';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
-import { isPlainObject } from '../src/lint/json';
 
 const PRICE_TYPES: readonly unknown[] = ['netprice', 'grossprice'];
 
@@ -9,8 +9,8 @@ function priceState(amounts: unknown): 'none' | 'zero' | 'priced' {
   let state: 'none' | 'zero' | 'priced' = 'none';
   if (!Array.isArray(amounts)) return state;
   for (const amount of amounts) {
-    if (!isPlainObject(amount) || !PRICE_TYPES.includes(amount.amountType)) continue;
-    const sign = decimalSign(amount.value);
+    if (!PRICE_TYPES.includes(memberOf(amount, 'amountType'))) continue;
+    const sign = decimalSign(memberOf(amount, 'value'));
     if (sign === undefined) continue;
     if (sign !== 0) return 'priced';
     state = 'zero';

@@ -1,6 +1,6 @@
+import { memberOf } from '../src/lint/checks/members';
 import { profileSku } from '../src/lint/checks/order-items';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
-import { isPlainObject } from '../src/lint/json';
 import { LIMITS } from '../src/schema/tables';
 
 /** True when the code unit at `i` of `s` is an ASCII letter or digit. */
@@ -12,17 +12,42 @@ function isAlnumAt(s: string, i: number): boolean {
 // A sku within the spec's limit is at most 18 code points, 36 UTF-16 units.
 const MAX_SKU_UNITS = 2 * LIMITS.orderSku;
 
+/** A trie of skus by UTF-16 code unit: `end` marks a node where a sku ends. */
+interface SkuTrie {
+  readonly next: Map<number, SkuTrie>;
+  end: boolean;
+}
+
+/** The trie of the skus within MAX_SKU_UNITS (a longer one cannot be named within the bound below). */
+function trieOf(skus: Iterable<string>): SkuTrie {
+  const root: SkuTrie = { next: new Map(), end: false };
+  for (const sku of skus) {
+    if (sku.length > MAX_SKU_UNITS) continue;
+    let node = root;
+    for (let i = 0; i < sku.length; i++) {
+      const unit = sku.charCodeAt(i);
+      let child = node.next.get(unit);
+      if (child === undefined) node.next.set(unit, (child = { next: new Map(), end: false }));
+      node = child;
+    }
+    node.end = true;
+  }
+  return root;
+}
+
 /**
- * Tells whether `text` contains one of `skus` as a whole token: bounded by the ends or by
- * characters outside [A-Za-z0-9]. Linear in the text: each start of a token is paired with
- * the token ends at most MAX_SKU_UNITS further on, each looked up in the set once.
+ * Tells whether `text` contains one of the skus of `trie` as a whole token: bounded by the
+ * ends or by characters outside [A-Za-z0-9]. Linear in the text, at the same cost per
+ * character for any text: each start of a token follows the trie only while the text
+ * spells a sku prefix (at most MAX_SKU_UNITS steps), with no substring built.
  */
-function namesSku(text: string, skus: ReadonlySet<string>): boolean {
+function namesSku(text: string, trie: SkuTrie): boolean {
   for (let start = 0; start < text.length; start++) {
     if (start > 0 && isAlnumAt(text, start - 1)) continue;
-    const last = Math.min(text.length, start + MAX_SKU_UNITS);
-    for (let end = start + 1; end <= last; end++) {
-      if ((end === text.length || !isAlnumAt(text, end)) && skus.has(text.slice(start, end))) return true;
+    let node = trie.next.get(text.charCodeAt(start));
+    for (let end = start + 1; node !== undefined; end++) {
+      if (node.end && (end === text.length || !isAlnumAt(text, end))) return true;
+      node = end < text.length ? node.next.get(text.charCodeAt(end)) : undefined;
     }
   }
   return false;
@@ -53,10 +78,12 @@ export default defineRule({
       const weeeSku = state.sku;
       const skus = new Set<string>();
       for (const item of items) {
-        if (isPlainObject(item) && typeof item.sku === 'string' && item.sku !== '' && item.sku !== weeeSku) skus.add(item.sku);
+        const sku = memberOf(item, 'sku');
+        if (typeof sku === 'string' && sku !== '' && sku !== weeeSku) skus.add(sku);
       }
+      const trie = trieOf(skus);
       for (const { index, description } of state.weee) {
-        if (typeof description !== 'string' || !namesSku(description, skus)) context.report({ messageId: 'names', at: [index, 'localizedDescription'] });
+        if (typeof description !== 'string' || !namesSku(description, trie)) context.report({ messageId: 'names', at: [index, 'localizedDescription'] });
       }
     },
   },

@@ -36,14 +36,17 @@ export interface OrderDiscountInput {
  * (`profile.orderDiscountSku`) and NEGATIVE netprice and grossprice, quantity 1 EA,
  * taxLevel, taxFactor, pricing and localizedDescription like any other item, appended
  * after the other items. A zero discount adds nothing. Order totals are recomputed;
- * the discount may not make totalGross negative.
+ * the discount may not make totalGross negative. Without `taxFactor` it takes the factor
+ * all regular items share; without `taxLevel`, the level shared by the regular items of
+ * its factor (with items at 19 % and 7 %, a 7 % discount takes the level of the 7 % items).
  *
  * @param payload An order payload (not modified).
  * @param discount The discount and its tax treatment.
  * @param context The order version and the client profile (with `orderDiscountSku`).
  * @returns A new payload.
  * @throws {TypeError} When a member is missing or of the wrong type, the profile has no
- *   `orderDiscountSku`, or no tax factor or tax level can be derived.
+ *   `orderDiscountSku`, the items share no tax factor and none is given, or the regular
+ *   items of the factor carry no single tax level and none is given.
  * @throws {RangeError} When the discount is negative, malformed, or above the order total.
  * @example
  * // fmsProfile: { client: 'ACME', clientCode: 'ACME', fms: true, orderDiscountSku: 'ACME_DISCOUNT' }

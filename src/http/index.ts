@@ -21,4 +21,4 @@ export { PayloadRejectedError, type RejectedPayloadKind } from './payload-reject
 export { isRequestStatus, requestStatusInfo, requestStatuses } from './request-status';
 export { SECRET_HEADERS, type HttpMethod, type HttpRequest, type RequestHeaders } from './request';
 export { send, sendAndDecode, type FetchLike, type HttpResponse, type ResponseLike, type SendInit, type SendOptions } from './send';
-export { IncompleteResponseError, ResponseTooLargeError, TimeoutError } from './send-errors';
+export { IncompleteResponseError, ResponseTooLargeError, TimeoutError, UnexpectedRedirectError } from './send-errors';

@@ -63,6 +63,12 @@ export interface HttpRequest {
   readonly headers: RequestHeaders;
   /** The JSON text of the body (POST only); absent for GET and OPTIONS. */
   readonly body?: string;
+  /**
+   * Always `'manual'` (inherited, not an own member): `fetch(request.url, request)` then
+   * answers a redirect with its 3xx (or an `opaqueredirect`) instead of sending the
+   * credentials to the Location. `send` refuses such an answer with `UnexpectedRedirectError`.
+   */
+  readonly redirect: 'manual';
 }
 
 /**
@@ -172,9 +178,14 @@ function requestView(request: HttpRequest): Record<string, unknown> {
   return { ...request, headers: redacted(request.headers) };
 }
 
-/** Prototype of every request: printers only, so `fetch(req.url, req)` sees just the four members. */
+/**
+ * Prototype of every request: printers, and `redirect: 'manual'`, which `fetch(req.url, req)`
+ * reads through the prototype (a redirect must never carry the credentials to another
+ * host); spreads and JSON see just the four members.
+ */
 const REQUEST_PROTOTYPE: object = Object.create(Object.prototype);
 define(REQUEST_PROTOTYPE, {
+  redirect: 'manual',
   toJSON(this: HttpRequest) {
     return requestView(this);
   },

@@ -90,3 +90,36 @@ export class IncompleteResponseError extends Error {
     this.status = status;
   }
 }
+
+/**
+ * The operator answered with a redirect (a 3xx status, or a browser's `opaqueredirect`
+ * response, status 0). send never follows one (`redirect: 'manual'` on every fetch): the
+ * credentials would travel to wherever the Location points and a POST could be sent
+ * twice. The message names the status and the Location's origin, never its path or
+ * query (which may carry data).
+ *
+ * @example
+ * try {
+ *   await send(request);
+ * } catch (error) {
+ *   if (error instanceof UnexpectedRedirectError) console.error(error.status, error.location); // 308 'https://other.example'
+ * }
+ */
+export class UnexpectedRedirectError extends Error {
+  /** Always `'UnexpectedRedirectError'`. */
+  override readonly name = 'UnexpectedRedirectError';
+  /** The HTTP status of the redirect; 0 for a browser's opaque redirect. */
+  readonly status: number;
+  /** The origin (`scheme://host:port`) the Location header points at; undefined when there is none or it cannot be read. */
+  readonly location: string | undefined;
+
+  /**
+   * @param status The HTTP status of the redirect (0 when opaque).
+   * @param location The origin of the Location header, if any.
+   */
+  constructor(status: number, location: string | undefined) {
+    super(`The response (status ${status}) is a redirect to ${location ?? 'an unknown location'}; send follows no redirect, so nothing was sent there.`);
+    this.status = status;
+    this.location = location;
+  }
+}

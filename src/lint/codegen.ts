@@ -168,7 +168,8 @@ class Generator {
       parts.push(`w.idx[${pointer[i] as number}]`);
       if (pointer[i + 1] !== '') parts.push(Code.str(pointer[i + 1] as string));
     }
-    return parts.join(' + ');
+    // Past the limit of a bounded call a problem is only counted: its path is not built (see report.ts).
+    return parts.length === 1 ? parts[0]! : `(w.full ? '' : ${parts.join(' + ')})`;
   }
 
   /** Code that reports a problem of `kind` at its node; '' when its rule is off in this plan. */
@@ -297,7 +298,8 @@ class Generator {
       // know the object's shape when a node sees few shapes (payloads of one producer, whose
       // keys come in one order): the prototype read then costs nothing (about 10 % of a
       // valid 5-item order). A node whose objects come in many key orders pays one load more.
-      `if ((d.constructor !== OBJECT || getProto(d) !== OBJECT_PROTO) && !isPlainObject(d)) { wrongType(w, ${n}, d, ${this.path(node)}); return; }`,
+      // A prototype of another realm can hold enumerable members that for...in lists: the walk reads a copy of the own ones.
+      `if (d.constructor !== OBJECT || getProto(d) !== OBJECT_PROTO) { if (!isPlainObject(d)) { wrongType(w, ${n}, d, ${this.path(node)}); return; } if (getProto(d) !== null) d = ownCopy(d); }`,
       node.strict ? 'let extra;' : '',
     ];
     for (let v = 0; v <= (members.length - 1) >> 5; v++) lines.push(`let s${v} = 0;`);

@@ -50,7 +50,7 @@ export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
     const weight = weights[index];
     const name = `weights[${index}]`;
     assert(typeof weight === 'bigint', message(EXPECTED_BIGINT, { name, got: weight }), TypeError);
-    assert(weight >= 0n, message(NEGATIVE_VALUE, { name, got: weight }));
+    assert(weight >= 0n, message(NEGATIVE_VALUE, { name }));
     sum += weight;
   }
   assert(sum > 0n, message(ZERO_WEIGHTS, { name: 'weights' }));

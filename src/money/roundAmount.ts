@@ -62,11 +62,7 @@ export function roundAmount(
   const digits = digitsOf(currency);
   assert(
     (MODES as readonly unknown[]).includes(roundingMode),
-    message(UNKNOWN_ROUNDING_MODE, {
-      name: 'roundingMode',
-      got: roundingMode,
-      modes: MODES.join(', '),
-    }),
+    message(UNKNOWN_ROUNDING_MODE, { name: 'roundingMode', modes: MODES.join(', ') }),
   );
   const kept = BigInt(integer + fraction.slice(0, digits).padEnd(digits, '0'));
   const rest = fraction.slice(digits);

@@ -139,6 +139,47 @@ describe('addOrderDiscount', () => {
   });
 });
 
+describe('addOrderDiscount without taxLevel takes the level of the regular items of its factor', () => {
+  const line = (sku: string, taxFactor: string, taxLevel?: string) => ({ sku, quantity: 1, unitPrice: '20.00', taxFactor, ...(taxLevel === undefined ? {} : { taxLevel }) });
+  const mixed = (lines: ReturnType<typeof line>[]) => deepFreeze(buildOrder(cartInput('1.1', { profile: FMS_PROFILE, lines })));
+  // order(): MUG-RED 1.19 HIGH, TEA-GREEN 1.07 LOW.
+  it.each([
+    ['1.19', 'HIGH'],
+    ['1.190', 'HIGH'],
+    ['1.07', 'LOW'],
+  ])('items of two rates: factor %s gives level %s', (taxFactor, taxLevel) => {
+    const out = addOrderDiscount(order(), { discount: '5.00', taxFactor }, fms);
+    expect(out.clientRequest.item[2]).toMatchObject({ sku: 'ACME_DISCOUNT', taxFactor, taxLevel });
+    clean(out);
+  });
+
+  it('ignores the operator items: a shipping item of the same rate with another level does not count', () => {
+    const shipped = addShippingCosts(order(), { cost: '4.95', taxFactor: '1.19', taxLevel: 'SHIPPING' }, fms);
+    const out = addOrderDiscount(shipped, { discount: '5.00', taxFactor: '1.19' }, fms);
+    expect(out.clientRequest.item[3]).toMatchObject({ sku: 'ACME_DISCOUNT', taxLevel: 'HIGH' });
+    clean(out);
+  });
+
+  it('addShippingCosts shares the default', () => {
+    const out = addShippingCosts(order(), { cost: '4.95', taxFactor: '1.07' }, fms);
+    expect(out.clientRequest.item[2]).toMatchObject({ sku: 'ACME_SHIPCOSTS', taxFactor: '1.07', taxLevel: 'LOW' });
+    clean(out);
+  });
+
+  it.each([
+    ['no regular item has the factor', order(), '1.10'],
+    ['the items of the factor have two levels', mixed([line('A', '1.19', 'HIGH'), line('B', '1.19', 'STANDARD'), line('C', '1.07', 'LOW')]), '1.19'],
+    ['an item of the factor has no level', mixed([line('A', '1.19', 'HIGH'), line('B', '1.19'), line('C', '1.07', 'LOW')]), '1.19'],
+  ])('refuses only when no single level exists: %s', (_, payload, taxFactor) => {
+    expect(() => addOrderDiscount(payload, { discount: '5.00', taxFactor }, fms)).toThrow(/^discount\.taxLevel is required when the items of that tax factor do not share one tax level/);
+  });
+
+  it('a rate whose items share a level works beside a rate whose items do not', () => {
+    const payload = mixed([line('A', '1.19', 'HIGH'), line('B', '1.19', 'STANDARD'), line('C', '1.07', 'LOW')]);
+    expect(addOrderDiscount(payload, { discount: '5.00', taxFactor: '1.07' }, fms).clientRequest.item[3]).toMatchObject({ taxFactor: '1.07', taxLevel: 'LOW' });
+  });
+});
+
 describe('addWeeeFee', () => {
   it('inserts a WEEE item after the product, naming its part number, and renumbers', () => {
     const out = addWeeeFee(order(), { sku: 'MUG-RED', fee: '0.50' }, fms);

@@ -64,10 +64,10 @@ describe('toMinorUnits', () => {
     expectError(() => toMinorUnits('1.00', undefined as unknown as string), TypeError, 'currency');
   });
 
-  it('echoes a short bad value in the message and cuts a long one', () => {
-    expect(() => toMinorUnits('1e3', 'EUR')).toThrow(/got "1e3"/);
-    const long = 'x'.repeat(500);
-    expect(() => toMinorUnits(long, 'EUR')).toThrow(/got "x{32}…"\./);
+  it('never echoes a bad value, short or long', () => {
+    expect(() => toMinorUnits('1e3', 'EUR')).toThrow(/^value must be decimal text such as "10\.50" or "-3" \([^)]*\)\.$/);
+    expect(() => toMinorUnits('x'.repeat(500), 'EUR')).toThrow(RangeError);
+    expect(() => toMinorUnits('x'.repeat(500), 'EUR')).not.toThrow(/xxxx/);
   });
 
   it('round-trips with fromMinorUnits for any minor units', () => {

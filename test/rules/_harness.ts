@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
-import type { ClientProfile, Problem } from '../../src/lint/types';
+import type { ClientProfile, LintOptions, Problem } from '../../src/lint/types';
 import type { OrderVersion } from '../../src/schema/tables';
 
 /** One case of a rule table. */
@@ -17,6 +17,8 @@ export interface RuleCase {
   version?: OrderVersion;
   /** The client profile, if the rule needs one. */
   profile?: ClientProfile;
+  /** Rule levels, when the case turns rules off or changes their severity. */
+  rules?: LintOptions['rules'];
 }
 
 /**
@@ -29,7 +31,7 @@ export interface InvalidCase extends RuleCase {
 }
 
 function lint(kind: 'order' | 'return', c: RuleCase): Problem[] {
-  const options = c.profile ? { profile: c.profile } : {};
+  const options = { ...(c.profile ? { profile: c.profile } : {}), ...(c.rules ? { rules: c.rules } : {}) };
   return kind === 'order' ? lintOrder(c.payload, { version: c.version ?? '1.1', ...options }) : lintReturn(c.payload, options);
 }
 

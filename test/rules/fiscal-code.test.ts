@@ -82,3 +82,31 @@ ruleTester(rule, 'order', {
     },
   ],
 });
+
+// A blank FISCAL_CODE value gets `blank-value` only where fiscal-code requires the entry:
+// an Italian order under an FMS profile (DESIGN, decisions of round 3).
+const blankAt = (i: number) => ({ rule: 'blank-value', path: `/clientRequest/order/dynamicField/${i}/value` });
+ruleTester('blank-value', 'order', {
+  valid: [
+    { name: 'a blank FISCAL_CODE value of a German order under FMS', payload: set(validOrder(), '/clientRequest/order/dynamicField/1', fiscalCode(' ')), profile: FMS_PROFILE },
+    { name: 'an empty FISCAL_CODE value of a German order under FMS', payload: set(validOrder(), '/clientRequest/order/dynamicField/0', fiscalCode('')), profile: FMS_PROFILE },
+    { name: 'a blank FISCAL_CODE value of an Italian order without FMS', payload: set(italy(0), '/clientRequest/order/dynamicField/1', fiscalCode(' ')), profile: PROFILE },
+    { name: 'a blank FISCAL_CODE value of an Italian order without a profile', payload: set(italy(0), '/clientRequest/order/dynamicField/1', fiscalCode('')) },
+    {
+      name: 'a blank FISCAL_CODE value with fiscal-code off',
+      payload: set(italy(0), '/clientRequest/order/dynamicField/1', fiscalCode('')),
+      profile: FMS_PROFILE,
+      rules: { 'fiscal-code': 'off' },
+    },
+  ],
+  invalid: [
+    { name: 'a blank FISCAL_CODE value of an Italian BillTo under FMS', payload: set(italy(0), '/clientRequest/order/dynamicField/1', fiscalCode(' ')), profile: FMS_PROFILE, errors: [blankAt(1)] },
+    { name: 'an empty one, ShipTo in Italy', payload: set(italy(1), '/clientRequest/order/dynamicField/0', fiscalCode('')), profile: FMS_PROFILE, errors: [blankAt(0)] },
+    {
+      name: 'two blank FISCAL_CODE values: one each',
+      payload: change(italy(0), { '/clientRequest/order/dynamicField/1': fiscalCode(''), '/clientRequest/order/dynamicField/2': fiscalCode(' ') }),
+      profile: FMS_PROFILE,
+      errors: [blankAt(1), blankAt(2)],
+    },
+  ],
+});

@@ -4,6 +4,10 @@ import { ruleTester } from './_harness';
 const rule = 'totals';
 const A = '/clientRequest/order/amount';
 
+const eur = (amountType: string, value: string) => ({ currencyISO3: 'EUR', amountType, value });
+/** The order amounts in this order (repeated types allowed). */
+const amounts = (...list: [string, string][]) => set(validOrder(), A, list.map(([type, value]) => eur(type, value)));
+
 const totals = (net: string, tax: string, gross: string, version: '1' | '1.1' | '1.2' = '1.1') =>
   change(validOrder(version), { [`${A}/0/value`]: net, [`${A}/1/value`]: tax, [`${A}/2/value`]: gross });
 
@@ -30,6 +34,11 @@ ruleTester(rule, 'order', {
     { name: 'a value that is not numeric text', payload: totals('100.00', '19,00', '120.00') },
     { name: 'mixed currencies are not summed', payload: change(totals('100', '19', '120'), { [`${A}/1/currencyISO3`]: 'USD' }) },
     { name: 'a missing currency is not summed', payload: set(totals('100', '19', '120'), `${A}/2/currencyISO3`, undefined) },
+    // A repeated type: the first occurrence of each of totalNet, totalTax and totalGross is compared (DESIGN, round 3).
+    { name: 'a second totalGross, wrong, is not compared', payload: amounts(['totalNet', '100.00'], ['totalTax', '19.00'], ['totalGross', '119.00'], ['totalGross', '1.00']) },
+    { name: 'a second totalNet, wrong, is not compared', payload: amounts(['totalNet', '100.00'], ['totalNet', '5.00'], ['totalTax', '19.00'], ['totalGross', '119.00']) },
+    { name: 'a second totalTax, wrong, is not compared', payload: amounts(['totalTax', '19.00'], ['totalNet', '100.00'], ['totalTax', '0.00'], ['totalGross', '119.00']) },
+    { name: 'every type twice, the first ones agree', payload: amounts(['totalGross', '119.00'], ['totalGross', '7.00'], ['totalNet', '100.00'], ['totalNet', '1.00'], ['totalTax', '19.00'], ['totalTax', '2.00']) },
   ],
   invalid: [
     { name: 'gross above net plus tax', payload: totals('100.00', '19.00', '120.00'), errors: [{ rule, path: `${A}/2/value` }] },
@@ -39,6 +48,26 @@ ruleTester(rule, 'order', {
     {
       name: 'the first amount of each type counts',
       payload: set(totals('100.00', '19.00', '120.00'), `${A}/3`, { currencyISO3: 'EUR', amountType: 'totalGross', value: '119.00' }),
+      errors: [{ rule, path: `${A}/2/value` }],
+    },
+    {
+      name: 'a first totalNet that is wrong counts, a second that is right does not',
+      payload: amounts(['totalNet', '90.00'], ['totalTax', '19.00'], ['totalNet', '100.00'], ['totalGross', '119.00']),
+      errors: [{ rule, path: `${A}/3/value` }],
+    },
+    {
+      name: 'a first totalTax that is wrong counts, a second that is right does not',
+      payload: amounts(['totalNet', '100.00'], ['totalTax', '9.00'], ['totalGross', '119.00'], ['totalTax', '19.00']),
+      errors: [{ rule, path: `${A}/2/value` }],
+    },
+    {
+      name: 'two totalGross, the first wrong: one problem at the first',
+      payload: amounts(['totalGross', '120.00'], ['totalNet', '100.00'], ['totalTax', '19.00'], ['totalGross', '119.00']),
+      errors: [{ rule, path: `${A}/0/value` }],
+    },
+    {
+      name: 'two totalGross, both wrong: one problem, at the first',
+      payload: amounts(['totalNet', '100.00'], ['totalTax', '19.00'], ['totalGross', '120.00'], ['totalGross', '121.00']),
       errors: [{ rule, path: `${A}/2/value` }],
     },
     {

@@ -1,5 +1,8 @@
+import { describe, expect, it } from 'vitest';
+import { lintOrder } from '../../src/lint/engine';
 import { ORDER_VERSIONS } from '../../src/schema/tables';
 import { FMS_PROFILE, PROFILE, set, validOrder } from '../fixtures';
+import { slowdown } from '../http/_timing';
 import { ruleTester } from './_harness';
 
 const rule = 'weee-item';
@@ -47,4 +50,29 @@ ruleTester(rule, 'order', {
       errors: [at(4)],
     },
   ],
+});
+
+describe('weee-item costs the same per character for any text', () => {
+  const lint = (description: string) => {
+    const payload = withWeee(description);
+    return () => void lintOrder(payload, { version: '1.1', profile: FMS_PROFILE });
+  };
+  const UNITS = 100_000;
+
+  // Every emoji (or space, or dash) starts a token; letters start one only at the text's start.
+  it.each([
+    ['emoji', '😀'.repeat(UNITS / 2)],
+    ['spaces', ' '.repeat(UNITS)],
+    ['dashes', '-'.repeat(UNITS)],
+  ])('%s text of 100,000 UTF-16 units is at most a few times slower than ASCII letters of the same length', (_, text) => {
+    expect(text.length).toBe(UNITS);
+    expect(slowdown(lint(text), lint('a'.repeat(UNITS)))).toBeLessThan(5);
+  });
+
+  it('still finds the sku among emoji and in a long text', () => {
+    const problems = (d: string) => lintOrder(withWeee(d), { version: '1.1', profile: FMS_PROFILE }).filter((p) => p.rule === rule);
+    expect(problems(`${'😀'.repeat(50_000)} SKU-1 😀`)).toEqual([]);
+    expect(problems(`${'😀'.repeat(50_000)}SKU-1`)).toEqual([]);
+    expect(problems(`${' '.repeat(50_000)}SKU-1x`)).toHaveLength(1);
+  });
 });

@@ -246,29 +246,26 @@ export function amount(amountType: string, units: bigint, currency: string): { c
 }
 
 /**
- * The tax factor, level and pricing shared by the regular items (not special items),
- * for items that follow the order's rate by default (shipping costs, order discount).
+ * The taxes of the regular items (not special items) that carry a tax factor, for items
+ * that follow the order's rate by default (shipping costs, order discount).
  */
-export function commonTax(items: readonly Json[], specials: Set<string>): { factor?: TaxFactor; taxLevel?: string; pricing: Pricing } {
-  const regular = items.map((item, index) => ({ item, index })).filter(({ item }) => !specials.has(item.sku));
-  const factors = new Set<string>();
-  const levels = new Set<string | undefined>();
-  let pricing: Pricing | undefined;
-  let factor: TaxFactor | undefined;
-  for (const { item, index } of regular) {
-    if (typeof item.taxFactor !== 'string') continue;
-    const tax = itemTax(item, index);
-    // Compare factors by value, so "1.19" and "1.190" are one rate.
-    factors.add(`${tax.factor.numerator * 10n ** 30n / tax.factor.scale}`);
-    levels.add(tax.taxLevel);
-    factor ??= tax.factor;
-    pricing ??= tax.pricing;
-  }
-  const out: { factor?: TaxFactor; taxLevel?: string; pricing: Pricing } = { pricing: pricing ?? 'netpricing' };
-  if (factors.size === 1 && factor) {
-    out.factor = factor;
-    const [level] = [...levels];
-    if (levels.size === 1 && level !== undefined) out.taxLevel = level;
-  }
+export function regularTaxes(items: readonly Json[], specials: Set<string>): ReturnType<typeof itemTax>[] {
+  const out: ReturnType<typeof itemTax>[] = [];
+  items.forEach((item, index) => {
+    if (!specials.has(item.sku) && typeof item.taxFactor === 'string') out.push(itemTax(item, index));
+  });
+  return out;
+}
+
+/** Whether two tax factors are one rate ("1.19" and "1.190" are). */
+export function sameRate(a: TaxFactor, b: TaxFactor): boolean {
+  return a.numerator * b.scale === b.numerator * a.scale;
+}
+
+/** The tax factor (when the regular items share one) and the pricing of the first regular item. */
+export function commonTax(taxes: readonly ReturnType<typeof itemTax>[]): { factor?: TaxFactor; pricing: Pricing } {
+  const first = taxes[0];
+  const out: { factor?: TaxFactor; pricing: Pricing } = { pricing: first?.pricing ?? 'netpricing' };
+  if (first && taxes.every((tax) => sameRate(tax.factor, first.factor))) out.factor = first.factor;
   return out;
 }

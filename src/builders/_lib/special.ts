@@ -5,7 +5,7 @@
 import { LIMITS } from '../../schema/tables';
 import { fail, oneOf, optionalText } from './errors';
 import { PRICINGS, taxFactorOf, type Pricing, type TaxFactor } from './money';
-import { commonTax, type Json } from './payload';
+import { commonTax, regularTaxes, sameRate, type Json } from './payload';
 
 /** Tax input of an operator item. */
 export interface ItemTaxInput {
@@ -24,7 +24,8 @@ export function taxOfSpecial(
   items: readonly Json[],
   specials: Set<string>,
 ): { factor: TaxFactor; taxLevel: string | undefined; pricing: Pricing } {
-  const common = commonTax(items, specials);
+  const taxes = regularTaxes(items, specials);
+  const common = commonTax(taxes);
   let factor: TaxFactor;
   if (input.taxFactor === undefined) {
     if (!common.factor) fail(`${field}.taxFactor`, 'is required when the order items do not share one tax factor', TypeError);
@@ -32,8 +33,10 @@ export function taxOfSpecial(
   } else {
     factor = taxFactorOf(input.taxFactor, `${field}.taxFactor`);
   }
-  const sameFactor = common.factor !== undefined && common.factor.numerator * factor.scale === factor.numerator * common.factor.scale;
-  const taxLevel = optionalText(input.taxLevel, `${field}.taxLevel`, { max: LIMITS.taxLevel }) ?? (sameFactor ? common.taxLevel : undefined);
+  // The level of the regular items of this factor, when they all carry the same one.
+  const levels = new Set(taxes.filter((tax) => sameRate(tax.factor, factor)).map((tax) => tax.taxLevel));
+  const [shared] = levels;
+  const taxLevel = optionalText(input.taxLevel, `${field}.taxLevel`, { max: LIMITS.taxLevel }) ?? (levels.size === 1 ? shared : undefined);
   const pricing: Pricing = input.pricing === undefined ? common.pricing : oneOf(input.pricing, `${field}.pricing`, PRICINGS);
   return { factor, taxLevel, pricing };
 }

@@ -16,6 +16,6 @@ export function digitsOf(
     message(EXPECTED_CURRENCY_STRING, { name, got: currency }),
     typeError,
   );
-  assert(isCurrencyCode(currency), message(UNKNOWN_CURRENCY, { name, got: currency }));
+  assert(isCurrencyCode(currency), message(UNKNOWN_CURRENCY, { name }));
   return currencyDigits(currency) as number;
 }

@@ -17,7 +17,7 @@ export function parseDecimalText(
 ): { negative: boolean; integer: string; fraction: string } {
   assert(typeof value === 'string', message(EXPECTED_STRING, { name, got: value }), typeError);
   const match = DECIMAL_TEXT.exec(value);
-  assert(match !== null, message(EXPECTED_DECIMAL_TEXT, { name, got: value }));
+  assert(match !== null, message(EXPECTED_DECIMAL_TEXT, { name }));
   return { negative: match[1] === '-', integer: match[2] as string, fraction: match[3] ?? '' };
 }
 
@@ -36,7 +36,7 @@ export function parseAmount(
   const extra = fraction.slice(digits);
   assert(
     /^0*$/.test(extra),
-    message(TOO_MANY_FRACTION_DIGITS, { name, got: value, digits, currency }),
+    message(TOO_MANY_FRACTION_DIGITS, { name, digits, currency }),
   );
   const units = BigInt(integer + fraction.slice(0, digits).padEnd(digits, '0'));
   return negative ? -units : units;
