@@ -75,6 +75,9 @@ export type {
   OrderPayment,
   OrderRequest,
   OrderRequestHeader,
+  OrderRequestV1,
+  OrderRequestV1_1,
+  OrderRequestV1_2,
   OrderResult,
   OrderResultV1,
   OrderResultV11,
@@ -210,6 +213,7 @@ export {
   send,
   sendAndDecode,
   TimeoutError,
+  UnexpectedRedirectError,
 } from './http/index';
 export type {
   ApiError,

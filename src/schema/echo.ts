@@ -4,6 +4,7 @@
  * interface is a demonstration whose examples always send all four.
  */
 import * as v from 'valibot';
+import type { components } from './generated/openapi';
 
 /** Echo request: vehicleType, maxSpeed, avgSpeed, speedUnit (numbers must be finite: JSON has no NaN). */
 export const EchoRequestSchema = v.object({
@@ -13,5 +14,5 @@ export const EchoRequestSchema = v.object({
   speedUnit: v.string(),
 });
 
-/** The echo interface's JSON request body. */
-export type EchoRequest = v.InferOutput<typeof EchoRequestSchema>;
+/** The echo interface's JSON request body: the type openapi-typescript generates from `openApiDocument()`. */
+export type EchoRequest = components['schemas']['EchoRequest'];

@@ -58,6 +58,9 @@ export type {
   OrderPayment,
   OrderRequest,
   OrderRequestHeader,
+  OrderRequestV1,
+  OrderRequestV1_1,
+  OrderRequestV1_2,
 } from './order';
 export { ReturnRequestSchema } from './return';
 export type { ReturnAmount, ReturnItem, ReturnPartner, ReturnRequest } from './return';

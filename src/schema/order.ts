@@ -3,6 +3,7 @@
  * as valibot schemas, one per version, built by one factory.
  */
 import * as v from 'valibot';
+import type { components } from './generated/openapi';
 import {
   countryCode,
   dateFormat,
@@ -227,33 +228,51 @@ export const ORDER_REQUEST_SCHEMAS = {
   '1.2': OrderRequestV12Schema,
 } as const satisfies Record<OrderVersion, v.GenericSchema>;
 
-type FullOrderRequest = v.InferOutput<typeof OrderRequestV12Schema>;
-type Body = FullOrderRequest['clientRequest'];
+/**
+ * The create-order payload of v1 (no poNumber, customerNumber or item dateTimes; `received` is a requestStatus).
+ *
+ * @example const payload: OrderRequestV1 = buildOrder({ version: '1', ... });
+ */
+export type OrderRequestV1 = components['schemas']['OrderRequestV1'];
+/**
+ * The create-order payload of v1.1 (adds poNumber, customerNumber, freightCosts, Maestro).
+ *
+ * @example const payload: OrderRequestV1_1 = buildOrder({ version: '1.1', ... });
+ */
+export type OrderRequestV1_1 = components['schemas']['OrderRequestV1_1'];
+/**
+ * The create-order payload of v1.2 (adds EXI and the item dateTimes object).
+ *
+ * @example const form = useForm({ defaultValues: draft as OrderRequestV1_2, validators: { onChange: orderValidator({ version: '1.2' }) } });
+ */
+export type OrderRequestV1_2 = components['schemas']['OrderRequestV1_2'];
 
 /** Version-specific order payload types. */
 interface OrderRequestByVersion {
-  '1': v.InferOutput<typeof OrderRequestV1Schema>;
-  '1.1': v.InferOutput<typeof OrderRequestV11Schema>;
-  '1.2': FullOrderRequest;
+  '1': OrderRequestV1;
+  '1.1': OrderRequestV1_1;
+  '1.2': OrderRequestV1_2;
 }
 
 /**
- * A create-order payload (the wrapped form `{ clientRequest: ... }`) of one version.
+ * A create-order payload (the wrapped form `{ clientRequest: ... }`) of one version: the type
+ * openapi-typescript generates from `openApiDocument()` (enumerations, required members and
+ * version differences as the schemas say). `OrderRequest<OrderVersion>` is any of them.
  *
  * @example const payload: OrderRequest<'1.1'> = buildOrder({ version: '1.1', ... });
  */
 export type OrderRequest<V extends OrderVersion = '1.1'> = OrderRequestByVersion[V];
 /** The `clientRequest` body of an order request. */
 export type OrderBody<V extends OrderVersion = '1.1'> = OrderRequest<V>['clientRequest'];
-/** The requestHeader of an order request. */
-export type OrderRequestHeader = Body['requestHeader'];
-/** The order object of an order request. */
-export type OrderObject = Body['order'];
-/** A partner (BillTo/ShipTo) of an order request. */
-export type OrderPartner = Body['partner'][number];
-/** An item of an order request. */
-export type OrderItem = Body['item'][number];
-/** The payment object of an order request. */
-export type OrderPayment = NonNullable<Body['payment']>;
-/** An Amount object of an order. */
-export type OrderAmount = NonNullable<OrderItem['amount']>[number];
+/** The requestHeader of an order request (of any version by default). */
+export type OrderRequestHeader<V extends OrderVersion = OrderVersion> = OrderBody<V>['requestHeader'];
+/** The order object of an order request (of any version by default). */
+export type OrderObject<V extends OrderVersion = OrderVersion> = OrderBody<V>['order'];
+/** A partner (BillTo/ShipTo) of an order request (of any version by default). */
+export type OrderPartner<V extends OrderVersion = OrderVersion> = OrderBody<V>['partner'][number];
+/** An item of an order request (of any version by default). */
+export type OrderItem<V extends OrderVersion = OrderVersion> = OrderBody<V>['item'][number];
+/** The payment object of an order request (of any version by default). */
+export type OrderPayment<V extends OrderVersion = OrderVersion> = NonNullable<OrderBody<V>['payment']>;
+/** An Amount object of an order item (of any version by default). */
+export type OrderAmount<V extends OrderVersion = OrderVersion> = NonNullable<OrderItem<V>['amount']>[number];

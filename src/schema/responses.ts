@@ -7,6 +7,7 @@
  * because the operator sends `null` for "not set" (order result: "null when successful").
  */
 import * as v from 'valibot';
+import type { OrderVersion } from './tables';
 
 /** An optional string member that may also arrive as `null`. */
 const optionalText = v.nullish(v.string());
@@ -96,6 +97,13 @@ export const OrderResultV12Schema = record({
   errorMessage: optionalText,
   requestId: optionalText,
 });
+
+/** The order result schema per version (`result` boolean in v1; `requestId` from v1.2). */
+export const ORDER_RESULT_SCHEMAS = {
+  '1': OrderResultV1Schema,
+  '1.1': OrderResultV11Schema,
+  '1.2': OrderResultV12Schema,
+} as const satisfies Record<OrderVersion, v.GenericSchema>;
 
 /** Order result of any version (boolean or string `result`). */
 export const OrderResultSchema = v.union([OrderResultV1Schema, OrderResultV11Schema]);

@@ -3,6 +3,7 @@
  * as a valibot schema.
  */
 import * as v from 'valibot';
+import type { components } from './generated/openapi';
 import {
   countryCode,
   dateFormat,
@@ -90,8 +91,8 @@ export const ReturnRequestSchema = v.strictObject({
   ),
 });
 
-/** A return-token request payload. */
-export type ReturnRequest = v.InferOutput<typeof ReturnRequestSchema>;
+/** A return-token request payload: the type openapi-typescript generates from `openApiDocument()`. */
+export type ReturnRequest = components['schemas']['ReturnRequest'];
 /** A partner of a return request. */
 export type ReturnPartner = NonNullable<ReturnRequest['partner']>[number];
 /** An item of a return request. */

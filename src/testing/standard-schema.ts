@@ -11,7 +11,7 @@ import { parsePointer } from '../lint/pointer';
 import type { LintOptions, LintOrderOptions, Problem } from '../lint/types';
 import type { OrderRequest } from '../schema/order';
 import type { ReturnRequest } from '../schema/return';
-import { ORDER_VERSIONS } from '../schema/tables';
+import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 
 /** The Standard Schema interface (v1), copied from `@standard-schema/spec`. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
@@ -107,14 +107,15 @@ function pathKeys(payload: unknown, pointer: string): PropertyKey[] {
   return keys;
 }
 
-function validator<Output>(lint: (value: unknown) => Problem[]): StandardSchemaV1<unknown, Output> {
+// Input and output are the payload type: form libraries (TanStack Form) match the input to their form data.
+function validator<Payload>(lint: (value: unknown) => Problem[]): StandardSchemaV1<Payload, Payload> {
   return {
     '~standard': {
       version: 1,
       vendor: 'fulfilkit',
       validate(value) {
         const errors = lint(value).filter((p) => p.severity === 'error');
-        if (errors.length === 0) return { value: value as Output };
+        if (errors.length === 0) return { value: value as Payload };
         const issues: FulfilkitIssue[] = errors.map((p) => ({ message: p.message, path: pathKeys(value, p.path) }));
         return { issues };
       },
@@ -126,9 +127,11 @@ function validator<Output>(lint: (value: unknown) => Problem[]): StandardSchemaV
  * Creates a Standard Schema V1 validator of create-order payloads backed by `lintOrder`:
  * the issues are exactly the error-severity problems (`{ message, path }`), warnings do
  * not fail, messages never repeat payload values. The value is passed through unchanged.
+ * Its input and output types are the payload type of the version (`OrderRequestV1_2` for
+ * `'1.2'`; any version's for a version only known at run time).
  *
  * @param options The order version, and the profile and rule levels `lintOrder` takes.
- * @returns The validator (vendor `fulfilkit`, synchronous).
+ * @returns The validator (vendor `fulfilkit`, synchronous): `StandardSchemaV1<OrderRequest<V>, OrderRequest<V>>`.
  * @throws {TypeError} When `options.version` is not `'1'`, `'1.1'` or `'1.2'`.
  * @example
  * const schema = orderValidator({ version: '1.1', profile });
@@ -136,11 +139,11 @@ function validator<Output>(lint: (value: unknown) => Problem[]): StandardSchemaV
  * const result = schema['~standard'].validate(payload);
  * if (result.issues) console.log(result.issues[0]); // { message: 'firstName is 27 ...', path: ['clientRequest', 'partner', 0, 'personData', 'firstName'] }
  */
-export function orderValidator(options: LintOrderOptions): StandardSchemaV1<unknown, OrderRequest> {
+export function orderValidator<V extends OrderVersion>(options: LintOptions & { version: V }): StandardSchemaV1<OrderRequest<V>, OrderRequest<V>> {
   const version = (options as Partial<LintOrderOptions> | null | undefined)?.version;
   if (!ORDER_VERSIONS.includes(version as never)) throw new TypeError(`options.version must be one of ${ORDER_VERSIONS.map((v) => `"${v}"`).join(', ')}.`);
   const settled: LintOrderOptions = { ...options };
-  return validator<OrderRequest>((value) => lintOrder(value, settled));
+  return validator<OrderRequest<V>>((value) => lintOrder(value, settled));
 }
 
 /**
@@ -149,12 +152,12 @@ export function orderValidator(options: LintOrderOptions): StandardSchemaV1<unkn
  * never repeat payload values. The value is passed through unchanged.
  *
  * @param options The profile and rule levels `lintReturn` takes.
- * @returns The validator (vendor `fulfilkit`, synchronous).
+ * @returns The validator (vendor `fulfilkit`, synchronous): `StandardSchemaV1<ReturnRequest, ReturnRequest>`.
  * @example
  * const schema = returnValidator({ profile });
  * expect(rma).toEqual(expect.schemaMatching(schema));
  */
-export function returnValidator(options: LintOptions = {}): StandardSchemaV1<unknown, ReturnRequest> {
+export function returnValidator(options: LintOptions = {}): StandardSchemaV1<ReturnRequest, ReturnRequest> {
   const settled: LintOptions = { ...options };
   return validator<ReturnRequest>((value) => lintReturn(value, settled));
 }

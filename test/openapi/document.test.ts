@@ -16,7 +16,7 @@ import { change, validOrder, validReturn } from '../fixtures';
 import * as bodies from '../http/fixtures';
 
 const doc = openApiDocument();
-type Operation = { operationId: string; parameters?: { $ref: string }[]; requestBody?: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }>; headers?: Record<string, unknown> }>; security?: unknown };
+type Operation = { operationId: string; parameters?: { $ref: string }[]; requestBody?: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, { content?: Record<string, { schema: { $ref?: string }; examples?: Record<string, { value: unknown }> }>; headers?: Record<string, unknown> }>; security?: unknown };
 const op = (path: string, method: string) => doc.paths[path]![method] as Operation;
 
 describe('openApiDocument()', () => {
@@ -39,13 +39,17 @@ describe('openApiDocument()', () => {
     expect(results.filter((r) => r.severity === 1), shown.join('\n')).toEqual([]);
   });
 
-  it('the two validators do find faults: a repeated operationId, a missing info.description', async () => {
+  it('the two validators do find faults: a repeated operationId, a missing info.description, an example its schema refuses', async () => {
     const broken = structuredClone(doc);
     (broken.paths['/echo/resource']!.post as Operation).operationId = 'getInventory';
     delete broken.info.description;
+    // v1.1's result is text: a boolean is refused by the schema.
+    const accepted = (broken.paths['/fulfillmentapi/v1.1/orders']!.post as Operation).responses['200']!.content!['application/json']!.examples!.accepted!;
+    accepted.value = { ...(accepted.value as object), result: true };
     const codes = (await spectralResults(broken)).map((r) => r.code);
     expect(codes).toContain('operation-operationId-unique');
     expect(codes).toContain('info-description');
+    expect(codes).toContain('oas3-valid-media-example');
     expect((await validate(structuredClone(broken) as never)).valid).toBe(false);
   });
 
@@ -99,12 +103,14 @@ describe('openApiDocument()', () => {
     const errors = (path: string, method: string) =>
       Object.fromEntries(Object.entries(op(path, method).responses).map(([status, r]) => [status, r.content?.['application/json']?.schema.$ref?.split('/').pop() ?? null]));
     expect(errors('/paymentmethodapi/v1/paymentMethod', 'get')).toEqual({ 200: 'PaymentMethodList', 401: 'PaymentMethodEntry', 404: 'PaymentMethodEntry', 500: 'PaymentMethodEntry' });
-    expect(errors('/productapi/v1/inventory', 'get')).toEqual({ 200: 'InventoryEntry', 401: 'ProductUnauthorizedBody', 404: 'StatusCodeErrorBody', 500: null });
-    expect(errors('/rmaportalapi/v1/rmaTokens', 'post')).toEqual({ 200: 'ReturnTokenResult', 401: 'StatusCodeErrorBody', 500: 'ServerErrorBody' });
-    expect(errors('/fulfillmentapi/v1/orders', 'post')).toEqual({ 200: 'OrderResultV1', 401: 'StatusCodeErrorBody', 500: 'ServerErrorBody' });
-    expect(errors('/fulfillmentapi/v1.2/orders', 'post')).toEqual({ 200: 'OrderResultV1_2', 401: 'StatusCodeErrorBody', 500: 'ServerErrorBody' });
+    expect(errors('/productapi/v1/inventory', 'get')).toEqual({ 200: 'InventoryEntry', 401: 'ProductUnauthorizedBody', 404: 'StatusCodeErrorBody', 500: 'ServerErrorBody' });
+    const refused = { 400: 'StatusCodeErrorBody', 401: 'StatusCodeErrorBody', 413: 'StatusCodeErrorBody', 500: 'ServerErrorBody' };
+    expect(errors('/rmaportalapi/v1/rmaTokens', 'post')).toEqual({ 200: 'ReturnTokenResult', ...refused });
+    expect(errors('/fulfillmentapi/v1/orders', 'post')).toEqual({ 200: 'OrderResultV1', ...refused, 415: 'StatusCodeErrorBody' });
+    expect(errors('/fulfillmentapi/v1.2/orders', 'post')).toEqual({ 200: 'OrderResultV1_2', ...refused, 415: 'StatusCodeErrorBody' });
     expect(errors('/fulfillmentapi/v1.2/orders', 'options')).toEqual({ 204: null, 401: 'StatusCodeErrorBody', 500: 'ServerErrorBody' });
-    expect(errors('/echo/resource', 'post')).toEqual({ 200: null, 401: 'StatusCodeErrorBody' });
+    expect(errors('/echo/resource', 'post')).toEqual({ 200: null, ...refused });
+    expect(Object.keys(op('/echo/resource', 'post').responses['200']!.content!)).toEqual(['application/xml']);
   });
 
   it('uses the very schemas lint uses: the component equals toJsonSchema of the valibot schema', () => {

@@ -8,7 +8,7 @@ import type { StandardSchemaV1 as SpecSchema } from '@standard-schema/spec';
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
-import type { OrderRequest } from '../../src/schema/order';
+import type { OrderRequest, OrderRequestV1_2 } from '../../src/schema/order';
 import type { ReturnRequest } from '../../src/schema/return';
 import { ORDER_VERSIONS } from '../../src/schema/tables';
 import { orderValidator, returnValidator, type StandardSchemaV1 } from '../../src/testing/standard-schema';
@@ -121,10 +121,11 @@ describe('with vitest', () => {
     expect({ rma: validReturn() }).toEqual({ rma: expect.schemaMatching(returnValidator({ profile: PROFILE })) });
   });
 
-  it('fits the @standard-schema/spec types, output typed as the payload type', () => {
-    const order: SpecSchema<unknown, OrderRequest> = orderValidator({ version: '1.1' });
-    const rma: SpecSchema<unknown, ReturnRequest> = returnValidator();
-    expectTypeOf<SpecSchema.InferOutput<typeof order>>().toEqualTypeOf<OrderRequest>();
+  it('fits the @standard-schema/spec types, input and output typed as the payload type of the version', () => {
+    const order: SpecSchema<OrderRequestV1_2, OrderRequestV1_2> = orderValidator({ version: '1.2' });
+    const rma: SpecSchema<ReturnRequest, ReturnRequest> = returnValidator();
+    expectTypeOf<SpecSchema.InferInput<typeof order>>().toEqualTypeOf<OrderRequestV1_2>();
+    expectTypeOf<SpecSchema.InferOutput<ReturnType<typeof orderValidator<'1'>>>>().toEqualTypeOf<OrderRequest<'1'>>();
     expectTypeOf<StandardSchemaV1.InferOutput<ReturnType<typeof returnValidator>>>().toEqualTypeOf<ReturnRequest>();
     expect(order['~standard'].vendor).toBe(rma['~standard'].vendor);
   });
