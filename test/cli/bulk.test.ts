@@ -2,11 +2,11 @@
  * Bulk linting through the real bin, in child processes: streaming, workers, shards,
  * signals, broken pipes and full disks, compressed and broken input.
  */
-import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { spawn as spawnOnTerminal } from '@lydell/node-pty';
 import Ajv04 from 'ajv-draft-04';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
@@ -234,27 +234,28 @@ describe('fulfilkit lint (bin): every format is what it says', () => {
   });
 });
 
-const hasScript = spawnSync('script', ['--version']).status === 0;
-
-// util-linux `script` gives the child a terminal; .ci/run installs it where it is missing.
+// A pseudo-terminal from npm (@lydell/node-pty: prebuilt binaries, nothing to compile).
 describe('fulfilkit lint (bin): progress on a terminal', () => {
-  it('has util-linux script to run the CLI under a terminal', () => {
-    expect(hasScript).toBe(true);
-  });
+  /** Runs the bin on a terminal (stdin, stdout and stderr); returns what the terminal showed. */
+  const onTerminal = (argv: string[], cwd: string) =>
+    new Promise<string>((resolve) => {
+      const child = spawnOnTerminal(process.execPath, [bin(), ...argv], { cwd, cols: 200, rows: 24, env: { ...process.env, NO_COLOR: '1' } as Record<string, string> });
+      let shown = '';
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.onData((data) => (shown += data));
+      child.onExit(() => {
+        clearTimeout(timer);
+        resolve(shown);
+      });
+    });
 
-  /** Runs the bin under `script`, which gives it a terminal for stdin, stdout and stderr. */
-  const onTerminal = (argv: string[], cwd: string) => {
-    const command = [process.execPath, bin(), ...argv].map((a) => `'${a}'`).join(' ');
-    return spawnSync('script', ['-qec', command, '/dev/null'], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }).stdout;
-  };
-
-  it('draws a progress line (payloads, rate, problems, percent) and clears it; --no-progress turns it off', () => {
+  it('draws a progress line (payloads, rate, problems, percent) and clears it; --no-progress turns it off', async () => {
     const dir = tempFiles({ 'o.ndjson': ndjson(order('P-1'), bad('P-2')) });
-    const shown = onTerminal(['lint', 'o.ndjson'], dir);
+    const shown = await onTerminal(['lint', 'o.ndjson'], dir);
     expect(shown).toMatch(/fulfilkit: \d+ payloads?, \d+\/s, \d+ problems?, \d+%/);
     expect(shown).toContain('\r\u001b[K');
     expect(shown).toContain('✖ 1 problem (1 error, 0 warnings) in 2 payloads.');
-    const quiet = onTerminal(['lint', '--no-progress', 'o.ndjson'], dir);
+    const quiet = await onTerminal(['lint', '--no-progress', 'o.ndjson'], dir);
     expect(quiet).not.toContain('fulfilkit: ');
     expect(quiet).toContain('in 2 payloads.');
   });

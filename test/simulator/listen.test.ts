@@ -1,9 +1,8 @@
 /**
  * The simulator over real HTTP (node:http on 127.0.0.1, a free port): the library's
- * own send and decoders, plain fetch, and curl (a separate program, a different client).
+ * own send and decoders, plain fetch, and node:http (a second client, independent of fetch's undici).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   decodeCreateOrder,
@@ -25,7 +24,6 @@ import type { SimulatorServer } from '../../src/simulator/types';
 import { change, validOrder, validReturn } from '../fixtures';
 import { CLIENT, connection, headers, SECRETS } from './_kit';
 
-const run = promisify(execFile);
 const simulator = createSimulator();
 let server: SimulatorServer;
 
@@ -104,41 +102,54 @@ describe('listen()', () => {
   });
 });
 
-describe('curl against listen()', () => {
-  async function curl(args: string[]): Promise<{ status: number; body: string; headers: string }> {
-    const { stdout } = await run('curl', ['-sS', '-D', '-', '--max-time', '30', ...args]);
-    const split = stdout.indexOf('\r\n\r\n');
-    const head = stdout.slice(0, split);
-    return { status: Number(/^HTTP\/[\d.]+ (\d+)/.exec(head)?.[1]), headers: head.toLowerCase(), body: stdout.slice(split + 4) };
+describe('node:http against listen()', () => {
+  /** One request with node:http; `headers` are the response's `name: value` lines, lower case. */
+  function http(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string; headers: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request(url, { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), headers: options.headers, timeout: 30_000 }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          const lines = res.rawHeaders.flatMap((v, i, all) => (i % 2 === 0 ? [`${v}: ${all[i + 1]}`] : []));
+          resolve({ status: res.statusCode ?? 0, body, headers: lines.join('\n').toLowerCase() });
+        });
+      });
+      req.on('timeout', () => req.destroy(new Error('no answer in 30 s')));
+      req.on('error', reject);
+      req.end(options.body);
+    });
   }
-  const auth = () => Object.entries(headers()).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
 
   it('creates an order', async () => {
-    const out = await curl([...auth(), '-H', 'Content-Type: application/json', '--data-binary', JSON.stringify(validOrder('1.2')), `${server.url}/fulfillmentapi/v1.2/orders`]);
+    const out = await http(`${server.url}/fulfillmentapi/v1.2/orders`, { headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(validOrder('1.2')) });
     expect(out.status).toBe(200);
     expect(JSON.parse(out.body)).toMatchObject({ result: 'true', requestId: expect.any(String) });
     expect(simulator.orders()).toHaveLength(1);
   });
 
-  it('is refused without Content-Type on an order (curl -d sends a form type)', async () => {
-    const out = await curl([...auth(), '-d', JSON.stringify(validOrder('1.1')), `${server.url}/fulfillmentapi/v1.1/orders`]);
-    expect(out.status).toBe(415);
+  it('is refused with a form Content-Type, or none, on an order', async () => {
+    const url = `${server.url}/fulfillmentapi/v1.1/orders`;
+    const body = JSON.stringify(validOrder('1.1'));
+    expect((await http(url, { headers: headers({ 'Content-Type': 'application/x-www-form-urlencoded' }), body })).status).toBe(415);
+    expect((await http(url, { headers: headers(), body })).status).toBe(415);
+    expect(simulator.orders()).toHaveLength(0);
   });
 
   it('reads inventory for one sku, and OPTIONS gets the CORS headers', async () => {
-    const inventory = await curl([...auth(), `${server.url}/productapi/v1/inventory?sku=MUG-RED`]);
+    const inventory = await http(`${server.url}/productapi/v1/inventory?sku=MUG-RED`, { headers: headers() });
     expect(JSON.parse(inventory.body).inventory).toEqual([{ productID: 'MUG-RED', quantity: 25, stockLocationName: 'NL01' }]);
-    const options = await curl([...auth(), '-X', 'OPTIONS', '-H', 'Origin: https://shop.example', `${server.url}/fulfillmentapi/v1.2/orders`]);
+    const options = await http(`${server.url}/fulfillmentapi/v1.2/orders`, { method: 'OPTIONS', headers: headers({ Origin: 'https://shop.example' }) });
     expect(options.status).toBe(204);
     expect(options.headers).toContain('access-control-allow-origin: https://shop.example');
     expect(options.headers).toContain('access-control-allow-methods: post, options');
   });
 
   it('gets 401 without keys, and received() shows no secret', async () => {
-    const out = await curl([`${server.url}/paymentmethodapi/v1/paymentMethod`]);
+    const out = await http(`${server.url}/paymentmethodapi/v1/paymentMethod`);
     expect(out.status).toBe(401);
     expect(JSON.parse(out.body)).toMatchObject({ result: 'false', errorCode: '401' });
-    await curl([...auth(), `${server.url}/paymentmethodapi/v1/paymentMethod`]);
+    await http(`${server.url}/paymentmethodapi/v1/paymentMethod`, { headers: headers() });
     const text = JSON.stringify(simulator.received());
     for (const secret of SECRETS) expect(text).not.toContain(secret);
   });
