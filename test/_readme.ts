@@ -1,6 +1,6 @@
 /**
- * Checks (or, with UPDATE_README=1, rewrites) a generated or example section of the
- * README: the text between `<!-- name:start -->` and `<!-- name:end -->`.
+ * Checks (or, with UPDATE_README=1, rewrites) a generated section of the README: the
+ * text between `<!-- name:start -->` and `<!-- name:end -->`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,12 +1,14 @@
 import type { ApiResult, Decoder } from './api-result';
 import { NO_FETCH, badSendOption } from './messages';
 import type { HttpRequest } from './request';
-import { IncompleteResponseError, ResponseTooLargeError, TimeoutError } from './send-errors';
+import { IncompleteResponseError, ResponseTooLargeError, TimeoutError, UnexpectedRedirectError } from './send-errors';
 
 /** The part of a fetch Response that send reads. */
 export interface ResponseLike {
   /** HTTP status code. */
   readonly status: number;
+  /** fetch's response type; `'opaqueredirect'` (a browser's answer to a redirect under `redirect: 'manual'`) is refused. */
+  readonly type?: string;
   /** Response headers. */
   readonly headers: { forEach(callback: (value: string, name: string) => void): void };
   /** The body as a stream of bytes (fetch's Response has it): read up to `maxResponseBytes` only. */
@@ -25,6 +27,8 @@ export interface SendInit {
   body?: string;
   /** Aborted on timeout, on the caller's signal, and when the body goes past `maxResponseBytes`. */
   signal: AbortSignal;
+  /** Always `'manual'`: a redirect is never followed (credentials stay with the operator's host). */
+  redirect: 'manual';
 }
 
 /** A fetch-compatible function: global fetch, undici's fetch, node-fetch or a wrapper of your own. */
@@ -56,7 +60,7 @@ export interface HttpResponse {
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Default body limit: 10 MiB. */
 const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
-/** setTimeout's largest delay (about 24.8 days); longer waits are `Infinity`. */
+/** The largest delay of a timer (about 24.8 days), AbortSignal.timeout's too; longer waits are `Infinity`. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const JSON_TYPE = /[/+]json\b/i;
@@ -113,8 +117,19 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Reads the body as UTF-8 text, at most `max` bytes; past it, stops and aborts. */
-async function readText(response: ResponseLike, headers: Record<string, string>, max: number, controller: AbortController): Promise<string> {
+/** The http(s) origin a Location header points at (resolved against the request URL), or undefined: never its path or query. */
+function locationOrigin(location: string | undefined, base: string): string | undefined {
+  if (location === undefined) return undefined;
+  try {
+    const { origin, protocol } = new URL(location, base);
+    return protocol === 'http:' || protocol === 'https:' ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the body as UTF-8 text, at most `max` bytes; past it, stops and aborts `controller`. Stops when `signal` aborts. */
+async function readText(response: ResponseLike, headers: Record<string, string>, max: number, controller: AbortController, signal: AbortSignal): Promise<string> {
   const status = response.status;
   const tooLarge = () => {
     const error = new ResponseTooLargeError(status, max);
@@ -143,9 +158,9 @@ async function readText(response: ResponseLike, headers: Record<string, string>,
   for (;;) {
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
-      chunk = await untilAborted(reader.read(), controller.signal);
+      chunk = await untilAborted(reader.read(), signal);
     } catch (cause) {
-      if (controller.signal.aborted) throw controller.signal.reason;
+      if (signal.aborted) throw signal.reason;
       throw new IncompleteResponseError(status, cause);
     }
     if (chunk.done) return text + decoder.decode();
@@ -172,33 +187,43 @@ async function readText(response: ResponseLike, headers: Record<string, string>,
  * @throws {TimeoutError} (rejects) When status and body do not arrive within `timeoutMs`.
  * @throws {ResponseTooLargeError} (rejects) When the body is longer than `maxResponseBytes`.
  * @throws {IncompleteResponseError} (rejects) When the body is cut off after the status arrived.
+ * @throws {UnexpectedRedirectError} (rejects) When the answer is a redirect (3xx, or a browser's
+ *   opaque redirect): send never follows one, so credentials never reach another host.
  * Rejects with the signal's reason when `signal` aborts, and as fetch does on network failures.
  * @example
  * const response = await send(describeInventory({ baseUrl, credentials }), { timeoutMs: 10_000 });
  * const result = decodeInventory(response.status, response.body);
  */
 export async function send(request: HttpRequest, options?: SendOptions | FetchLike): Promise<HttpResponse> {
-  const { fetch: fetchImpl, timeoutMs, signal, maxResponseBytes } = optionsOf(options);
-  if (signal?.aborted) throw reasonOf(signal);
+  const { fetch: fetchImpl, timeoutMs, signal: given, maxResponseBytes } = optionsOf(options);
+  if (given?.aborted) throw reasonOf(given);
+  // Aborted by the caller's signal and by the size limit. The caller's signal is followed by a
+  // listener, not by AbortSignal.any: any() ignores a signal of another implementation (jsdom, a
+  // polyfill), and on Node 20 a long-lived signal would keep every call's combined signal alive.
   const controller = new AbortController();
-  const onAbort = () => controller.abort(signal && reasonOf(signal));
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const timer = timeoutMs === Number.POSITIVE_INFINITY ? undefined : setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
+  const onAbort = () => controller.abort(given && reasonOf(given));
+  given?.addEventListener('abort', onAbort, { once: true });
+  const timeout = timeoutMs === Number.POSITIVE_INFINITY ? undefined : AbortSignal.timeout(Math.ceil(timeoutMs)); // it takes whole ms only
+  const signal = timeout === undefined ? controller.signal : AbortSignal.any([controller.signal, timeout]);
   try {
-    const init: SendInit = { method: request.method, headers: headerRecord(request.headers), signal: controller.signal };
+    const init: SendInit = { method: request.method, headers: headerRecord(request.headers), signal, redirect: 'manual' };
     if (request.body !== undefined) init.body = request.body;
     let response: ResponseLike;
     try {
-      response = await untilAborted(fetchImpl(request.url, init), controller.signal);
+      response = await untilAborted(fetchImpl(request.url, init), signal);
     } catch (error) {
       // fetch rejects with its own AbortError when the signal fires: give our reason instead.
-      throw controller.signal.aborted ? controller.signal.reason : error;
+      throw signal.aborted ? signal.reason : error;
     }
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    const text = await readText(response, headers, maxResponseBytes, controller);
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      void response.body?.cancel().catch(() => undefined);
+      throw new UnexpectedRedirectError(response.status, locationOrigin(headers.location, request.url));
+    }
+    const text = await readText(response, headers, maxResponseBytes, controller, signal);
     let body: unknown = text;
     if (text !== '' && JSON_TYPE.test(headers['content-type'] ?? '')) {
       try {
@@ -208,9 +233,12 @@ export async function send(request: HttpRequest, options?: SendOptions | FetchLi
       }
     }
     return { status: response.status, headers, body };
+  } catch (error) {
+    // AbortSignal.timeout's reason is a DOMException: reject with the documented TimeoutError
+    // (a caller's own AbortSignal.timeout() has another reason, and passes as it is).
+    throw timeout?.aborted && error === timeout.reason ? new TimeoutError(timeoutMs) : error;
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    given?.removeEventListener('abort', onAbort);
   }
 }
 
@@ -221,7 +249,7 @@ export async function send(request: HttpRequest, options?: SendOptions | FetchLi
  * @param decode The matching decoder (e.g. decodeCreateOrder for describeCreateOrder).
  * @param options As for {@link send}: `fetch`, `timeoutMs`, `signal`, `maxResponseBytes` (a function is `fetch`).
  * @returns The decoded result. Rejects as {@link send} does (network failure, timeout,
- *   abort, a body too large or cut off): only a complete response is decoded.
+ *   abort, a redirect, a body too large or cut off): only a complete response is decoded.
  * @example
  * const result = await sendAndDecode(describeCreateOrder(order, { ...connection, version: '1.1' }), decodeCreateOrder, { timeoutMs: 10_000 });
  * if (!result.ok) console.error(result.error.kind, result.error.code);

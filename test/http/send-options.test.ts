@@ -4,9 +4,10 @@
  * headers never decoding as a success. A real 127.0.0.1 server plays the misbehaving
  * operator; it closes every connection when the tests end.
  */
+import { getEventListeners } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   IncompleteResponseError,
   ResponseTooLargeError,
@@ -116,6 +117,23 @@ describe('timeoutMs', () => {
     await expect(send(inventory('ok'), { fetch: never, timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
   });
 
+  it('times out with a fractional timeoutMs too (the platform timer takes whole ms)', async () => {
+    await expect(send(inventory('hang'), { timeoutMs: 40.5 })).rejects.toMatchObject({ name: 'TimeoutError', timeoutMs: 40.5 });
+  });
+
+  it('runs on AbortSignal.timeout: 30 s by default, none for Infinity', async () => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    try {
+      await send(inventory('ok'));
+      expect(timeout.mock.calls).toEqual([[30_000]]);
+      await send(inventory('ok'), { timeoutMs: 1_000 });
+      await send(inventory('ok'), { timeoutMs: Number.POSITIVE_INFINITY });
+      expect(timeout.mock.calls).toEqual([[30_000], [1_000]]);
+    } finally {
+      timeout.mockRestore();
+    }
+  });
+
   it('leaves a timely answer alone', async () => {
     const response = await send(inventory('ok'), { timeoutMs: 10_000 });
     expect(response).toMatchObject({ status: 200, body: { result: true } });
@@ -150,6 +168,28 @@ describe('signal', () => {
   it('takes AbortSignal.timeout() too', async () => {
     const error = await send(inventory('hang'), { signal: AbortSignal.timeout(50) }).catch((e: unknown) => e);
     expect((error as Error).name).toBe('TimeoutError');
+  });
+
+  it('follows a signal of another implementation (jsdom, a polyfill), which AbortSignal.any would ignore', async () => {
+    const foreign = (reason?: unknown) => {
+      const target = Object.assign(new EventTarget(), { aborted: false, reason: undefined as unknown });
+      setTimeout(() => {
+        Object.assign(target, { aborted: true, reason });
+        target.dispatchEvent(new Event('abort'));
+      }, 30);
+      return target as unknown as AbortSignal;
+    };
+    const reason = new Error('page closed');
+    await expect(send(inventory('hang'), { signal: foreign(reason), timeoutMs: 5_000 })).rejects.toBe(reason);
+    // Without a reason (an old polyfill): a DOMException named AbortError.
+    await expect(send(inventory('hang'), { signal: foreign(), timeoutMs: 5_000 })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('leaves no listener behind on a long-lived signal', async () => {
+    const shutdown = new AbortController();
+    for (let i = 0; i < 20; i++) await send(inventory('ok'), { signal: shutdown.signal });
+    await expect(send(inventory('hang-body'), { signal: shutdown.signal, timeoutMs: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
   });
 });
 
