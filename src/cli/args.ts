@@ -2,12 +2,14 @@
  * Command-line parsing: `lint`, `rules`, `help`, `--version`.
  */
 import { availableParallelism } from 'node:os';
+import { parseArgs as parseArgv, type ParseArgsConfig } from 'node:util';
 import { RULES } from '../../rules/index';
 import type { PayloadKind, RuleLevel } from '../lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { UsageError } from './errors';
 import { FORMAT_NAMES, type FormatName } from './formatters/index';
 import { parseOpenApiArgs, type OpenApiArgs } from './openapi-command';
+import { parseProxyArgs, type ProxyArgs } from './proxy-command';
 import { parseServeArgs, type ServeArgs } from './serve-command';
 import { parseShard, type Shard } from './shard';
 
@@ -21,12 +23,14 @@ export interface LintArgs {
   readonly files: readonly string[];
   /** Kind forced by `--kind`; detected per payload when absent. */
   readonly kind?: PayloadKind;
-  /** Order version (`--api-version`). */
-  readonly version: OrderVersion;
+  /** Order version (`--api-version`); else the config's, else {@link DEFAULT_API_VERSION}. */
+  readonly version?: OrderVersion;
   /** Path of the client profile (`--profile`). */
   readonly profile?: string;
-  /** Output format. */
-  readonly format: FormatName;
+  /** Output formats (`-f`, repeatable, and those named by `--output.<format>`), in order; at least one. */
+  readonly formats: readonly FormatName[];
+  /** Where each format goes (`--output.<format> FILE`, or `-o FILE` for the one format); stdout when absent. */
+  readonly outputs: Readonly<Partial<Record<FormatName, string>>>;
   /** Severity overrides (`--rule id=level`). */
   readonly rules: Readonly<Record<string, RuleLevel>>;
   /** Exit 1 when there are more warnings than this (`--max-warnings`). */
@@ -37,8 +41,12 @@ export interface LintArgs {
   readonly concurrency?: number;
   /** Lint only this shard of the payloads (`--shard i/n`). */
   readonly shard?: Shard;
-  /** Write the report to this file instead of stdout (`-o`, `--output-file`). */
-  readonly outputFile?: string;
+  /** The config file (`--config`); found from the working directory upward when absent. */
+  readonly config?: string;
+  /** Use no config file (`--no-config`). */
+  readonly noConfig: boolean;
+  /** The name stdin's results show, and that the config's globs match (`--stdin-filename`). */
+  readonly stdinFilename?: string;
   /** Report errors only (`--quiet`). */
   readonly quiet: boolean;
   /** Apply the fixes of fixable problems (`--fix`). */
@@ -59,38 +67,45 @@ export interface RulesArgs {
 }
 
 /** A parsed command line. */
-export type Args = LintArgs | RulesArgs | ServeArgs | OpenApiArgs | { readonly command: 'help'; readonly topic?: 'lint' | 'rules' } | { readonly command: 'version' };
+export type Args = LintArgs | RulesArgs | ServeArgs | ProxyArgs | OpenApiArgs | { readonly command: 'help'; readonly topic?: 'lint' | 'rules' } | { readonly command: 'version' };
 
 /** The default of `--max-line-bytes`: 64 MiB. */
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 /** The largest `--max-line-bytes` (a longer line could not be decoded into one string). */
 export const MAX_LINE_BYTES_LIMIT = 256 * 1024 * 1024;
 
-// Options that take a value; all others are switches.
-const VALUE_FLAGS = new Set([
-  '--kind', '--api-version', '--profile', '--format', '-f', '--rule', '--max-warnings',
-  '--concurrency', '--shard', '--output-file', '-o', '--max-line-bytes', '--max-problems-per-payload',
-]);
-// Short and long spellings of the same option.
-const ALIASES: Readonly<Record<string, string>> = { '-f': '--format', '-o': '--output-file' };
-// Switches that `lint` accepts (besides --help, --version, --color, --no-color).
-const LINT_SWITCHES = new Set(['--quiet', '--fix', '--no-progress']);
+// Every option of `lint` and `rules` (node:util parseArgs; `--output.<format>` is one option per format).
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  kind: { type: 'string' },
+  'api-version': { type: 'string' },
+  profile: { type: 'string' },
+  format: { type: 'string', short: 'f', multiple: true },
+  rule: { type: 'string', multiple: true },
+  'max-warnings': { type: 'string' },
+  concurrency: { type: 'string' },
+  shard: { type: 'string' },
+  'output-file': { type: 'string', short: 'o' },
+  'max-line-bytes': { type: 'string' },
+  'max-problems-per-payload': { type: 'string' },
+  config: { type: 'string' },
+  'no-config': { type: 'boolean' },
+  'stdin-filename': { type: 'string' },
+  quiet: { type: 'boolean' },
+  fix: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+  ...(Object.fromEntries(FORMAT_NAMES.map((name) => [`output.${name}`, { type: 'string' }])) as Record<`output.${FormatName}`, { type: 'string' }>),
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+type OptionName = keyof typeof OPTIONS;
+// Options that apply to any command.
+const GENERAL = new Set<string>(['help', 'version', 'color', 'no-color']);
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
 const LEVELS: readonly RuleLevel[] = ['off', 'warn', 'error'];
 const RULE_IDS = new Set(RULES.map((r) => r.meta.id));
-
-/** Splits argv into options (with their values) and positionals, `--name=value` or `--name value`. */
-function* tokens(argv: readonly string[]): Generator<{ flag: string; inline?: string } | { positional: string }> {
-  let onlyPositionals = false;
-  for (const arg of argv) {
-    if (onlyPositionals || arg === '-' || !arg.startsWith('-')) yield { positional: arg };
-    else if (arg === '--') onlyPositionals = true;
-    else {
-      const eq = arg.indexOf('=');
-      yield eq > 0 && arg.startsWith('--') ? { flag: arg.slice(0, eq), inline: arg.slice(eq + 1) } : { flag: arg };
-    }
-  }
-}
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -106,79 +121,71 @@ function ruleLevel(value: string): [string, RuleLevel] {
   return [id, oneOf('--rule', level, LEVELS)];
 }
 
+/** The usage error for what strict parsing refused: found again in the tokens of a lenient parse. */
+function refusal(argv: readonly string[], error: unknown): UsageError {
+  const { tokens } = parseArgv({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const option = Object.hasOwn(OPTIONS, token.name) ? (OPTIONS as Record<string, { type: string }>)[token.name] : undefined;
+    if (!option) return new UsageError(`Unknown option ${token.rawName}; run "fulfilkit --help".`);
+    if (option.type === 'boolean' && token.value !== undefined) return new UsageError(`Option ${token.rawName} takes no value.`);
+    // A value that looks like an option (`--format --quiet`) is a missing value, as it is for parseArgs.
+    if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('-') && token.value !== '-'))) {
+      return new UsageError(`Option ${token.rawName} needs a value.`);
+    }
+  }
+  return new UsageError(error instanceof Error ? error.message : 'Invalid command line.');
+}
+
 /**
  * Parses the command line (without `node` and the script).
  *
  * @param argv The arguments, e.g. `['lint', 'a.json', '--format', 'json']`.
  * @returns The parsed command.
- * @throws {UsageError} On an unknown command or flag, a missing or bad value.
+ * @throws {UsageError} On an unknown command or flag, a missing or bad value, a single-value option given twice.
  * @example parseArgs(['lint', '--api-version', '1.2', 'orders.ndjson'])
  */
 export function parseArgs(argv: readonly string[]): Args {
-  // serve and openapi parse their own flags (src/cli/serve-command.ts, openapi-command.ts).
+  // serve, proxy and openapi parse their own flags (serve-command.ts, proxy-command.ts, openapi-command.ts).
   if (argv[0] === 'serve') return parseServeArgs(argv.slice(1));
+  if (argv[0] === 'proxy') return parseProxyArgs(argv.slice(1));
   if (argv[0] === 'openapi') return parseOpenApiArgs(argv.slice(1));
-  const list = [...tokens(argv)];
-  let command: string | undefined;
-  const positionals: string[] = [];
-  const seen: Record<string, string> = {};
-  const rules: Record<string, RuleLevel> = {};
-  let help = false;
-  let version = false;
-  let color: boolean | undefined;
-  const switches = new Set<string>();
-  for (let i = 0; i < list.length; i++) {
-    const token = list[i]!;
-    if ('positional' in token) {
-      if (command === undefined) command = token.positional;
-      else positionals.push(token.positional);
-      continue;
-    }
-    const { flag } = token;
-    if (!VALUE_FLAGS.has(flag)) {
-      if (token.inline !== undefined) throw new UsageError(`Option ${flag} takes no value.`);
-      if (flag === '--help' || flag === '-h') help = true;
-      else if (flag === '--version' || flag === '-v') version = true;
-      else if (flag === '--color') color = true;
-      else if (flag === '--no-color') color = false;
-      else if (LINT_SWITCHES.has(flag)) switches.add(flag);
-      else throw new UsageError(`Unknown option ${flag}; run "fulfilkit --help".`);
-      continue;
-    }
-    let value = token.inline;
-    if (value === undefined) {
-      const next = list[i + 1];
-      if (!next || !('positional' in next)) throw new UsageError(`Option ${flag} needs a value.`);
-      value = next.positional;
-      i++;
-    }
-    const name = ALIASES[flag] ?? flag;
-    if (name === '--rule') {
-      const [id, level] = ruleLevel(value);
-      rules[id] = level;
-    } else {
-      seen[name] = value;
-    }
+  let parsed;
+  try {
+    parsed = parseArgv({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true, tokens: true });
+  } catch (error) {
+    throw refusal(argv, error);
   }
-  if (version) return { command: 'version' };
+  const { values, positionals, tokens } = parsed;
+  // An option given twice would silently win over the first: refused, unless it is repeatable.
+  const given = new Set<OptionName>();
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const name = token.name as OptionName;
+    if (given.has(name) && !('multiple' in OPTIONS[name]) && OPTIONS[name].type === 'string') throw new UsageError(`Option --${name} is given more than once; give it once.`);
+    given.add(name);
+  }
+  for (const [on, off] of [['color', 'no-color'], ['config', 'no-config']] as const) {
+    if (given.has(on) && given.has(off)) throw new UsageError(`Options --${on} and --${off} cannot be combined.`);
+  }
+  const [command, ...rest] = positionals;
+  if (values.version) return { command: 'version' };
   if (command === 'help') {
-    const topic = positionals[0];
+    const topic = rest[0];
     return { command: 'help', ...(topic === 'lint' || topic === 'rules' ? { topic } : {}) };
   }
-  if (help || command === undefined) {
-    if (command === undefined && !help) throw new UsageError('No command given; run "fulfilkit --help".');
+  if (values.help || command === undefined) {
+    if (command === undefined && !values.help) throw new UsageError('No command given; run "fulfilkit --help".');
     return { command: 'help', ...(command === 'lint' || command === 'rules' ? { topic: command } : {}) };
   }
   if (command === 'rules') {
-    for (const name of Object.keys(seen)) if (name !== '--format') throw new UsageError(`Option ${name} does not apply to "rules".`);
-    if (Object.keys(rules).length > 0) throw new UsageError('Option --rule does not apply to "rules".');
-    const [someSwitch] = switches;
-    if (someSwitch !== undefined) throw new UsageError(`Option ${someSwitch} does not apply to "rules".`);
-    if (positionals.length > 0) throw new UsageError('"rules" takes no arguments.');
-    return { command: 'rules', format: oneOf('--format', seen['--format'] ?? 'stylish', ['stylish', 'json'] as const) };
+    for (const name of given) if (!GENERAL.has(name) && name !== 'format') throw new UsageError(`Option --${name} does not apply to "rules".`);
+    if (rest.length > 0) throw new UsageError('"rules" takes no arguments.');
+    if ((values.format?.length ?? 0) > 1) throw new UsageError('Option --format is given more than once; give it once.');
+    return { command: 'rules', format: oneOf('--format', values.format?.[0] ?? 'stylish', ['stylish', 'json'] as const) };
   }
-  if (command !== 'lint') throw new UsageError(`Unknown command "${command}"; the commands are lint, rules, serve and openapi.`);
-  return lintArgs(positionals, seen, rules, switches, color);
+  if (command !== 'lint') throw new UsageError(`Unknown command "${command}"; the commands are lint, merge, rules, serve, proxy and openapi.`);
+  return lintArgs(rest, values);
 }
 
 /** A whole number from `min` to `max`, or a usage error naming the flag. */
@@ -198,39 +205,70 @@ function byteSize(raw: string): number {
   return bytes;
 }
 
+/** Where each format goes: `-o` for one format, `--output.<format>` for any; at most one to stdout. */
+function formatOutputs(values: Values): { formats: FormatName[]; outputs: Partial<Record<FormatName, string>> } {
+  const outputs: Partial<Record<FormatName, string>> = {};
+  for (const name of FORMAT_NAMES) {
+    const file = values[`output.${name}`];
+    if (file === undefined) continue;
+    if (file === '') throw new UsageError(`Option --output.${name} needs a file name.`);
+    outputs[name] = file;
+  }
+  const named = (values.format ?? []).map((f) => oneOf('--format', f, FORMAT_NAMES));
+  const formats = [...new Set([...named, ...(Object.keys(outputs) as FormatName[])])];
+  if (formats.length === 0) formats.push('stylish');
+  const outputFile = values['output-file'];
+  if (outputFile !== undefined) {
+    if (outputFile === '') throw new UsageError('Option --output-file needs a file name.');
+    if (Object.keys(outputs).length > 0) throw new UsageError('Option --output-file cannot be combined with --output.<format>; give each format its file with --output.<format> FILE.');
+    if (formats.length > 1) throw new UsageError(`Option --output-file takes one format, not ${formats.length}; give each format its file with --output.<format> FILE.`);
+    outputs[formats[0]!] = outputFile;
+  }
+  const toStdout = formats.filter((f) => outputs[f] === undefined);
+  if (toStdout.length > 1) {
+    throw new UsageError(`Formats ${toStdout.join(' and ')} would ${toStdout.length === 2 ? 'both' : 'all'} go to stdout; give all but one a file with --output.<format> FILE.`);
+  }
+  return { formats, outputs };
+}
+
+type Values = ReturnType<typeof parseArgv<{ options: typeof OPTIONS; strict: true; allowPositionals: true; tokens: true }>>['values'];
+
 /** The arguments of `lint`, from what the command line held. */
-function lintArgs(
-  positionals: readonly string[],
-  seen: Readonly<Record<string, string>>,
-  rules: Readonly<Record<string, RuleLevel>>,
-  switches: ReadonlySet<string>,
-  color: boolean | undefined,
-): LintArgs {
-  const maxWarnings = seen['--max-warnings'] === undefined ? undefined : wholeNumber('--max-warnings', seen['--max-warnings'], 0, 'a whole number of 0 or more');
+function lintArgs(positionals: readonly string[], values: Values): LintArgs {
+  const rules: Record<string, RuleLevel> = {};
+  // Repeatable; a later level of a rule wins, as with ESLint's --rule.
+  for (const value of values.rule ?? []) {
+    const [id, level] = ruleLevel(value);
+    rules[id] = level;
+  }
+  const maxWarnings = values['max-warnings'] === undefined ? undefined : wholeNumber('--max-warnings', values['max-warnings'], 0, 'a whole number of 0 or more');
   // Each thread holds a heap of its own: thousands of them exhaust memory long before they help.
   const most = 4 * availableParallelism();
-  const concurrency = seen['--concurrency'] === undefined ? undefined : wholeNumber('--concurrency', seen['--concurrency'], 1, `a whole number from 1 to ${most} (4 threads per available core; 1 lints in-process)`, most);
+  const concurrency = values.concurrency === undefined ? undefined : wholeNumber('--concurrency', values.concurrency, 1, `a whole number from 1 to ${most} (4 threads per available core; 1 lints in-process)`, most);
   if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('Stdin (-) can be read only once.');
-  const outputFile = seen['--output-file'];
-  if (outputFile === '') throw new UsageError('Option --output-file needs a file name.');
+  if (values.config === '') throw new UsageError('Option --config needs a file name.');
+  if (values['stdin-filename'] === '') throw new UsageError('Option --stdin-filename needs a name.');
+  const color = values.color ? true : values['no-color'] ? false : undefined;
   return {
     command: 'lint',
     files: positionals,
-    ...(seen['--kind'] !== undefined ? { kind: oneOf('--kind', seen['--kind'], KINDS) } : {}),
-    version: oneOf('--api-version', seen['--api-version'] ?? DEFAULT_API_VERSION, ORDER_VERSIONS),
-    ...(seen['--profile'] !== undefined ? { profile: seen['--profile'] } : {}),
-    format: oneOf('--format', seen['--format'] ?? 'stylish', FORMAT_NAMES),
+    ...(values.kind !== undefined ? { kind: oneOf('--kind', values.kind, KINDS) } : {}),
+    ...(values['api-version'] !== undefined ? { version: oneOf('--api-version', values['api-version'], ORDER_VERSIONS) } : {}),
+    ...(values.profile !== undefined ? { profile: values.profile } : {}),
+    ...formatOutputs(values),
     rules,
     ...(maxWarnings !== undefined ? { maxWarnings } : {}),
     ...(color !== undefined ? { color } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
-    ...(seen['--shard'] !== undefined ? { shard: parseShard(seen['--shard']) } : {}),
-    ...(outputFile !== undefined ? { outputFile } : {}),
-    quiet: switches.has('--quiet'),
-    fix: switches.has('--fix'),
-    progress: !switches.has('--no-progress'),
-    maxLineBytes: seen['--max-line-bytes'] === undefined ? DEFAULT_MAX_LINE_BYTES : byteSize(seen['--max-line-bytes']),
+    ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
+    ...(values.config !== undefined ? { config: values.config } : {}),
+    noConfig: values['no-config'] === true,
+    ...(values['stdin-filename'] !== undefined ? { stdinFilename: values['stdin-filename'] } : {}),
+    quiet: values.quiet === true,
+    fix: values.fix === true,
+    progress: values['no-progress'] !== true,
+    maxLineBytes: values['max-line-bytes'] === undefined ? DEFAULT_MAX_LINE_BYTES : byteSize(values['max-line-bytes']),
     // 1000 problems a payload: enough to fix from, and memory stays bounded whatever the input.
-    maxProblemsPerPayload: seen['--max-problems-per-payload'] === undefined ? 1000 : wholeNumber('--max-problems-per-payload', seen['--max-problems-per-payload'], 0, 'a whole number of 0 or more (0 lists every problem)'),
+    maxProblemsPerPayload: values['max-problems-per-payload'] === undefined ? 1000 : wholeNumber('--max-problems-per-payload', values['max-problems-per-payload'], 0, 'a whole number of 0 or more (0 lists every problem)'),
   };
 }

@@ -55,3 +55,26 @@ export function jsonText(value: unknown): string {
   const text = JSON.stringify(value);
   return text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+// What Markdown would read as markup inside a line of text: emphasis, code, links, tables, strike-through, escapes.
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~]/g;
+const HTML_CHARACTERS: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * Escapes text for one line of GitHub-flavoured Markdown (a paragraph or a table cell):
+ * controls as `escapeControls` writes them, `&`, `<` and `>` as HTML entities (no tag or
+ * comment reaches the page), backslashes, backticks, `*`, `_`, `[`, `]`, `|` and `~` with a
+ * backslash (no emphasis, code span, link or extra table cell), and what would open a block
+ * at the start (`#`, `+`, `-`, `=`, `1.`, `1)`), escaped too.
+ *
+ * @param text Any text.
+ * @returns Text that renders as itself, on one line.
+ * @example escapeMarkdown('a|b <i>`x`</i>\n'); // 'a\\|b &lt;i&gt;\\`x\\`&lt;/i&gt;\\\\u{a}'
+ */
+export function escapeMarkdown(text: string): string {
+  return escapeControls(text)
+    .replace(/[&<>]/g, (c) => HTML_CHARACTERS[c]!)
+    .replace(MARKDOWN_PUNCTUATION, '\\$&')
+    .replace(/^(\s*)([#+=-])/, '$1\\$2')
+    .replace(/^(\s*\d+)([.)])/, '$1\\$2');
+}

@@ -8,8 +8,10 @@ export const HELP = `Usage: fulfilkit <command> [options]
 
 Commands:
   lint [files...]   Lint order and return payloads (JSON, NDJSON, or stdin)
+  merge REPORT...   Merge json reports of lint runs into one (fulfilkit merge --help)
   rules             List the rules
   serve             Run the operator simulator (fulfilkit serve --help)
+  proxy             Lint and decode real traffic to the operator (fulfilkit proxy --help)
   openapi           Print the OpenAPI 3.1 document (fulfilkit openapi --help)
   help [command]    Show help
 
@@ -24,8 +26,14 @@ export const LINT_HELP = `Usage: fulfilkit lint [options] [files...]
 Reads JSON files (a payload, or a top-level array of payloads) and NDJSON files
 (.ndjson, .jsonl: one payload a line, blank lines skipped; also .ndjson.gz and
 .jsonl.gz). Without files, or with "-", reads stdin (NDJSON or one JSON document,
-detected). Other extensions are detected like stdin. Results are written as they
-are found, in input order.
+detected). Other extensions are detected like stdin. A folder is read recursively
+(its .json, .ndjson, .jsonl files and their .gz, sorted); a quoted glob
+('corpus/**/*.ndjson') is expanded by fulfilkit. Results are written as they are
+found, in input order.
+
+fulfilkit.config.json, found from the working folder upward, sets version, kind,
+profile and rules, "ignores" files and "overrides" them by glob; options given
+here win over it.
 
 Options:
   --kind order|return         Lint every payload as this kind (default: by shape:
@@ -33,10 +41,16 @@ Options:
   --api-version 1|1.1|1.2     Order version (default ${DEFAULT_API_VERSION})
   --profile file.json         Client profile (client, clientCode, fms, ...)
   -f, --format stylish|json|sarif|github|junit
-                              Output format (default stylish)
-  -o, --output-file FILE      Write the report to FILE instead of stdout (never one
-                              of the inputs)
-  --rule id=off|warn|error    Override a rule's severity (repeatable)
+                              Output format (default stylish); repeatable: each
+                              format writes its own document, one at most to stdout
+  --output.<format> FILE      Where that format's document goes (e.g. --output.sarif
+                              lint.sarif); never one of the inputs
+  -o, --output-file FILE      Write the report to FILE instead of stdout (one format;
+                              never one of the inputs)
+  --config FILE               Use this config file instead of looking for one
+  --no-config                 Use no config file
+  --stdin-filename NAME       The name stdin's results show (and the config matches)
+  --rule id=off|warn|error    Override a rule's severity (repeatable; the last wins)
   --quiet                     Report errors only
   --max-warnings N            Exit 1 when there are more than N warnings
   --fix                       Apply the fixes of fixable problems (spelling): rewrite
@@ -57,14 +71,16 @@ Options:
   --color, --no-color         Force colours on or off (default: on for a terminal)
 
 Exit codes: 0 no errors; 1 errors found (or too many warnings); 2 usage or I/O
-failure (also a failed write of the output); 130 interrupted (Ctrl-C: what was
-linted is reported); 143 terminated (SIGTERM: as Ctrl-C); 141 the reader of the
-output went away (| head).
+failure (also a failed write of the output, a bad config, a glob that matches
+nothing, a one-value option given twice); 130 interrupted (Ctrl-C: what was
+linted is reported, every document closed); 143 terminated (SIGTERM: as Ctrl-C);
+141 the reader of the output went away (| head).
 --format json prints one document:
   { "results": [{ "source": "file.ndjson:3", "kind": "order", "problems": [...] }],
     "summary": { "payloads", "errors", "warnings", "byRule": { "<rule>": count } } }
 "results" lists the payloads with problems; "summary.payloads" counts all of them.
-Every format but stylish prints the summary line on stderr.
+The summary line goes to stderr, once, unless a stylish report on stdout ends
+with it.
 `;
 
 /** Help of `fulfilkit rules`. */

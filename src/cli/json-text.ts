@@ -7,7 +7,12 @@ import type { MemberRename } from '../lint/apply-fixes';
 const QUOTE = 34;
 const BACKSLASH = 92;
 
-function skipSpace(text: string, i: number): number {
+/**
+ * The index of the first character at or after `i` that is not JSON whitespace.
+ *
+ * @example skipSpace(' \r\n 1', 0); // 4
+ */
+export function skipSpace(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) i++;
@@ -15,8 +20,12 @@ function skipSpace(text: string, i: number): number {
   }
 }
 
-/** The index just past the string token starting at `i` (a quote). */
-function skipString(text: string, i: number): number {
+/**
+ * The index just past the string token starting at `i` (a quote).
+ *
+ * @example skipString('"a\\"b" 1', 0); // 6
+ */
+export function skipString(text: string, i: number): number {
   for (i++; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === BACKSLASH) i++;
@@ -25,8 +34,12 @@ function skipString(text: string, i: number): number {
   return text.length;
 }
 
-/** The index just past the JSON value starting at `i`. */
-function skipValue(text: string, i: number): number {
+/**
+ * The index just past the JSON value starting at `i` (in valid JSON text).
+ *
+ * @example skipValue('[1, {"a": "]"}] 2', 0); // 15
+ */
+export function skipValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === QUOTE) return skipString(text, i);
   if (c === 123 || c === 91) {
@@ -51,8 +64,12 @@ function skipValue(text: string, i: number): number {
   return i;
 }
 
-/** The member name a key token stands for. */
-function keyOf(text: string, start: number, end: number): string {
+/**
+ * The member name a key token (`start` at its opening quote, `end` just past the closing one) stands for.
+ *
+ * @example keyOf('{"a\\u0062": 1}', 1, 10); // 'ab'
+ */
+export function keyOf(text: string, start: number, end: number): string {
   const raw = text.slice(start, end);
   return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
 }

@@ -5,27 +5,31 @@
 import { read } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { extname, resolve } from 'node:path';
+import { extname, isAbsolute, relative, resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { promisify } from 'node:util';
 import { RULES } from '../../rules/index';
-import type { LintArgs } from './args';
+import { DEFAULT_API_VERSION, type LintArgs } from './args';
 import { AutoChunker, DocumentHolder, LineChunker, type ChunkOptions } from './chunker';
 import { UsageError } from './errors';
 import { EXIT } from './exit-codes';
 import { fileFixTarget, prepareFix, streamFixTarget, type FixTarget } from './fix-output';
+import { colorWanted } from './formatters/color';
 import { FORMATTERS } from './formatters/index';
+import { configOptionsFor, findConfig, loadConfig, type LintConfig } from './config';
+import { checkDestinations, openDestinations, type Destination } from './destinations';
 import { GzipError, gunzip } from './gunzip';
-import type { CliIo, TextSink } from './io';
+import { expandInputs } from './inputs';
+import type { CliIo } from './io';
 import { batchRulesOn } from './levels';
-import type { UnitSettings } from './lint-unit';
+import type { UnitSettings, UnitVariant } from './lint-unit';
 import { OutputSink } from './output';
 import { inProcess, workerPool, type Executor } from './pool';
 import { ioReason, loadProfile } from './profile';
 import { Progress } from './progress';
 import { emptySummary, plural, summaryLine } from './result';
 import { FixWriteError, LintRun, ReportWriter, type InputContext } from './run';
-import { descriptorIdentity, identityOf, refuseInputsAsOutputs, type FileIdentity, type OutputTarget } from './same-file';
+import { descriptorIdentity, identityOf, type FileIdentity } from './same-file';
 import { packageVersion } from './version';
 
 // Units of whole lines of about this size go to the workers: large enough that messages
@@ -54,6 +58,8 @@ interface InputSpec {
   readonly identity?: FileIdentity;
   /** Kept open from the start: a pipe or a device cannot be opened a second time. */
   readonly handle?: FileHandle;
+  /** The index of its options among the run's variants (a config's overrides). */
+  variant?: number;
 }
 
 function formOf(file: string): { form: InputSpec['form']; gzip: boolean } {
@@ -64,8 +70,8 @@ function formOf(file: string): { form: InputSpec['form']; gzip: boolean } {
 }
 
 /** Opens an input, to know before linting starts that it can be read. */
-async function inputSpec(file: string, cwd: string): Promise<InputSpec> {
-  if (file === '-') return { file: '<stdin>', form: 'auto', gzip: false };
+async function inputSpec(file: string, cwd: string, stdinName: string): Promise<InputSpec> {
+  if (file === '-') return { file: stdinName, form: 'auto', gzip: false };
   const path = resolve(cwd, file);
   let handle: FileHandle | undefined;
   let info;
@@ -87,10 +93,10 @@ async function inputSpec(file: string, cwd: string): Promise<InputSpec> {
 }
 
 /** Opens every input (all or none: a failure closes those already open). */
-async function openInputs(files: readonly string[], cwd: string): Promise<InputSpec[]> {
+async function openInputs(files: readonly string[], cwd: string, stdinName: string): Promise<InputSpec[]> {
   const specs: InputSpec[] = [];
   try {
-    for (const file of files) specs.push(await inputSpec(file, cwd));
+    for (const file of files) specs.push(await inputSpec(file, cwd, stdinName));
   } catch (error) {
     await closeInputs(specs);
     throw error;
@@ -103,13 +109,10 @@ async function closeInputs(specs: readonly InputSpec[]): Promise<void> {
   for (const spec of specs) await spec.handle?.close().catch(() => {});
 }
 
-function useColor(args: LintArgs, io: CliIo, toStdout: boolean): boolean {
-  if (args.color !== undefined) return args.color;
-  if (args.format !== 'stylish' || !toStdout) return false;
-  const env = io.env ?? {};
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
-  return io.stdout.isTTY === true;
+/** Colours for a document: forced by --color / --no-color, else only stylish on stdout, by the environment and the terminal. */
+function useColor(args: LintArgs, io: CliIo, destination: Destination): boolean {
+  if (args.color === undefined && (destination.format !== 'stylish' || !destination.toStdout)) return false;
+  return colorWanted(args.color, io.env ?? {}, io.stdout.isTTY === true);
 }
 
 /**
@@ -178,31 +181,6 @@ async function* readFdBytes(fd: number, stream: AsyncIterable<string | Uint8Arra
   }
 }
 
-/** Where the report goes: stdout, a file (`-o`), or stderr (`--fix` on stdin writes the payloads to stdout). */
-async function reportTarget(args: LintArgs, io: CliIo, cwd: string, fixesStdin: boolean) {
-  if (args.outputFile === undefined) {
-    const target = fixesStdin ? io.stderr : io.stdout;
-    return { target, name: fixesStdin ? 'stderr' : 'stdout', toStdout: !fixesStdin, close: async () => {} };
-  }
-  let handle;
-  try {
-    handle = await open(resolve(cwd, args.outputFile), 'w');
-  } catch (error) {
-    throw new UsageError(`Cannot write ${args.outputFile}: ${ioReason(error)}.`);
-  }
-  const stream = handle.createWriteStream();
-  const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
-  return {
-    target: stream as unknown as TextSink,
-    name: args.outputFile,
-    toStdout: false,
-    close: async () => {
-      stream.end();
-      await closed;
-    },
-  };
-}
-
 /** Reads one input into the run, piece by piece. */
 async function readInput(
   run: LintRun,
@@ -216,7 +194,7 @@ async function readInput(
 ): Promise<void> {
   const cutter = spec.form === 'lines' ? new LineChunker(options) : spec.form === 'document' ? new DocumentHolder(options) : new AutoChunker(options);
   const fix = await makeFixTarget(spec, () => cutter.hadBom);
-  const input: InputContext = { file: spec.file, nextLine: 1, payloads: 0, ...(fix ? { fix } : {}) };
+  const input: InputContext = { file: spec.file, nextLine: 1, payloads: 0, ...(fix ? { fix } : {}), ...(spec.variant ? { variant: spec.variant } : {}) };
   let source: AsyncIterable<string | Uint8Array>;
   if (!spec.path) source = io.stdinFd === undefined ? io.stdin : readFdBytes(io.stdinFd, io.stdin);
   else source = spec.gzip ? gunzip(readFileBytes(spec, counter)) : readFileBytes(spec, counter);
@@ -233,12 +211,13 @@ async function readInput(
   } catch (error) {
     // --fix never leaves half a file.
     await fix?.abort();
-    if (!(error instanceof GzipError)) throw new InputError(spec.file, error);
+    const name = spec.path ? spec.file : '<stdin>';
+    if (!(error instanceof GzipError)) throw new InputError(name, error);
     // Everything decompressed before the fault is linted: all of it when the fault lies
     // between members (trailing garbage), else the whole lines.
     const rest = error.complete ? cutter.end() : flushes ? cutter.flush() : [];
     for (const next of rest) await run.add(input, next);
-    throw new InputError(spec.file, error, input);
+    throw new InputError(name, error, input);
   }
   if (signal.aborted || run.stopped) return;
   for (const next of cutter.end()) await run.add(input, next);
@@ -294,23 +273,57 @@ async function prepareFixes(args: LintArgs, specs: readonly InputSpec[]): Promis
   return real;
 }
 
-/**
- * What the run reads, by identity (the files, a redirected stdin, the profile), and where it
- * writes (`-o`, a redirected stdout): refused when one is the other.
- */
-async function checkOutputs(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], stdoutWritten: boolean): Promise<void> {
+/** What the run reads, by identity: the files, a redirected stdin, the profile, the config and its profiles. */
+async function readIdentities(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], config: LintConfig | undefined): Promise<FileIdentity[]> {
   const inputs = specs.flatMap((spec) => (spec.identity ? [spec.identity] : []));
   const stdin = specs.some((spec) => !spec.path) && io.stdinFd !== undefined ? descriptorIdentity('stdin', io.stdinFd) : undefined;
   if (stdin) inputs.push(stdin);
-  if (args.profile !== undefined) {
-    const profile = await stat(resolve(cwd, args.profile)).catch(() => undefined);
-    const identity = profile && identityOf(args.profile, profile);
+  const others = [...(args.profile !== undefined ? [{ name: args.profile, path: resolve(cwd, args.profile) }] : []), ...(config?.reads ?? []).map((path) => ({ name: shownPath(cwd, path), path }))];
+  for (const { name, path } of others) {
+    const info = await stat(path).catch(() => undefined);
+    const identity = info && identityOf(name, info);
     if (identity) inputs.push(identity);
   }
-  const outputs: OutputTarget[] = [];
-  if (args.outputFile !== undefined) outputs.push({ name: args.outputFile, path: resolve(cwd, args.outputFile) });
-  if (stdoutWritten && io.stdoutFd !== undefined) outputs.push({ name: 'stdout', fd: io.stdoutFd });
-  await refuseInputsAsOutputs(outputs, inputs);
+  return inputs;
+}
+
+/** A path as messages show it: relative to the working folder (`../fulfilkit.config.json`). */
+function shownPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel === '' || isAbsolute(rel) ? path : rel;
+}
+
+/** The config of the run: `--config`, else the nearest `fulfilkit.config.json` upward, unless `--no-config`. */
+async function runConfig(args: LintArgs, cwd: string): Promise<LintConfig | undefined> {
+  if (args.noConfig) return undefined;
+  const path = args.config !== undefined ? resolve(cwd, args.config) : await findConfig(cwd);
+  return path === undefined ? undefined : loadConfig(path, args.config ?? shownPath(cwd, path));
+}
+
+/**
+ * The options of each input: the config's (its own, then its matching overrides), then the
+ * command line's (which win). Inputs with the same options share a variant.
+ */
+function variantsOf(args: LintArgs, cwd: string, specs: readonly InputSpec[], config: LintConfig | undefined, profile: UnitVariant['profile']): UnitVariant[] {
+  const variants: UnitVariant[] = [];
+  const index = new Map<string, number>();
+  const stdinPath = args.stdinFilename === undefined ? undefined : resolve(cwd, args.stdinFilename);
+  for (const spec of specs.length > 0 ? specs : [undefined]) {
+    const from = config ? configOptionsFor(config, spec?.path ?? stdinPath) : {};
+    const variant: UnitVariant = {
+      version: args.version ?? from.version ?? DEFAULT_API_VERSION,
+      ...((args.kind ?? from.kind) ? { kind: args.kind ?? from.kind } : {}),
+      ...((profile ?? from.profile) ? { profile: profile ?? from.profile } : {}),
+      rules: { ...from.rules, ...args.rules },
+    };
+    const key = JSON.stringify([variant.version, variant.kind, variant.profile, Object.entries(variant.rules).sort()]);
+    if (!index.has(key)) {
+      index.set(key, variants.length);
+      variants.push(variant);
+    }
+    if (spec) spec.variant = index.get(key)!;
+  }
+  return variants;
 }
 
 /**
@@ -326,39 +339,40 @@ async function checkOutputs(args: LintArgs, io: CliIo, cwd: string, specs: reado
  */
 export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
+  // Every option of every file is read and checked first: a bad config or profile lints nothing.
+  const config = await runConfig(args, cwd);
   const profile = args.profile === undefined ? undefined : await loadProfile(resolve(cwd, args.profile), args.profile);
-  const files = args.files.length === 0 ? ['-'] : args.files;
+  const warn = (line: string) => void io.stderr.write(`${line}\n`);
+  const files = await expandInputs(args.files.length === 0 ? ['-'] : args.files, { cwd, config, warn, ...(args.stdinFilename !== undefined ? { stdinFilename: args.stdinFilename } : {}) });
   // Every input is opened before any output: a typo in the last name, or a file that cannot
   // be read, must not leave a half report.
-  const specs = await openInputs(files, cwd);
+  const specs = await openInputs(files, cwd, args.stdinFilename ?? '<stdin>');
   try {
-    return await lintInputs(args, io, cwd, specs, profile);
+    return await lintInputs(args, io, cwd, specs, variantsOf(args, cwd, specs, config, profile), config);
   } finally {
     await closeInputs(specs);
   }
 }
 
 /** Runs `lint` over inputs that are all open. */
-async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], profile: UnitSettings['profile']): Promise<number> {
+async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], variants: readonly UnitVariant[], config: LintConfig | undefined): Promise<number> {
   const readsStdin = specs.some((spec) => !spec.path);
   if (readsStdin && (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd))) throw new UsageError('No input: pass files, or pipe payloads to stdin.');
   const fixPaths = args.fix ? await prepareFixes(args, specs) : undefined;
   const fixesStdin = args.fix && readsStdin;
-  await checkOutputs(args, io, cwd, specs, args.outputFile === undefined || fixesStdin);
-  const destination = await reportTarget(args, io, cwd, fixesStdin);
+  const toStdout = fixesStdin || args.formats.some((format) => args.outputs[format] === undefined);
+  await checkDestinations(args, io, cwd, await readIdentities(args, io, cwd, specs, config), toStdout);
+  const destinations = await openDestinations(args, io, cwd, fixesStdin);
   let progress: Progress | undefined;
-  const sink = new OutputSink(destination.target, destination.name, () => progress?.clear());
   const stdoutSink = fixesStdin ? new OutputSink(io.stdout, 'stdout') : undefined;
   const settings: UnitSettings = {
-    version: args.version,
-    ...(args.kind ? { kind: args.kind } : {}),
-    ...(profile ? { profile } : {}),
-    rules: { ...args.rules },
+    ...variants[0]!,
     ...(args.shard ? { shard: args.shard } : {}),
     fix: args.fix,
     quiet: args.quiet,
     maxProblems: args.maxProblemsPerPayload,
-    batch: batchRulesOn(args.rules),
+    batch: variants.some((variant) => batchRulesOn(variant.rules)),
+    ...(variants.length > 1 ? { variants } : {}),
   };
   const knownBytes = specs.every((spec) => spec.size !== undefined) ? specs.reduce((n, spec) => n + spec.size!, 0) : undefined;
   const threads = args.concurrency ?? (knownBytes !== undefined && knownBytes < SMALL_INPUT_BYTES ? 1 : availableParallelism());
@@ -366,12 +380,16 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   const stop = new AbortController();
   const onInterrupt = () => stop.abort();
   io.signal?.addEventListener('abort', onInterrupt, { once: true });
-  const report = new ReportWriter(sink, FORMATTERS[args.format], {
-    summary: emptySummary(),
-    rules: RULES,
-    toolVersion: packageVersion(),
-    color: useColor(args, io, destination.toStdout),
-  });
+  const summary = emptySummary();
+  const report = new ReportWriter(
+    destinations.map((destination) => ({
+      sink: new OutputSink(destination.target, destination.name, () => progress?.clear()),
+      formatter: FORMATTERS[destination.format],
+      // One options object per document: a formatter keeps its state of the run by it.
+      options: { summary, rules: RULES, toolVersion: packageVersion(), color: useColor(args, io, destination), ...(io.env ? { env: io.env } : {}) },
+    })),
+    summary,
+  );
   const run = new LintRun(settings, executor, report, { maxLineBytes: args.maxLineBytes }, () => stop.abort());
   const counter = { bytesRead: 0 };
   if (args.progress && io.stderr.isTTY === true) {
@@ -413,21 +431,24 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
     for (const target of fixTargets) run.summary.fixed! += await target.abort();
   }
 
-  if (sink.closedByReader) return EXIT.closedByReader;
-  if (run.failure && !sink.failure) {
+  const interrupted = io.signal?.aborted === true;
+  // Every document is closed (a reader gone from stdout leaves the files whole), unless the run failed.
+  if (!run.failure || report.failed) {
+    if (interrupted) run.summary.interrupted = true;
+    report.footer();
+    await report.flush();
+  }
+  for (const destination of destinations) await destination.close();
+  const failed = report.failed;
+  if (failed?.closedByReader) return EXIT.closedByReader;
+  if (run.failure && !failed) {
     const reason = run.failure instanceof FixWriteError ? run.failure.message : `internal error: ${run.failure.message}`;
     io.stderr.write(`fulfilkit: ${reason}\n`);
     return EXIT.failure;
   }
-  const interrupted = io.signal?.aborted === true;
-  if (interrupted) run.summary.interrupted = true;
-  report.footer();
-  await sink.flush();
-  await destination.close();
   await stdoutSink?.flush();
-  if (sink.closedByReader) return EXIT.closedByReader;
-  if (sink.failure) {
-    io.stderr.write(`fulfilkit: cannot write the report to ${sink.name}: ${sink.failure.reason}.\n`);
+  if (failed) {
+    io.stderr.write(`fulfilkit: cannot write the report to ${failed.name}: ${failed.failure!.reason}.\n`);
     return EXIT.failure;
   }
   if (stdoutSink?.failure) {
@@ -435,8 +456,8 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
     io.stderr.write(`fulfilkit: cannot write the fixed payloads to stdout: ${stdoutSink.failure.reason}.\n`);
     return EXIT.failure;
   }
-  // The summary line on stderr, unless the report already ends with it there or on stdout.
-  if (!(args.format === 'stylish' && args.outputFile === undefined)) io.stderr.write(summaryLine(run.summary) + '\n');
+  // The summary line on stderr, once, unless a stylish report already ends with it there or on stdout.
+  if (!destinations.some((d) => d.format === 'stylish' && d.toStream)) io.stderr.write(summaryLine(run.summary) + '\n');
   if (failure !== undefined) {
     io.stderr.write(`fulfilkit: ${failure instanceof InputError ? failure.line : failure.message}\n`);
     return EXIT.failure;

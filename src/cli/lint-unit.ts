@@ -17,7 +17,8 @@ import { joinBytes } from './bytes';
 import { arrayElementRanges, renameMembers } from './json-text';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
-import { ProblemPacker, unpackProblems, type ProblemPack } from './problem-pack';
+import { LineCounter, locateAll, type Position } from './locate';
+import { ProblemPacker, unpackProblems, type LocatedProblem, type ProblemPack } from './problem-pack';
 import { shardOf, type Shard } from './shard';
 
 /** The settings of a run that every unit needs (sent once to each worker). */
@@ -40,12 +41,18 @@ export interface UnitSettings {
   readonly maxProblems?: number;
   /** Collect each payload's batch facts (a batch rule is on). */
   readonly batch: boolean;
+  /** Options that differ from file to file (a config's overrides): a unit with `variant` k is linted with `variants[k]`. */
+  readonly variants?: readonly UnitVariant[];
 }
 
+/** The options a config may set per file. */
+export type UnitVariant = Pick<UnitSettings, 'version' | 'kind' | 'profile' | 'rules'>;
+
 /** A unit of input. `bytes` is handed over to the thread that lints it. */
-export type Unit =
+export type Unit = (
   | { readonly type: 'lines'; readonly bytes: Uint8Array }
-  | { readonly type: 'document'; readonly bytes: Uint8Array; readonly fallbackToLines: boolean };
+  | { readonly type: 'document'; readonly bytes: Uint8Array; readonly fallbackToLines: boolean }
+) & { /** The index of its options in `settings.variants` (default 0). */ readonly variant?: number };
 
 /** Payload kinds as numbers in `UnitResult.kinds`. */
 export const KIND_ORDER = 0;
@@ -56,8 +63,12 @@ export const KIND_NONE = 2;
 
 /** What linting a unit found, as the run takes it. Arrays are indexed by payload (in input order). */
 export interface UnitResult extends Omit<PackedUnitResult, 'found' | 'pack'> {
-  /** The payloads with problems, by payload number, ascending; `omitted` counts those past `maxProblems`. */
-  readonly found: readonly { readonly p: number; readonly problems: Problem[]; readonly omitted?: ProblemTally }[];
+  /**
+   * The payloads with problems, by payload number, ascending; `omitted` counts those past
+   * `maxProblems`. Each problem has its `line` and `column` in the file, but a problem of an
+   * NDJSON line has only its column (the run numbers the lines).
+   */
+  readonly found: readonly { readonly p: number; readonly problems: LocatedProblem[]; readonly omitted?: ProblemTally }[];
 }
 
 /**
@@ -111,36 +122,27 @@ export function unpackUnitResult(packed: PackedUnitResult): UnitResult {
   return { ...rest, found: entries };
 }
 
-/** The 1-based line and column of a character offset. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: offset - start + 1 };
-}
-
 /**
- * A message for JSON that does not parse. The parser's own message is not used: it can
- * quote the input, and payloads carry personal data.
+ * A message for JSON that does not parse, and where the parser stopped. The parser's own
+ * message is not used: it can quote the input, and payloads carry personal data.
  *
  * @param text The text that did not parse.
  * @param error What `JSON.parse` threw.
  * @param what `The line` or `The input`.
- * @param multiline Give line and column (a document) rather than a column (a line).
- * @returns One sentence.
+ * @param multiline Give line and column (a document) rather than a column (a line, whose position has line 0).
+ * @returns One sentence, and the position: where the parser stopped (the end, for input that ends too early).
+ * @example parseFailure('{"a" 1}', new SyntaxError('... at position 5'), 'The line', false); // { message: 'The line is not valid JSON (column 6).', position: { line: 0, column: 6 } }
  */
-export function parseMessage(text: string, error: unknown, what: string, multiline: boolean): string {
-  if (isBlank(text)) return `${what} is empty.`;
+export function parseFailure(text: string, error: unknown, what: string, multiline: boolean): { message: string; position: Position } {
   const reason = error instanceof Error ? error.message : '';
   const match = /at position (\d+)/.exec(reason);
-  if (!match) return /end of JSON input/.test(reason) ? `${what} is not valid JSON: it ends too early.` : `${what} is not valid JSON.`;
-  const offset = Number(match[1]);
-  if (!multiline) return `${what} is not valid JSON (column ${offset + 1}).`;
-  const { line, column } = lineColumn(text, offset);
-  return `${what} is not valid JSON (line ${line}, column ${column}).`;
+  const offset = match ? Number(match[1]) : isBlank(text) ? 0 : text.trimEnd().length;
+  const found = new LineCounter(text).at(offset);
+  const position = multiline ? found : { line: 0, column: found.column };
+  if (isBlank(text)) return { message: `${what} is empty.`, position };
+  if (!match) return { message: /end of JSON input/.test(reason) ? `${what} is not valid JSON: it ends too early.` : `${what} is not valid JSON.`, position };
+  if (!multiline) return { message: `${what} is not valid JSON (column ${found.column}).`, position };
+  return { message: `${what} is not valid JSON (line ${found.line}, column ${found.column}).`, position };
 }
 
 /**
@@ -196,12 +198,25 @@ export function detectKind(payload: unknown): PayloadKind {
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * Creates the function that lints units with fixed settings (one rule plan per kind).
+ * Creates the function that lints units (one rule plan per kind and per variant of the options).
  *
  * @param settings The run's settings.
  * @returns `lintUnit(unit)`; never throws on any input bytes.
  */
 export function createUnitLinter(settings: UnitSettings): (unit: Unit) => PackedUnitResult {
+  const { variants } = settings;
+  if (!variants) return createVariantLinter(settings);
+  // A linter per variant, made when a unit first needs it.
+  const linters: ((unit: Unit) => PackedUnitResult)[] = [];
+  return (unit) => {
+    const v = unit.variant ?? 0;
+    const { version, kind, profile, rules } = variants[v]!;
+    return (linters[v] ??= createVariantLinter({ ...settings, version, kind, profile, rules }))(unit);
+  };
+}
+
+/** The unit linter of one set of options. */
+function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnitResult {
   // One options object per kind: the engine caches its rule plan per options object.
   const base: LintOptions = { ...(settings.profile ? { profile: settings.profile } : {}), rules: { ...settings.rules } };
   const orderOptions: LintOrderOptions = { ...base, version: settings.version };
@@ -227,19 +242,19 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
       return { ...this.result, pack: this.packer.finish() };
     }
 
-    private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[], omitted?: ProblemTally): void {
+    private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[], omitted?: ProblemTally, positions?: Position[]): void {
       const r = this.result;
       const p = r.payloads++;
       r.kinds.push(kind);
       r.at.push(at);
       if (r.facts) r.facts.push(facts);
       if (problems.length === 0) return;
-      this.packer.add(problems);
+      this.packer.add(problems, positions);
       r.found.push(omitted ? { p, count: problems.length, omitted } : { p, count: problems.length });
     }
 
     /** Input that is not a payload (parse, encoding, too long): shard 1 reports it. */
-    unread(at: number, rule: 'parse' | 'encoding', message: string): void {
+    unread(at: number, rule: 'parse' | 'encoding', message: string, position: Position): void {
       if (shard && shard.index !== 1) {
         this.result.otherShards++;
         return;
@@ -247,15 +262,15 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
       const level = rule === 'parse' ? parseLevel : encodingLevel;
       const listed = level === 'error' || (level === 'warn' && !quiet);
       if (level === 'warn' && quiet) this.result.droppedWarnings++;
-      this.record(at, KIND_NONE, undefined, listed ? [{ rule, severity: level, path: '', message }] : []);
+      this.record(at, KIND_NONE, undefined, listed ? [{ rule, severity: level, path: '', message }] : [], undefined, [position]);
     }
 
     /**
      * Lints one parsed payload; with `--fix`, returns the edited text when fixes applied.
      *
-     * @param text The payload's JSON text (only read with `--fix`).
+     * @param source The payload's JSON text, asked for only with `--fix` or when there are problems to locate.
      */
-    payload(at: number, value: unknown, text: string): string | undefined {
+    payload(at: number, value: unknown, source: () => PayloadText): string | undefined {
       const kind = settings.kind ?? detectKind(value);
       const facts = batch || shard ? batchFactsOf(value, kind) : undefined;
       if (shard && shardOf(facts!.requestReference, shard.count) !== shard.index) {
@@ -265,10 +280,12 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
       // --fix reads every fixable problem, warnings too, a listed batch at a time.
       let found = lint(value, kind, fix || !quiet);
       let edited: string | undefined;
+      let text: PayloadText | undefined;
       while (fix && found.problems.some((p) => p.fix !== undefined)) {
         const { renames } = fixPayload(value, found.problems);
         if (renames.length === 0) break;
-        edited = renameMembers(edited ?? text, renames);
+        text ??= source();
+        edited = renameMembers(edited ?? text.text, renames);
         this.result.fixes += renames.length;
         // Lint the edited text, so that the report describes what the file now holds.
         value = JSON.parse(edited);
@@ -276,7 +293,13 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
       }
       if (fix && quiet) found = lint(value, kind, false);
       this.result.droppedWarnings += found.quietWarnings;
-      this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, found.problems, found.omitted);
+      // Positions only for a payload with problems (a clean one is never scanned), in the text the file now holds.
+      let positions: Position[] | undefined;
+      if (found.problems.length > 0) {
+        text ??= source();
+        positions = placed(locateAll(edited ?? text.text, found.problems.map((p) => p.path)), text.base);
+      }
+      this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, found.problems, found.omitted, positions);
       return edited;
     }
 
@@ -287,10 +310,11 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
       try {
         value = JSON.parse(text);
       } catch (error) {
-        this.unread(at, 'parse', parseMessage(text, error, 'The line', false));
+        const { message, position } = parseFailure(text, error, 'The line', false);
+        this.unread(at, 'parse', message, position);
         return undefined;
       }
-      return this.payload(at, value, text);
+      return this.payload(at, value, () => ({ text }));
     }
   }
 
@@ -319,7 +343,8 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
           copied = end;
         }
       } else {
-        out.unread(at, 'encoding', `The line is not valid UTF-8 (byte ${firstInvalidUtf8(buf.subarray(start, end)) + 1}).`);
+        const bad = firstInvalidUtf8(buf.subarray(start, end));
+        out.unread(at, 'encoding', `The line is not valid UTF-8 (byte ${bad + 1}).`, { line: 0, column: buf.toString('utf8', start, start + bad).length + 1 });
       }
       at++;
       start = next;
@@ -346,7 +371,8 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
         line++;
         lineStart = i + 1;
       }
-      out.unread(-1, 'encoding', `The input is not valid UTF-8 (line ${line}, byte ${bad - lineStart + 1}).`);
+      const column = buf.toString('utf8', lineStart, bad).length + 1;
+      out.unread(-1, 'encoding', `The input is not valid UTF-8 (line ${line}, byte ${bad - lineStart + 1}).`, { line, column });
       if (fix) out.result.bytes = bytes;
       return out.done();
     }
@@ -357,23 +383,30 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
     } catch (error) {
       if (fallbackToLines && looksLikeLines(text)) return lines(bytes);
       const out = new Collector('single');
-      out.unread(-1, 'parse', parseMessage(text, error, 'The input', true));
+      const { message, position } = parseFailure(text, error, 'The input', true);
+      out.unread(-1, 'parse', message, position);
       if (fix) out.result.bytes = bytes;
       return out.done();
     }
     if (!Array.isArray(value)) {
       const out = new Collector('single');
-      const edited = out.payload(-1, value, text);
+      const edited = out.payload(-1, value, () => ({ text, base: FIRST }));
       if (fix) out.result.bytes = edited === undefined ? bytes : Buffer.from(edited, 'utf8');
       return out.done();
     }
     const out = new Collector('array');
-    const ranges = fix ? arrayElementRanges(text) : undefined;
+    // The elements' texts, found when first asked for (--fix, or an element with problems).
+    let ranges: [number, number][] | undefined;
+    const counter = new LineCounter(text);
     let fixedText = '';
     let copied = 0;
     for (let i = 0; i < value.length; i++) {
+      const element = (): PayloadText => {
+        const [start, end] = (ranges ??= arrayElementRanges(text))[i]!;
+        return { text: text.slice(start, end), base: counter.at(start) };
+      };
+      const edited = out.payload(i, value[i], element);
       const range = ranges?.[i];
-      const edited = out.payload(i, value[i], range ? text.slice(range[0], range[1]) : '');
       if (edited !== undefined && range) {
         fixedText += text.slice(copied, range[0]) + edited;
         copied = range[1];
@@ -384,6 +417,24 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
   }
 
   return (unit) => (unit.type === 'lines' ? lines(unit.bytes) : document(unit.bytes, unit.fallbackToLines));
+}
+
+/** A payload's JSON text, and where it starts in the file; no `base` for an NDJSON line (the run numbers lines). */
+interface PayloadText {
+  readonly text: string;
+  readonly base?: Position;
+}
+
+const FIRST: Position = { line: 1, column: 1 };
+
+/**
+ * Positions in a payload's text made positions in the file: moved to where the text starts,
+ * or, for an NDJSON line, with line 0 (the run knows the line's number).
+ */
+function placed(positions: Position[], base: Position | undefined): Position[] {
+  if (base === undefined) return positions.map(({ column }) => ({ line: 0, column }));
+  if (base.line === 1 && base.column === 1) return positions;
+  return positions.map(({ line, column }) => ({ line: base.line + line - 1, column: line === 1 ? base.column + column - 1 : column }));
 }
 
 /** `firstInvalidUtf8`, with the native check first (valid input is the usual case). */

@@ -7,11 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { RULES } from '../../rules/index';
 import { parseArgs } from './args';
 import { UsageError } from './errors';
+import { escapeControls } from './escape';
 import { EXIT } from './exit-codes';
 import { HELP, LINT_HELP, RULES_HELP } from './help';
 import type { CliIo } from './io';
 import { lintCommand } from './lint-command';
+import { mergeCommand } from './merge-command';
 import { openapiCommand } from './openapi-command';
+import { proxyCommand } from './proxy-command';
 import { serveCommand } from './serve-command';
 import { listRules } from './rules-command';
 import { packageVersion } from './version';
@@ -25,9 +28,12 @@ export { defineFormatter, FORMATTERS, github, json, junit, sarif, stylish } from
 export type { FormatName, FormatOptions, Formatter, FormatterParts } from './formatters/index';
 export type { CliIo, TextSink } from './io';
 export { detectKind } from './lint-unit';
+export { locate } from './locate';
+export type { Position } from './locate';
+export { MERGE_HELP, mergeCommand } from './merge-command';
 export { validateProfile } from './profile';
 export { summaryLine } from './result';
-export type { LintResult, LintSummary } from './result';
+export type { LintResult, LintSummary, LocatedProblem } from './result';
 export { fnv1a32, shardOf } from './shard';
 export { listRules } from './rules-command';
 export { packageVersion } from './version';
@@ -38,7 +44,7 @@ export { packageVersion } from './version';
  *
  * @param argv Arguments after the program name, e.g. `['lint', 'orders.ndjson']`.
  * @param io Streams (and optionally cwd and env).
- * @returns The exit code: 0 no errors, 1 errors found, 2 usage or I/O failure.
+ * @returns The exit code: 0 no errors, 1 errors found, 2 usage or I/O failure. `merge` parses its own arguments.
  * @example
  * const code = await main(['lint', '--format', 'json', 'order.json'], { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
  */
@@ -48,6 +54,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return 2;
   }
   try {
+    // merge parses its own arguments (merge-command.ts).
+    if (argv[0] === 'merge') return await mergeCommand(argv.slice(1), io);
     const args = parseArgs(argv);
     switch (args.command) {
       case 'version':
@@ -63,15 +71,18 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await lintCommand(args, io);
       case 'serve':
         return await serveCommand(args, io);
+      case 'proxy':
+        return await proxyCommand(args, io);
       case 'openapi':
         return await openapiCommand(args, io);
     }
   } catch (error) {
+    // Messages name files and options as given: their controls are escaped like every line the CLI prints.
     if (error instanceof UsageError) {
-      io.stderr.write(`fulfilkit: ${error.message}\n`);
+      io.stderr.write(`fulfilkit: ${escapeControls(error.message)}\n`);
     } else {
       // A bug, not bad input: say so without a payload-revealing dump.
-      io.stderr.write(`fulfilkit: internal error: ${error instanceof Error ? error.message : 'unknown'}\n`);
+      io.stderr.write(`fulfilkit: internal error: ${escapeControls(error instanceof Error ? error.message : 'unknown')}\n`);
     }
     return 2;
   }

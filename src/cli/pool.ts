@@ -54,7 +54,7 @@ export function inProcess(settings: UnitSettings): Executor {
 }
 
 const YOUNG_GENERATION_MB = 4;
-// Listed problems the units in flight may hold, about: each costs about 15 bytes packed (problem-pack.ts).
+// Listed problems the units in flight may hold, about: each costs about 23 bytes packed (problem-pack.ts).
 const PROBLEMS_IN_FLIGHT = 200_000;
 
 interface Pending {

@@ -2,14 +2,24 @@
  * Problems in a compact form, for the units a bulk run holds and posts between threads: a
  * structured clone copies every string of every problem (its message, rule and severity
  * too), about 250 bytes a problem; packed, each distinct problem (rule, severity, message,
- * params, fix) is written once, and a problem costs three numbers and the end of its path
- * that differs from the path before it (`/clientRequest/item/41` after `.../item/40`: `1`),
- * about 15 bytes. A million listed problems in flight hold megabytes, not hundreds of them.
+ * params, fix) is written once, and a problem costs five numbers (kind, shared length, tail
+ * end, line, column) and the end of its path that differs from the path before it
+ * (`/clientRequest/item/41` after `.../item/40`: `1`), about 23 bytes. A million listed
+ * problems in flight hold megabytes, not hundreds of them.
  */
 import type { Problem } from '../lint/types';
+import type { Position } from './locate';
 
 /** A problem without its path: what many problems share. */
 export type ProblemKind = Omit<Problem, 'path'>;
+
+/** A problem with where it is in its file (the CLI's problems): 1-based, columns in UTF-16 code units. */
+export interface LocatedProblem extends Problem {
+  /** The line in the file; absent on an NDJSON line's problem until the run knows the line's number. */
+  line?: number;
+  /** The column on that line. */
+  column?: number;
+}
 
 /**
  * Packed problems, a payload's after another's: the i-th problem is `kinds[kindOf[i]]`; its
@@ -27,6 +37,10 @@ export interface ProblemPack {
   readonly tails: string;
   /** Where each tail ends in `tails`. */
   readonly tailEnds: Int32Array;
+  /** The line of each problem; 0 when none (an NDJSON line's problem: the run knows the line). */
+  readonly lines: Int32Array;
+  /** The column of each problem; 0 when none. */
+  readonly columns: Int32Array;
 }
 
 // Paths are joined into one string this many at a time (so that the path strings themselves die young).
@@ -82,6 +96,8 @@ export class ProblemPacker {
   private readonly joined: string[] = [];
   private pending: string[] = [];
   private readonly tailEnds = new IntList();
+  private readonly lines = new IntList();
+  private readonly columns = new IntList();
   private end = 0;
 
   /** How many problems were added. */
@@ -93,10 +109,15 @@ export class ProblemPacker {
    * Adds the problems of one payload.
    *
    * @param problems The problems, in order.
+   * @param positions Where each problem is (line 0: only the column is known).
    */
-  add(problems: readonly Problem[]): void {
+  add(problems: readonly Problem[], positions?: readonly Position[]): void {
     let before = '';
-    for (const problem of problems) {
+    for (let i = 0; i < problems.length; i++) {
+      const problem = problems[i]!;
+      const at = positions?.[i];
+      this.lines.push(at ? at.line : 0);
+      this.columns.push(at ? at.column : 0);
       const { path } = problem;
       let same = 0;
       const most = Math.min(path.length, before.length);
@@ -139,14 +160,15 @@ export class ProblemPacker {
    */
   finish(): ProblemPack {
     this.join();
-    const { kinds, kindOf, shared, joined, tailEnds } = this;
-    return { kinds, kindOf: kindOf.done(), shared: shared.done(), tails: joined.join(''), tailEnds: tailEnds.done() };
+    const { kinds, kindOf, shared, joined, tailEnds, lines, columns } = this;
+    return { kinds, kindOf: kindOf.done(), shared: shared.done(), tails: joined.join(''), tailEnds: tailEnds.done(), lines: lines.done(), columns: columns.done() };
   }
 }
 
 /**
  * Unpacks the problems of a payload, `first` to `first + count - 1`: fresh objects, shaped as
- * the engine makes them (`rule`, `severity`, `path`, `message`, then `params` and `fix`).
+ * the engine makes them (`rule`, `severity`, `path`, `message`, then `params` and `fix`),
+ * then `line` and `column` where they are known.
  *
  * @param pack The pack.
  * @param first The number of the payload's first problem.
@@ -154,8 +176,8 @@ export class ProblemPacker {
  * @returns The problems.
  * @example unpackProblems(packer.finish(), 0, packer.count);
  */
-export function unpackProblems(pack: ProblemPack, first: number, count: number): Problem[] {
-  const out: Problem[] = [];
+export function unpackProblems(pack: ProblemPack, first: number, count: number): LocatedProblem[] {
+  const out: LocatedProblem[] = [];
   let before = '';
   for (let i = first; i < first + count; i++) {
     const kind = pack.kinds[pack.kindOf[i]!]!;
@@ -163,20 +185,22 @@ export function unpackProblems(pack: ProblemPack, first: number, count: number):
     const shared = pack.shared[i]!;
     const path = shared === 0 ? tail : before.slice(0, shared) + tail;
     before = path;
-    const problem: Problem = { rule: kind.rule, severity: kind.severity, path, message: kind.message };
+    const problem: LocatedProblem = { rule: kind.rule, severity: kind.severity, path, message: kind.message };
     if (kind.params !== undefined) problem.params = kind.params;
     if (kind.fix !== undefined) problem.fix = kind.fix;
+    if (pack.lines[i]! > 0) problem.line = pack.lines[i]!;
+    if (pack.columns[i]! > 0) problem.column = pack.columns[i]!;
     out.push(problem);
   }
   return out;
 }
 
 /**
- * The transfer list of a pack posted to another thread (its two number arrays move).
+ * The transfer list of a pack posted to another thread (its number arrays move).
  *
  * @param pack The pack.
  * @returns Its buffers.
  */
 export function packTransfer(pack: ProblemPack): ArrayBuffer[] {
-  return [pack.kindOf.buffer as ArrayBuffer, pack.shared.buffer as ArrayBuffer, pack.tailEnds.buffer as ArrayBuffer];
+  return [pack.kindOf, pack.shared, pack.tailEnds, pack.lines, pack.columns].map((list) => list.buffer as ArrayBuffer);
 }

@@ -33,22 +33,34 @@ export function validateProfile(value: unknown): ClientProfile {
  * @example await loadProfile('profile.json')
  */
 export async function loadProfile(path: string, file = path): Promise<ClientProfile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read the profile ${file}: ${ioReason(error)}.`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(stripBom(text));
-  } catch {
-    throw new UsageError(`The profile ${file} is not valid JSON.`);
-  }
+  const value = await readJsonFile(path, `the profile ${file}`);
   try {
     return validateProfile(value);
   } catch (error) {
     throw new UsageError(`Invalid profile ${file}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Reads and parses a JSON file (a byte-order mark is skipped).
+ *
+ * @param path Its path.
+ * @param what How messages name it: `the profile p.json`.
+ * @returns The parsed value.
+ * @throws {UsageError} `Cannot read <what>: <reason>.` or `<What> is not valid JSON.`
+ * @example await readJsonFile('fulfilkit.config.json', 'the config fulfilkit.config.json');
+ */
+export async function readJsonFile(path: string, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read ${what}: ${ioReason(error)}.`);
+  }
+  try {
+    return JSON.parse(stripBom(text));
+  } catch {
+    throw new UsageError(`${what[0]!.toUpperCase()}${what.slice(1)} is not valid JSON.`);
   }
 }
 

@@ -4,6 +4,9 @@
 import type { ProblemTally } from '../lint/report';
 import { escapeControls } from './escape';
 import type { PayloadKind, Problem } from '../lint/types';
+import type { LocatedProblem } from './problem-pack';
+
+export type { LocatedProblem } from './problem-pack';
 
 /** The problems of one payload (a JSON file, an element of a top-level array, or an NDJSON line). */
 export interface LintResult {
@@ -17,10 +20,14 @@ export interface LintResult {
   readonly index?: number;
   /** The kind the payload was linted as; `null` for input that was not read as a payload (without `--kind`). */
   readonly kind: PayloadKind | null;
-  /** The problems, never empty; at most `--max-problems-per-payload` of the payload's own (a cross-payload one comes after). */
-  readonly problems: readonly Problem[];
-  /** The payload's problems past `--max-problems-per-payload`: counted, not listed. */
-  readonly omitted?: ProblemTally;
+  /**
+   * The problems, never empty; at most `--max-problems-per-payload` of the payload's own (a
+   * cross-payload one comes after). Each carries its `line` and `column` in the file where
+   * they are known (see `placeProblems`).
+   */
+  readonly problems: readonly LocatedProblem[];
+  /** The payload's problems past `--max-problems-per-payload`: counted, not listed (a report read back by `merge` has the count only). */
+  readonly omitted?: ProblemTally | number;
 }
 
 /** Totals of one run. */
@@ -41,6 +48,41 @@ export interface LintSummary {
   fixed?: number;
   /** The run was stopped (Ctrl-C) before the end of its input. */
   interrupted?: boolean;
+}
+
+/**
+ * The result with each problem placed in its file: a problem of an NDJSON line without a line
+ * of its own gets the result's line (and column 1 without a column: a problem found across
+ * payloads, or a line too long to read, is placed at its payload). Nothing is copied when
+ * every problem is placed already.
+ *
+ * @param result A result.
+ * @returns The same result, or a copy whose problems all carry `line` and `column`.
+ * @example placeProblems({ source: 'a.ndjson:3', file: 'a.ndjson', line: 3, kind: 'order', problems: [{ rule: 'type', severity: 'error', path: '/x', message: 'm', column: 9 }] }).problems[0]; // { ..., line: 3, column: 9 }
+ */
+export function placeProblems(result: LintResult): LintResult {
+  const line = result.line;
+  if (line === undefined || result.problems.every((p) => p.line !== undefined && p.column !== undefined)) return result;
+  const problems = result.problems.map((p): LocatedProblem => {
+    if (p.line !== undefined && p.column !== undefined) return p;
+    const { line: _line, column, ...rest } = p;
+    return { ...rest, line: p.line ?? line, column: column ?? 1 };
+  });
+  return { ...result, problems };
+}
+
+/**
+ * Where a problem is, as editors and terminals open it: `file.json:12:5`, `file.ndjson:3:17`,
+ * or the file alone when the position is not known. Not escaped.
+ *
+ * @param result The problem's result.
+ * @param problem The problem (placed: see `placeProblems`).
+ * @returns The location.
+ * @example problemLocation(result, { ...problem, line: 12, column: 5 }); // 'order.json:12:5'
+ */
+export function problemLocation(result: LintResult, problem: LocatedProblem): string {
+  if (problem.line === undefined) return result.file;
+  return problem.column === undefined ? `${result.file}:${problem.line}` : `${result.file}:${problem.line}:${problem.column}`;
 }
 
 /**
@@ -80,7 +122,8 @@ export function countProblems(summary: LintSummary, problems: readonly Problem[]
  * @example omittedCount({ ...result, omitted: { errors: 2, warnings: 1, byRule: { type: 3 } } }); // 3
  */
 export function omittedCount(result: LintResult): number {
-  return result.omitted === undefined ? 0 : result.omitted.errors + result.omitted.warnings;
+  const { omitted } = result;
+  return omitted === undefined ? 0 : typeof omitted === 'number' ? omitted : omitted.errors + omitted.warnings;
 }
 
 /**

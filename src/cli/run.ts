@@ -6,6 +6,7 @@
  * Each result is formatted and written as soon as its turn comes; reading waits while too
  * many units are out, so memory stays bounded.
  */
+import { RULES } from '../../rules/index';
 import { createBatchState, type BatchState } from '../lint/batch';
 import type { ProblemTally } from '../lint/report';
 import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
@@ -13,7 +14,7 @@ import type { Piece } from './chunker';
 import type { FixTarget } from './fix-output';
 import type { FormatOptions, Formatter } from './formatters/types';
 import { levelOf } from './levels';
-import { KIND_NONE, type UnitResult, type UnitSettings } from './lint-unit';
+import { KIND_NONE, type UnitResult, type UnitSettings, type UnitVariant } from './lint-unit';
 import type { OutputSink } from './output';
 import type { Executor } from './pool';
 import { countProblems, type LintResult, type LintSummary } from './result';
@@ -24,6 +25,8 @@ export interface InputContext {
   readonly file: string;
   /** Where `--fix` writes this input. */
   readonly fix?: FixTarget;
+  /** The index of its options in the run's variants (a config's overrides); default 0. */
+  readonly variant?: number;
   /** The 1-based number of the next line (NDJSON). */
   nextLine: number;
   /** Payloads taken from this input so far (of every shard). */
@@ -37,35 +40,73 @@ type Entry =
   | { readonly type: 'end'; readonly input: InputContext };
 
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
+const BATCH_RULE_IDS = RULES.filter((rule) => rule.meta.scope === 'batch').map((rule) => rule.meta.id);
 
-/** Writes a formatter's parts to a sink. */
+/** One document of the report: a format, where it goes, and the options its parts get. */
+export interface ReportOutput {
+  /** Where the document goes. */
+  readonly sink: OutputSink;
+  /** The format. */
+  readonly formatter: Formatter;
+  /** The options every part gets (its summary is the run's live summary; one object per document). */
+  readonly options: FormatOptions;
+}
+
+// Text written since the last flush above which the run waits for its outputs to drain.
+const BACKLOG_CHARS = 1 << 16;
+
+/** Writes the parts of every format of the report (`-f json -f sarif`), each to its own sink. */
 export class ReportWriter {
   private written = 0;
+  private backlog = 0;
 
   /**
-   * @param sink Where the report goes.
-   * @param formatter The format.
-   * @param options The options every part gets (its summary is the run's live summary).
+   * @param outputs The documents, one per format.
+   * @param summary The run's live summary (every document's options hold this one).
    */
   constructor(
-    readonly sink: OutputSink,
-    private readonly formatter: Formatter,
-    readonly options: FormatOptions,
+    readonly outputs: readonly ReportOutput[],
+    readonly summary: LintSummary,
   ) {}
 
-  /** Writes the header. */
+  private write(part: (output: ReportOutput) => string): void {
+    for (const output of this.outputs) {
+      const text = part(output);
+      this.backlog += text.length;
+      output.sink.write(text);
+    }
+  }
+
+  /** Writes the headers. */
   header(): void {
-    this.sink.write(this.formatter.header(this.options));
+    this.write(({ formatter, options }) => formatter.header(options));
   }
 
-  /** Writes one result. */
+  /** Writes one result to every document. */
   result(result: LintResult): void {
-    this.sink.write(this.formatter.result(result, this.written++, this.options));
+    const index = this.written++;
+    this.write(({ formatter, options }) => formatter.result(result, index, options));
   }
 
-  /** Writes the footer (the summary is final by then). */
+  /** Writes the footers (the summary is final by then); a document whose sink failed gets nothing. */
   footer(): void {
-    this.sink.write(this.formatter.footer(this.options));
+    this.write(({ formatter, options }) => formatter.footer(options));
+  }
+
+  /** True when enough was written since the last flush that the run should wait for it to drain. */
+  get backedUp(): boolean {
+    return this.backlog >= BACKLOG_CHARS;
+  }
+
+  /** Writes what is queued and waits until every sink can take more (or failed). */
+  async flush(): Promise<void> {
+    this.backlog = 0;
+    for (const { sink } of this.outputs) await sink.flush();
+  }
+
+  /** The first sink that failed, if any. */
+  get failed(): OutputSink | undefined {
+    return this.outputs.find((output) => output.sink.failure !== undefined)?.sink;
   }
 }
 
@@ -80,7 +121,7 @@ export class LintRun {
   /** Set when the run cannot go on (a write or a worker failed). */
   failure?: Error;
   private readonly states: readonly BatchState[];
-  private readonly parseLevel: RuleLevel;
+  private readonly variants: readonly UnitVariant[];
   private readonly queue: Entry[] = [];
   private closed = false;
   private wakeConsumer?: () => void;
@@ -101,17 +142,21 @@ export class LintRun {
     private readonly limits: { readonly maxLineBytes: number },
     private readonly onStop: () => void,
   ) {
-    this.summary = report.options.summary as LintSummary;
+    this.summary = report.summary;
     if (settings.shard) this.summary.shard = { index: settings.shard.index, count: settings.shard.count, otherPayloads: 0 };
     if (settings.fix) this.summary.fixed = 0;
-    this.states = KINDS.map((kind) => createBatchState({ kind, rules: { ...settings.rules } }));
-    this.parseLevel = levelOf('parse', settings.rules);
+    this.variants = settings.variants ?? [settings];
+    // One state per kind over every file, whatever its options: a batch rule on in any variant
+    // keeps track everywhere, and each input's own level decides what it reports (`batchProblems`).
+    const batchLevels: Record<string, RuleLevel> = {};
+    for (const id of BATCH_RULE_IDS) batchLevels[id] = this.variants.some((v) => levelOf(id, v.rules) !== 'off') ? 'error' : 'off';
+    this.states = KINDS.map((kind) => createBatchState({ kind, rules: batchLevels }));
     this.consumer = this.consume().catch((error: unknown) => this.stop(error instanceof Error ? error : new Error(String(error))));
   }
 
-  /** True once the run cannot go on, or its output is gone. */
+  /** True once the run cannot go on, or an output is gone. */
   get stopped(): boolean {
-    return this.failure !== undefined || this.report.sink.failure !== undefined;
+    return this.failure !== undefined || this.report.failed !== undefined;
   }
 
   private stop(error: Error): void {
@@ -137,7 +182,8 @@ export class LintRun {
   add(input: InputContext, piece: Piece): Promise<void> {
     return this.enqueue(() => {
       if (piece.type === 'lines' || piece.type === 'document') {
-        const result = this.executor.run(piece.type === 'lines' ? { type: 'lines', bytes: piece.bytes } : piece);
+        const unit = piece.type === 'lines' ? { type: 'lines' as const, bytes: piece.bytes } : piece;
+        const result = this.executor.run(input.variant ? { ...unit, variant: input.variant } : unit);
         // An abandoned unit (the run stopped) must not become an unhandled rejection.
         result.catch(() => {});
         return { type: 'unit', input, result };
@@ -177,7 +223,7 @@ export class LintRun {
       const fix = entry.input.fix;
       switch (entry.type) {
         case 'unit':
-          this.take(entry.input, await entry.result);
+          await this.take(entry.input, await entry.result);
           break;
         case 'long':
           this.takeLong(entry.input, entry.bytes, entry.document);
@@ -191,12 +237,12 @@ export class LintRun {
           break;
       }
       this.queue.shift();
-      await this.report.sink.flush();
+      await this.report.flush();
       if (fix) {
         await fix.sink.flush();
         if (fix.sink.failure) throw new FixWriteError(fix.name, fix.sink.failure.reason);
       }
-      if (this.report.sink.failure) {
+      if (this.report.failed) {
         this.stop(new Error('output failed'));
         return;
       }
@@ -207,7 +253,7 @@ export class LintRun {
   }
 
   private emit(input: InputContext, form: UnitResult['form'], at: number, kind: number, problems: Problem[], omitted?: ProblemTally): void {
-    const shown = kind === KIND_NONE ? (this.settings.kind ?? null) : KINDS[kind]!;
+    const shown = kind === KIND_NONE ? (this.variantOf(input).kind ?? null) : KINDS[kind]!;
     let result: LintResult;
     if (form === 'lines') {
       const line = input.nextLine + at;
@@ -221,8 +267,27 @@ export class LintRun {
     this.report.result(omitted ? { ...result, omitted } : result);
   }
 
-  /** Takes a unit's result: batch rules in input order, then each payload's result. */
-  private take(input: InputContext, r: UnitResult): void {
+  private variantOf(input: InputContext): UnitVariant {
+    return this.variants[input.variant ?? 0]!;
+  }
+
+  /** The batch problems of a payload, at the levels of its input's options. */
+  private batchProblems(input: InputContext, found: Problem[]): Problem[] {
+    const rules = this.variantOf(input).rules;
+    const problems: Problem[] = [];
+    for (const problem of found) {
+      const severity = levelOf(problem.rule, rules);
+      if (severity !== 'off') problems.push(severity === problem.severity ? problem : { ...problem, severity });
+    }
+    return this.quiet(problems);
+  }
+
+  /**
+   * Takes a unit's result: batch rules in input order, then each payload's result. Waits for
+   * the outputs to drain whenever enough was written: a unit dense with problems (a large
+   * top-level array) does not pile its whole report up in memory.
+   */
+  private async take(input: InputContext, r: UnitResult): Promise<void> {
     const summary = this.summary;
     summary.payloads += r.payloads;
     input.payloads += r.payloads + r.otherShards;
@@ -236,13 +301,19 @@ export class LintRun {
         let problems = entry?.problems;
         const kind = kinds[p]!;
         if (kind !== KIND_NONE) {
-          const more = this.quiet(this.states[kind]!.next(facts[p] ?? {}));
+          const more = this.batchProblems(input, this.states[kind]!.next(facts[p] ?? {}));
           if (more.length > 0) problems = problems ? problems.concat(more) : more;
         }
-        if (problems) this.emit(input, r.form, r.at[p]!, kind, problems, entry?.omitted);
+        if (problems) {
+          this.emit(input, r.form, r.at[p]!, kind, problems, entry?.omitted);
+          if (this.report.backedUp) await this.report.flush();
+        }
       }
     } else {
-      for (const { p, problems, omitted } of found) this.emit(input, r.form, r.at[p]!, kinds[p]!, problems, omitted);
+      for (const { p, problems, omitted } of found) {
+        this.emit(input, r.form, r.at[p]!, kinds[p]!, problems, omitted);
+        if (this.report.backedUp) await this.report.flush();
+      }
     }
     if (r.form === 'lines') input.nextLine += r.lines;
     if (r.bytes) input.fix?.write(r.bytes, r.fixes);
@@ -265,7 +336,8 @@ export class LintRun {
       this.summary.payloads++;
       const what = document ? 'The input' : 'The line';
       const message = `${what} is ${bytes} bytes long, more than --max-line-bytes (${this.limits.maxLineBytes}); it was not read.`;
-      const problems = this.quiet(this.parseLevel === 'off' ? [] : [{ rule: 'parse', severity: this.parseLevel, path: '', message }]);
+      const level = levelOf('parse', this.variantOf(input).rules);
+      const problems = this.quiet(level === 'off' ? [] : [{ rule: 'parse', severity: level, path: '', message }]);
       if (problems.length > 0) this.emit(input, document ? 'single' : 'lines', at, KIND_NONE, problems);
     }
     if (!document) input.nextLine++;

@@ -224,7 +224,7 @@ describe('fulfilkit lint (bin): every format is what it says', () => {
     const out = await run('github');
     const lines = out.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(PROBLEMS);
-    for (const line of lines) expect(line).toMatch(/^::(error|warning) file=[^,:]+(,line=\d+)?,title=fulfilkit [a-z-]+::\S/);
+    for (const line of lines) expect(line).toMatch(/^::(error|warning) file=[^,:]+(,line=\d+)?(,col=\d+)?,title=fulfilkit [a-z-]+::\S/);
     expect(out.stderr).toBe('✖ 4 problems (3 errors, 1 warning) in 6 payloads.\n');
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createUnitLinter as createPackedUnitLinter, KIND_NONE, KIND_ORDER, KIND_RETURN, unpackUnitResult, type Unit, type UnitSettings } from '../../src/cli/lint-unit';
-import { ProblemPacker, unpackProblems } from '../../src/cli/problem-pack';
+import { ProblemPacker, unpackProblems, type LocatedProblem } from '../../src/cli/problem-pack';
 import { lintOrder } from '../../src/lint/engine';
 import { set, validOrder, validReturn } from '../fixtures';
 
@@ -14,6 +14,8 @@ const createUnitLinter = (s: UnitSettings) => {
 const settings = (more: Partial<UnitSettings> = {}): UnitSettings => ({ version: '1.1', rules: {}, fix: false, quiet: false, batch: true, ...more });
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
 const order = (ref: string) => JSON.stringify(set(validOrder('1.1'), '/clientRequest/requestHeader/requestReference', ref));
+/** Problems without their positions (test/cli/locations.test.ts checks those), to compare with what the engine made. */
+const unplaced = (problems: readonly LocatedProblem[]) => problems.map(({ line: _line, column: _column, ...rest }) => rest);
 
 describe('createUnitLinter: NDJSON lines', () => {
   it('reports per payload: kind, line, facts, problems; blank lines are lines but not payloads', () => {
@@ -21,12 +23,13 @@ describe('createUnitLinter: NDJSON lines', () => {
     const r = lint({ type: 'lines', bytes: bytes(order('A'), '\n\n', JSON.stringify(validReturn()), '\r\n{oops\n') });
     expect(r).toMatchObject({ form: 'lines', lines: 4, payloads: 3, otherShards: 0, kinds: [KIND_ORDER, KIND_RETURN, KIND_NONE], at: [0, 2, 3] });
     expect(r.facts).toEqual([{ requestReference: 'A' }, { requestReference: 'RMA-REQ-1' }, undefined]);
-    expect(r.found).toEqual([{ p: 2, problems: [{ rule: 'parse', severity: 'error', path: '', message: 'The line is not valid JSON (column 2).' }] }]);
+    // The column of where the parser stopped; the run gives the line's number.
+    expect(r.found).toEqual([{ p: 2, problems: [{ rule: 'parse', severity: 'error', path: '', message: 'The line is not valid JSON (column 2).', column: 2 }] }]);
   });
 
   it('names the first bad byte of a line that is not UTF-8', () => {
     const r = createUnitLinter(settings())({ type: 'lines', bytes: bytes(order('A'), '\n', '{"x": "', [0xe2, 0x82], '"}\n') });
-    expect(r.found).toEqual([{ p: 1, problems: [{ rule: 'encoding', severity: 'error', path: '', message: 'The line is not valid UTF-8 (byte 8).' }] }]);
+    expect(r.found).toEqual([{ p: 1, problems: [{ rule: 'encoding', severity: 'error', path: '', message: 'The line is not valid UTF-8 (byte 8).', column: 8 }] }]);
   });
 
   it('lints only the payloads of its shard; input that is not a payload belongs to shard 1', () => {
@@ -88,8 +91,10 @@ describe('createUnitLinter: packed problems and --max-problems-per-payload', () 
     expect(packed.pack.kinds.length).toBeLessThan(packed.pack.kindOf.length);
     const { found } = unpackUnitResult(packed);
     expect(found.map((f) => f.p)).toEqual([0, 2, 3]);
-    expect(found[0]!.problems).toEqual(lintOrder(broken, { version: '1.1' }));
-    expect(found[1]!.problems).toEqual(lintOrder(set(broken, '/clientRequest/payment/x', 1), { version: '1.1' }));
+    expect(unplaced(found[0]!.problems)).toEqual(lintOrder(broken, { version: '1.1' }));
+    expect(unplaced(found[1]!.problems)).toEqual(lintOrder(set(broken, '/clientRequest/payment/x', 1), { version: '1.1' }));
+    // Each carries the column of its member's key on the line.
+    for (const p of found[0]!.problems) expect(lines[0]!.slice(p.column! - 1).startsWith(`"${p.path.split('/').pop()}"`)).toBe(true);
     expect(found[2]!.problems.map((p) => p.rule)).toEqual(['parse']);
   });
 
@@ -97,7 +102,7 @@ describe('createUnitLinter: packed problems and --max-problems-per-payload', () 
     const payload = set(validOrder('1.1'), '/clientRequest/item', Array.from({ length: 30 }, () => 1));
     const all = lintOrder(payload, { version: '1.1' });
     const r = createUnitLinter(settings({ maxProblems: 10 }))({ type: 'lines', bytes: bytes(JSON.stringify(payload)) });
-    expect(r.found[0]!.problems).toEqual(all.slice(0, 10));
+    expect(unplaced(r.found[0]!.problems)).toEqual(all.slice(0, 10));
     const byRule: Record<string, number> = {};
     for (const p of all.slice(10)) byRule[p.rule] = (byRule[p.rule] ?? 0) + 1;
     expect(r.found[0]!.omitted).toEqual({ errors: all.length - 10, warnings: 0, byRule });
@@ -125,11 +130,15 @@ describe('ProblemPacker', () => {
     { requiredKeys: ['rule', 'severity', 'path', 'message'] },
   );
 
-  it('unpacks each payload\'s problems exactly as they were added', () => {
+  it('unpacks each payload\'s problems exactly as they were added, with their positions', () => {
+    const position = fc.record({ line: fc.nat(1000), column: fc.integer({ min: 1, max: 1000 }) });
+    const located = problem.chain((p) => fc.option(position, { nil: undefined }).map((at) => ({ p, at })));
     fc.assert(
-      fc.property(fc.array(fc.array(problem, { minLength: 1, maxLength: 8 }), { maxLength: 6 }), (payloads) => {
+      fc.property(fc.array(fc.array(located, { minLength: 1, maxLength: 8 }), { maxLength: 6 }), (entries) => {
         const packer = new ProblemPacker();
-        for (const problems of payloads) packer.add(problems);
+        for (const list of entries) packer.add(list.map((e) => e.p), list.map((e) => e.at ?? { line: 0, column: 0 }));
+        // Line 0 is "the run knows the line": absent; so is a column 0.
+        const payloads = entries.map((list) => list.map(({ p, at }) => ({ ...p, ...(at && at.line > 0 ? { line: at.line } : {}), ...(at ? { column: at.column } : {}) })));
         const pack = packer.finish();
         let first = 0;
         for (const problems of payloads) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../rules/index';
 import { main } from '../../src/cli/main';
-import { cli } from './_run';
+import { cli, tempFiles } from './_run';
 
 describe('fulfilkit: commands and exit codes', () => {
   it('prints the version from package.json', async () => {
@@ -55,10 +55,25 @@ describe('fulfilkit: commands and exit codes', () => {
     expect(out.stderr).toContain('Cannot read examples/no-such-file.json: no such file.');
   });
 
-  it('exits 2 on a directory', async () => {
-    const out = await cli(['lint', 'examples']);
+  it('writes the file name of a usage error with its controls escaped (no terminal escape, no forged line)', async () => {
+    const out = await cli(['lint', 'examples/\u001b]8;;https://x.test\u0007evil\n::error::forged.json']);
     expect(out.code).toBe(2);
-    expect(out.stderr).toContain('directory');
+    expect(out.stderr).toBe('fulfilkit: Cannot read examples/\\u{1b}]8;;https://x.test\\u{7}evil\\u{a}::error::forged.json: no such file.\n');
+  });
+
+  it('runs fulfilkit merge, which parses its own arguments', async () => {
+    const out = await cli(['merge', '--help']);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('Usage: fulfilkit merge');
+    expect((await cli(['merge'])).code).toBe(2);
+  });
+
+  it('exits 2 on a folder without payload files', async () => {
+    const dir = tempFiles({ 'notes.txt': 'not a payload' });
+    const out = await cli(['lint', dir]);
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toContain('No files to lint in the folder');
   });
 
   it('exits 0 on a valid payload and 1 on errors', async () => {

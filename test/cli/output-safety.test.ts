@@ -3,7 +3,7 @@
  * an output that is an input (by any path or link) and an input that cannot be read exit 2
  * before a byte is written. Also the bound on --concurrency.
  */
-import { existsSync, linkSync, mkdirSync, openSync, closeSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, openSync, closeSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +43,44 @@ describe('an output that is an input', () => {
       expect(readFileSync(join(dir, 'f.ndjson'), 'utf8')).toBe(TEXT);
       expect(readFileSync(join(dir, 'other.ndjson'), 'utf8')).toBe(TEXT);
     }
+  });
+
+  it.each([
+    ['a symlink to it', 'sub/link.ndjson'],
+    ['a hard link to it', 'hard.ndjson'],
+  ])('is refused when an --output.<format> file is %s, with the other formats fine', async (_, output) => {
+    const dir = linkedFiles();
+    const out = await cli(['lint', '-f', 'stylish', '--output.json', 'r.json', '--output.sarif', output, 'other.ndjson', 'f.ndjson'], { cwd: dir });
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toBe(`fulfilkit: The output file ${output} is the input f.ndjson (the same file): writing it would destroy the input; write the output to another file.\n`);
+    expect(existsSync(join(dir, 'r.json'))).toBe(false);
+    expect(readFileSync(join(dir, 'f.ndjson'), 'utf8')).toBe(TEXT);
+  });
+
+  it('is refused when the output is an input found through a folder or a glob', async () => {
+    for (const input of ['.', '*.ndjson']) {
+      const dir = linkedFiles();
+      const out = await cli(['lint', '--output.json', 'sub/link.ndjson', input], { cwd: dir });
+      expect(out.code).toBe(2);
+      expect(out.stderr).toMatch(/^fulfilkit: The output file sub\/link\.ndjson is the input (f|hard)\.ndjson \(the same file\)/);
+      expect(readFileSync(join(dir, 'f.ndjson'), 'utf8')).toBe(TEXT);
+    }
+  });
+
+  it('is refused when the output is the config file, or a profile the config names', async () => {
+    const config = JSON.stringify({ profile: 'conf/p.json' });
+    const profile = JSON.stringify({ client: 'ACME', clientCode: 'ACME' });
+    const dir = tempFiles({ 'f.ndjson': TEXT, 'fulfilkit.config.json': config });
+    mkdirSync(join(dir, 'conf'));
+    writeFileSync(join(dir, 'conf', 'p.json'), profile);
+    for (const output of ['fulfilkit.config.json', 'conf/p.json']) {
+      const out = await cli(['lint', '-o', output, 'f.ndjson'], { cwd: dir });
+      expect(out.code).toBe(2);
+      expect(out.stderr).toBe(`fulfilkit: The output file ${output} is the input ${output}: writing it would destroy the input; write the output to another file.\n`);
+    }
+    expect(readFileSync(join(dir, 'fulfilkit.config.json'), 'utf8')).toBe(config);
+    expect(readFileSync(join(dir, 'conf', 'p.json'), 'utf8')).toBe(profile);
   });
 
   it('is refused when -o is the profile', async () => {
@@ -125,4 +163,39 @@ describe('--concurrency', () => {
   it('up to 4 x the available cores is accepted', async () => {
     expect((await cli(['lint', '--concurrency', String(most), 'examples/order-v1.1.json'])).code).toBe(0);
   });
+});
+
+describe('a report dense with problems (the bin)', () => {
+  it('written to a slow pipe stays bounded in memory: peak RSS <= 300 MB for about a million problems', async () => {
+    // One top-level array (one unit of work) of 10,000 payloads with 103 problems each: the
+    // run waits for the pipe to drain between payloads, not only between units.
+    const payload = JSON.stringify({ clientRequest: { item: Array(100).fill(1) } });
+    const dir = tempFiles({ 'dense.json': `[${Array(10_000).fill(payload).join(',\n')}]` });
+    const child = startBin(bin(), ['lint', '-f', 'json', 'dense.json'], { cwd: dir });
+    const done = finished(child);
+    let peakKb = 0;
+    const watch = setInterval(() => {
+      try {
+        const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (match) peakKb = Math.max(peakKb, Number(match[1]));
+      } catch {
+        // the child has exited
+      }
+    }, 20);
+    // A slow reader: a short pause after every chunk.
+    let tail = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString('latin1')).slice(-200);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 1);
+    });
+    const out = await done;
+    clearInterval(watch);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toBe('✖ 1,030,000 problems (1,030,000 errors, 0 warnings) in 10,000 payloads.\n');
+    // The document was written to its end.
+    expect(tail).toMatch(/"errors":\s*1030000[\s\S]*\}\s*$/);
+    expect(peakKb).toBeGreaterThan(0);
+    expect(peakKb / 1024).toBeLessThanOrEqual(300);
+  }, 120_000);
 });

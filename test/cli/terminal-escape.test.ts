@@ -101,7 +101,7 @@ describe('hostile member names and file names, format by format', () => {
     expect(out.stderr).not.toMatch(RAW_CONTROL);
     const lines = out.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(HOSTILE_KEYS.length);
-    for (const line of lines) expect(line).toMatch(/^::error file=evil\\u\{a\}%3A%3Aerror file=README\.md%2Cline=1%3A%3Aforged\.ndjson,line=1,title=fulfilkit unknown-field::/);
+    for (const line of lines) expect(line).toMatch(/^::error file=evil\\u\{a\}%3A%3Aerror file=README\.md%2Cline=1%3A%3Aforged\.ndjson,line=1,col=\d+,title=fulfilkit unknown-field::/);
     expect(lines[0]).toContain('::/clientRequest/order/x\\u{a}::error file=README.md,line=1::forged: ');
   });
 

@@ -1,8 +1,9 @@
 /**
- * examples/README.md gives one command per example file; this runs each of them with the
- * CLI of the packed tarball (as `npx fulfilkit` runs it for a user), from the repository
- * root, and checks the outcome the README writes: "lint clean" commands exit 0 with no
- * problem at all, the others exit 1 with exactly the rules listed after `#`.
+ * examples/README.md gives one command per example file, and one for the whole folder with
+ * its config; this runs each of them with the CLI of the packed tarball (as `npx fulfilkit`
+ * runs it for a user), from the repository root, and checks the outcome the README writes:
+ * "lint clean" commands exit 0 with no problem at all, the others exit 1 with exactly the
+ * rules listed after `#`. Run from inside examples/, `lint .` finds the config by itself.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -44,8 +45,8 @@ beforeAll(() => {
   cli = join(packedConsumer().consumer, 'node_modules', 'fulfilkit', 'dist', 'cli.js');
 }, 300_000);
 
-function lint(args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args, '--format', 'json'], { cwd: ROOT, encoding: 'utf8' });
+function lint(args: string[], cwd = ROOT) {
+  const r = spawnSync(process.execPath, [cli, ...args, '--format', 'json'], { cwd, encoding: 'utf8' });
   return { status: r.status, stderr: r.stderr, doc: r.stdout ? JSON.parse(r.stdout) : undefined };
 }
 
@@ -55,7 +56,12 @@ describe('examples/README.md', () => {
     const commands = [...CLEAN, ...INVALID].map((c) => c.args);
     for (const file of files) {
       expect(README, file).toContain(`| \`${file}\` |`);
+      // Not payloads: the profile, and the config (the folder command names it).
       if (file === 'profile.json') continue;
+      if (file === 'fulfilkit.config.json') {
+        expect(commands.some((args) => args.includes(`examples/${file}`)), `a command for ${file}`).toBe(true);
+        continue;
+      }
       expect(commands.some((args) => args.includes(`examples/${file}`)), `a command for ${file}`).toBe(true);
     }
     expect(CLEAN.length).toBeGreaterThanOrEqual(4);
@@ -77,5 +83,19 @@ describe('examples/README.md', () => {
     expect(Object.keys(doc.summary.byRule).sort()).toEqual([...c.rules!].sort());
     expect(doc.summary.errors).toBeGreaterThan(0);
     expect(status).toBe(1);
+  });
+
+  it('`cd examples && npx fulfilkit lint .` finds the config and reports what the folder command does', () => {
+    expect(README).toContain('cd examples && npx fulfilkit lint .');
+    const folder = INVALID.find((c) => c.args.includes('--config'))!;
+    const inside = lint(['lint', '.'], join(ROOT, 'examples'));
+    const outside = lint(folder.args);
+    expect(inside.doc.summary).toEqual(outside.doc.summary);
+    // Only the files made to show problems: every order as its own version, the profile applied, profile.json left out.
+    const files = (doc: { results: { source: string }[] }) => [...new Set(doc.results.map((r) => r.source.replace(/^examples\//, '').replace(/:\d+$/, '')))];
+    expect(files(inside.doc)).toEqual(['order-v1.1-invalid.json', 'orders.ndjson', 'return-invalid.json']);
+    expect(files(outside.doc)).toEqual(files(inside.doc));
+    expect(inside.stderr).toBe('✖ 15 problems (13 errors, 2 warnings) in 11 payloads.\n');
+    expect(inside.status).toBe(1);
   });
 });

@@ -7,12 +7,16 @@ import { defineFormatter } from './define-formatter';
 
 /**
  * One JSON document:
- * `{ "results": [{ "source", "kind", "problems", "omitted"? }], "summary": { "payloads", "errors", "warnings", "byRule", "omitted"? } }`.
+ * `{ "results": [{ "source", "file", "line"?, "index"?, "kind", "problems", "omitted"? }], "summary": { "payloads", "errors", "warnings", "byRule", "omitted"? } }`.
  * `results` lists the payloads that have problems, in input order; `summary.payloads` counts
- * all. `omitted` counts a payload's problems past `--max-problems-per-payload` (the summary
- * counts them as well). Strings are JSON-escaped (`jsonText`: controls, bidi controls, U+2028
- * and U+2029 as `\uXXXX`), so they parse back exactly and print safely. Streamed: the header opens `results`, each result is one line, the footer closes the
- * list and adds the summary, so any prefix cut at a line end is the start of the document.
+ * all. `file` is the input as given (or `<stdin>`), `line` the NDJSON line, `index` the
+ * element of a top-level array. Each problem has `rule`, `severity`, `path`, `message` (and
+ * `params`, `fix` when it has them) and its `line` and `column` in the file. `omitted`
+ * counts a payload's problems past `--max-problems-per-payload` (the summary counts them as
+ * well). Strings are JSON-escaped (`jsonText`: controls, bidi controls, U+2028 and U+2029
+ * as `\uXXXX`), so they parse back exactly and print safely. Streamed: the header opens
+ * `results`, each result is one line, the footer closes the list and adds the summary, so
+ * any prefix cut at a line end is the start of the document. `fulfilkit merge` reads it back.
  *
  * @example
  * const { results, summary } = JSON.parse(json(results, options));
@@ -21,7 +25,8 @@ export const json = defineFormatter({
   header: () => '{"results":[\n',
   result(r, index) {
     const more = omittedCount(r);
-    return (index === 0 ? '' : ',\n') + jsonText({ source: r.source, kind: r.kind, problems: r.problems, ...(more > 0 ? { omitted: more } : {}) });
+    const at = r.line !== undefined ? { line: r.line } : r.index !== undefined ? { index: r.index } : {};
+    return (index === 0 ? '' : ',\n') + jsonText({ source: r.source, file: r.file, ...at, kind: r.kind, problems: r.problems, ...(more > 0 ? { omitted: more } : {}) });
   },
   footer: (options) => `\n],"summary":${jsonText(sortedSummary(options.summary))}}\n`,
 });

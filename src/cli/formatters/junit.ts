@@ -1,62 +1,83 @@
 /**
  * JUnit XML, for CI systems that show test reports.
  */
+import { XMLBuilder } from 'fast-xml-parser';
 import { escapeControlsForXml } from '../escape';
 import type { LintResult } from '../result';
 import { omittedCount, plural, summaryLine } from '../result';
 import { defineFormatter } from './define-formatter';
 
-/**
- * Escapes text for an XML attribute value or element content. Controls, bidi controls and
- * what XML 1.0 cannot hold even as a character reference (most C0 controls, lone
- * surrogates, U+FFFE, U+FFFF) are written `\u{..}` as in the terminal formats
- * (`escapeControlsForXml`): the document parses, and a newline in a member name does not
- * turn into a space as attribute values do.
- *
- * @param text Any text.
- * @returns The escaped text.
- * @example escapeXml('a < "b"\u0001'); // 'a &lt; &quot;b&quot;\\u{1}'
- */
-export function escapeXml(text: string): string {
-  return escapeControlsForXml(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+// The builder escapes markup (`&`, `<`, `>`, quotes). Before it, `x` writes controls, bidi
+// controls and what XML 1.0 cannot hold even as a character reference (lone surrogates,
+// U+FFFE, U+FFFF) as `\u{..}`, as the terminal formats do: the document parses, and a
+// newline in a member name does not turn into a space as attribute values do.
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', commentPropName: '#comment', format: true, indentBy: '  ', suppressEmptyNode: false });
+const x = escapeControlsForXml;
+const ROOT_END = '</testsuites>\n';
+
+/** A run's suites so far (the root element carries the totals, so it is written last), and when it started. */
+interface JunitState {
+  readonly started: number;
+  readonly suites: string[];
+  tests: number;
+}
+
+/** Seconds, as JUnit writes them. */
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** One `<testsuite>`: a failing testcase per problem, and one for the problems not listed. */
+function testsuite(result: LintResult): { xml: string; tests: number } {
+  const name = x(result.source);
+  const file = result.file === '<stdin>' ? {} : { '@_file': x(result.file) };
+  const testcase: object[] = result.problems.map((p) => {
+    const pointer = p.path === '' ? '(root)' : p.path;
+    const type = p.severity === 'error' ? 'error' : 'warning';
+    return {
+      '@_classname': name,
+      '@_name': x(`${pointer} ${p.rule}`),
+      ...file,
+      ...(p.line === undefined ? {} : { '@_line': p.line }),
+      '@_time': '0',
+      failure: { '@_type': type, '@_message': x(p.message), '#text': x(`${type === 'error' ? 'Error' : 'Warning'} - ${p.message} (${p.rule}) at ${pointer}`) },
+    };
+  });
+  const more = omittedCount(result);
+  if (more > 0) {
+    const text = `${plural(more, 'more problem')} not listed (--max-problems-per-payload).`;
+    testcase.push({ '@_classname': name, '@_name': '(more problems)', ...file, ...(result.line === undefined ? {} : { '@_line': result.line }), '@_time': '0', failure: { '@_type': 'omitted', '@_message': text, '#text': text } });
+  }
+  const tests = testcase.length;
+  return { xml: builder.build({ testsuite: { '@_name': name, '@_tests': tests, '@_failures': tests, '@_errors': 0, '@_time': '0', ...file, testcase } }), tests };
 }
 
 /**
- * JUnit XML (the ESLint junit layout): one `<testsuite>` per payload with problems, named
- * by its source, with one `<testcase>` per problem holding a `<failure>` (type `error` or
- * `warning`), and past `--max-problems-per-payload` one more failing testcase, "(more
- * problems)", whose failure (type `omitted`) says how many. Clean payloads are not listed (a
- * corpus of millions would list millions of passing cases); the footer closes the document
- * after a comment with the summary line.
+ * JUnit XML (the ESLint junit layout), written with fast-xml-parser's `XMLBuilder`: one
+ * `<testsuite>` per payload with problems, named by its source, with one `<testcase>` per
+ * problem (its `file` and `line`) holding a `<failure>` (type `error` or `warning`), and past
+ * `--max-problems-per-payload` one more failing testcase, "(more problems)", whose failure
+ * (type `omitted`) says how many. `<testsuites>` carries the totals (`tests`, `failures`,
+ * `errors` 0) and the run's `time` in seconds; lint time is not measured per payload, so
+ * suites and cases say `time="0"`. Clean payloads are not listed (a corpus of millions would
+ * list millions of passing cases). The totals come first in the document, so it is written
+ * whole at the end: it holds the listed problems' XML until then (use json or sarif to
+ * stream millions of problems). A comment with the summary line ends it.
  *
  * @example
  * writeFileSync('fulfilkit.xml', junit(results, options));
  */
 export const junit = defineFormatter({
-  header: () => '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="fulfilkit">\n',
-  result(result: LintResult) {
-    const name = escapeXml(result.source);
-    const more = omittedCount(result);
-    const failures = result.problems.length + (more > 0 ? 1 : 0);
-    let out = `<testsuite name="${name}" tests="${failures}" failures="${failures}" errors="0">\n`;
-    for (const p of result.problems) {
-      const pointer = p.path === '' ? '(root)' : p.path;
-      out +=
-        `<testcase classname="${name}" name="${escapeXml(`${pointer} ${p.rule}`)}">` +
-        `<failure type="${p.severity === 'error' ? 'error' : 'warning'}" message="${escapeXml(p.message)}">` +
-        `${escapeXml(`${p.severity === 'error' ? 'Error' : 'Warning'} - ${p.message} (${p.rule}) at ${pointer}`)}</failure></testcase>\n`;
-    }
-    if (more > 0) {
-      const text = `${plural(more, 'more problem')} not listed (--max-problems-per-payload).`;
-      out += `<testcase classname="${name}" name="(more problems)"><failure type="omitted" message="${text}">${text}</failure></testcase>\n`;
-    }
-    return out + '</testsuite>\n';
+  state: (): JunitState => ({ started: performance.now(), suites: [], tests: 0 }),
+  header: () => '',
+  result(result, _index, _options, state) {
+    const { xml, tests } = testsuite(result);
+    state.suites.push(xml);
+    state.tests += tests;
+    return '';
   },
-  // A comment cannot hold "--" (the summary line may name --max-problems-per-payload).
-  footer: (options) => `<!-- fulfilkit: ${escapeXml(summaryLine(options.summary)).replace(/--/g, '- -')} -->\n</testsuites>\n`,
+  footer(options, state) {
+    const { tests } = state;
+    const root = builder.build({ testsuites: { '@_name': 'fulfilkit', '@_tests': tests, '@_failures': tests, '@_errors': 0, '@_time': seconds(performance.now() - state.started), '#text': '' } }) as string;
+    const comment = builder.build({ '#comment': ` fulfilkit: ${x(summaryLine(options.summary))} ` }) as string;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${root.slice(0, -ROOT_END.length)}\n${state.suites.join('')}${comment}${ROOT_END}`;
+  },
 });

@@ -1,14 +1,53 @@
 /**
  * SARIF 2.1.0 output, for code-scanning dashboards, written a result at a time.
  */
+import { createHash } from 'node:crypto';
 import { RULE_DOCS } from '../../../rules/index';
+import type { Rule } from '../../lint/define-rule';
 import type { Severity } from '../../lint/types';
-import { jsonText } from '../escape';
+import { escapeMarkdown, jsonText } from '../escape';
 import { omittedCount, plural, sortedSummary } from '../result';
 import { defineFormatter } from './define-formatter';
-import type { FormatOptions } from './types';
+
+/** The project's home page (package.json `homepage`, without its fragment; a test keeps them equal). */
+export const HOMEPAGE = 'https://github.com/fulfilkit/fulfilkit';
+/** Where the rules are documented (the README's rule table). */
+export const RULES_URI = `${HOMEPAGE}#rules`;
 
 const level = (severity: Severity) => (severity === 'error' ? 'error' : 'warning');
+
+/** `max-length` → `MaxLength`: the rule's friendly name, a Pascal identifier as SARIF viewers expect. */
+const pascalName = (id: string) => id.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+
+/** A rule as a SARIF reportingDescriptor: its docs as descriptions and help, the rule table as helpUri. */
+function descriptor(rule: Rule) {
+  const { id } = rule.meta;
+  const docs = Object.prototype.hasOwnProperty.call(RULE_DOCS, id) ? RULE_DOCS[id] : undefined;
+  const description = docs?.description ?? id;
+  const rationale = docs?.rationale ?? description;
+  return {
+    id,
+    name: pascalName(id),
+    shortDescription: { text: description },
+    fullDescription: { text: rationale },
+    help: {
+      text: `${description}\n\n${rationale}\n\nRules: ${RULES_URI}`,
+      markdown: `**${escapeMarkdown(description)}**\n\n${escapeMarkdown(rationale)}\n\nSee [the rules of fulfilkit](${RULES_URI}) (\`${id}\`).`,
+    },
+    helpUri: RULES_URI,
+    defaultConfiguration: { level: level(rule.meta.severity) },
+    properties: { kinds: rule.meta.kinds, ...(rule.meta.fmsOnly ? { fmsOnly: true } : {}) },
+  };
+}
+
+/**
+ * A result's fingerprint: the rule, the file, the pointer into it and how many results of
+ * that rule at that pointer of that file came before (no line number, no message: a payload
+ * added above, or a reworded message, keeps the alerts below it).
+ */
+function fingerprint(rule: string, uri: string, pointer: string, occurrence: number): string {
+  return createHash('sha256').update(`${rule}\u0000${uri}\u0000${pointer}\u0000${occurrence}`).digest('hex').slice(0, 32);
+}
 
 /** The artifact URI of a file as given: forward slashes, percent-encoded (controls and bidi controls too); stdin has no file. */
 function artifactUri(file: string): string {
@@ -20,22 +59,20 @@ function artifactUri(file: string): string {
   return encodeURI(slashed);
 }
 
-// The rule index of each rule id, per registry (the registry is fixed for a run).
-const indexes = new WeakMap<readonly unknown[], Map<string, number>>();
-
-function ruleIndex(options: FormatOptions): Map<string, number> {
-  let map = indexes.get(options.rules);
-  if (!map) {
-    map = new Map(options.rules.map((rule, i) => [rule.meta.id, i]));
-    indexes.set(options.rules, map);
-  }
-  return map;
+/** What a run remembers: each rule's index in the tool's rules, and the results so far by rule, file and pointer (for the fingerprints). */
+interface SarifState {
+  readonly ruleIndex: ReadonlyMap<string, number>;
+  readonly seen: Map<string, number>;
 }
 
 /**
- * A SARIF 2.1.0 log: the rules in `tool.driver.rules`, one result per problem with the
- * file as `artifactLocation.uri`, the NDJSON line as `region.startLine`, and the JSON
- * Pointer into the file as the logical location. The footer adds an invocation
+ * A SARIF 2.1.0 log: the tool (`name`, `version`, `semanticVersion`, `informationUri`) and
+ * its rules in `tool.driver.rules` (a Pascal `name`, the docs as descriptions and `help`,
+ * `helpUri` the README's rule table); one result per problem with the file as
+ * `artifactLocation.uri`, the member's line and column as `region.startLine` and
+ * `startColumn` (UTF-16 code units: `columnKind`), the JSON Pointer into the file as the
+ * logical location, and `partialFingerprints` that stay the same from run to run (rule,
+ * file, pointer and occurrence; not the line). The footer adds an invocation
  * (`executionSuccessful` is false when the run was interrupted) and the summary as the
  * run's `properties`. Past `--max-problems-per-payload`, the last result listed for a
  * payload carries `properties.omitted` (how many more it has), and the invocation a note
@@ -46,34 +83,32 @@ function ruleIndex(options: FormatOptions): Map<string, number> {
  */
 export const sarif = defineFormatter({
   header(options) {
-    const rules = options.rules.map((rule) => ({
-      id: rule.meta.id,
-      shortDescription: { text: RULE_DOCS[rule.meta.id]?.description ?? rule.meta.id },
-      fullDescription: { text: RULE_DOCS[rule.meta.id]?.rationale ?? rule.meta.id },
-      defaultConfiguration: { level: level(rule.meta.severity) },
-      properties: { kinds: rule.meta.kinds, ...(rule.meta.fmsOnly ? { fmsOnly: true } : {}) },
-    }));
-    const tool = { driver: { name: 'fulfilkit', version: options.toolVersion, rules } };
-    return `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":${JSON.stringify(tool)},"results":[\n`;
+    const driver = { name: 'fulfilkit', version: options.toolVersion, semanticVersion: options.toolVersion, informationUri: HOMEPAGE, rules: options.rules.map(descriptor) };
+    return `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":${jsonText({ driver })},"columnKind":"utf16CodeUnits","results":[\n`;
   },
-  result(result, index, options) {
+  state: (options): SarifState => ({ ruleIndex: new Map(options.rules.map((rule, i) => [rule.meta.id, i])), seen: new Map() }),
+  result(result, index, _options, { ruleIndex, seen }) {
     const uri = artifactUri(result.file);
     // Pointers are into the file: an element of a top-level array is prefixed by its index.
     const prefix = result.index === undefined ? '' : '/' + result.index;
-    const physicalLocation = result.line === undefined ? { artifactLocation: { uri } } : { artifactLocation: { uri }, region: { startLine: result.line } };
-    const indexOf = ruleIndex(options);
     const last = result.problems.length - 1;
     const more = omittedCount(result);
     let out = '';
     for (let i = 0; i <= last; i++) {
       const p = result.problems[i]!;
-      const ruleAt = indexOf.get(p.rule);
+      const ruleAt = ruleIndex.get(p.rule);
+      const pointer = prefix + p.path;
+      const key = `${p.rule}\u0000${uri}\u0000${pointer}`;
+      const occurrence = seen.get(key) ?? 0;
+      seen.set(key, occurrence + 1);
+      const region = p.line === undefined ? undefined : p.column === undefined ? { startLine: p.line } : { startLine: p.line, startColumn: p.column };
       out += (index === 0 && i === 0 ? '' : ',\n') + jsonText({
         ruleId: p.rule,
         ...(ruleAt === undefined ? {} : { ruleIndex: ruleAt }),
         level: level(p.severity),
         message: { text: p.message },
-        locations: [{ physicalLocation, logicalLocations: [{ fullyQualifiedName: prefix + p.path, kind: 'member' }] }],
+        locations: [{ physicalLocation: { artifactLocation: { uri }, ...(region ? { region } : {}) }, logicalLocations: [{ fullyQualifiedName: pointer, kind: 'member' }] }],
+        partialFingerprints: { 'fulfilkit/v1': fingerprint(p.rule, uri, pointer, occurrence) },
         ...(i === last && more > 0 ? { properties: { omitted: more } } : {}),
       });
     }

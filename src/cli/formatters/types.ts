@@ -14,27 +14,42 @@ export interface FormatOptions {
   readonly rules: readonly Rule[];
   /** The fulfilkit version. */
   readonly toolVersion: string;
-  /** Colour the output with ANSI escapes (stylish only). */
+  /** Colour the output with ANSI styles (stylish only); the caller decides (`colorWanted`). */
   readonly color?: boolean;
+  /** The environment (`GITHUB_STEP_SUMMARY` for `github`); default: none. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** The streaming parts of a formatter; each returns text to write (possibly empty). */
-export interface FormatterParts {
+/**
+ * The streaming parts of a formatter; each returns text to write (possibly empty). A
+ * formatter that needs to remember something over a run (counts, the first problems) gets
+ * its own state, made by `state` when the header is written.
+ */
+export interface FormatterParts<S = undefined> {
+  /** Makes the state of one run (before its header). */
+  state?(options: FormatOptions): S;
   /** Text before the first result. */
-  header(options: FormatOptions): string;
+  header(options: FormatOptions, state: S): string;
   /**
    * The text of one payload with problems.
    *
-   * @param result The payload's problems.
+   * @param result The payload's problems, each with its line and column when known.
    * @param index How many results were written before this one (0 for the first).
    * @param options The options (the summary is not final yet).
+   * @param state The run's state.
    */
-  result(result: LintResult, index: number, options: FormatOptions): string;
+  result(result: LintResult, index: number, options: FormatOptions, state: S): string;
   /** Text after the last result; `options.summary` holds the final totals. */
-  footer(options: FormatOptions): string;
+  footer(options: FormatOptions, state: S): string;
 }
 
 /** A formatter: call it with all results for the whole text, or use its parts to stream. */
-export interface Formatter extends FormatterParts {
+export interface Formatter {
   (results: readonly LintResult[], options: FormatOptions): string;
+  /** Text before the first result (starts a run: a run is told apart by its options object). */
+  header(options: FormatOptions): string;
+  /** The text of one payload with problems. */
+  result(result: LintResult, index: number, options: FormatOptions): string;
+  /** Text after the last result. */
+  footer(options: FormatOptions): string;
 }

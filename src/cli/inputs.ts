@@ -1,0 +1,164 @@
+/**
+ * What `fulfilkit lint` reads, from what the command line names: files, `-` (stdin),
+ * folders (every `*.json`, `*.ndjson`, `*.jsonl` and their `.gz` below, recursively) and
+ * quoted glob patterns (`'corpus/*.ndjson'`, expanded here, not by a shell). Folder and
+ * glob results are sorted (the same report on every machine), follow symbolic links
+ * without looping, and leave out what the config ignores.
+ */
+import type { Dirent, Stats } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { isIgnored, type LintConfig, CONFIG_FILE } from './config';
+import { UsageError } from './errors';
+import { escapeControls } from './escape';
+import { compileGlob, hasMagic, type Glob } from './glob';
+import { ioReason } from './profile';
+
+/** How inputs are found. */
+export interface InputOptions {
+  /** Relative names are resolved against it. */
+  readonly cwd: string;
+  /** The config, for its `ignores`. */
+  readonly config?: LintConfig;
+  /** Writes a warning line (a named file that the config ignores). */
+  readonly warn: (line: string) => void;
+  /** The name stdin goes by (`--stdin-filename`): the config may ignore it like a named file. */
+  readonly stdinFilename?: string;
+}
+
+// Folders that a folder or a glob never enters, and a file that is never a payload (ESLint skips node_modules and .git too).
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
+/**
+ * True for a file name that a folder input lints: `.json`, `.ndjson`, `.jsonl`, each
+ * optionally `.gz` (letter case ignored).
+ *
+ * @param name A file name.
+ * @returns Whether it names a payload file.
+ * @example isPayloadFileName('orders.ndjson.gz'); // true
+ */
+export function isPayloadFileName(name: string): boolean {
+  const lower = name.toLowerCase().replace(/\.gz$/, '');
+  return lower.endsWith('.json') || lower.endsWith('.ndjson') || lower.endsWith('.jsonl');
+}
+
+const quoted = (text: string): string => escapeControls(JSON.stringify(text));
+const identity = (info: Stats): string => `${info.dev}:${info.ino}`;
+
+/** Files found below one folder: relative paths, and how many the config ignored. */
+interface Found {
+  readonly files: string[];
+  ignored: number;
+}
+
+/**
+ * Walks a folder: every file `accept` takes, down to `depth` levels, through symbolic links
+ * (each folder once, so a link loop ends), skipping node_modules, .git and what the config
+ * ignores.
+ */
+async function walk(root: string, shown: string, depth: number, accept: (rel: string, name: string) => boolean, options: InputOptions, seen: Set<string>): Promise<Found> {
+  const found: Found = { files: [], ignored: 0 };
+  const rootInfo = await stat(root).catch(() => undefined);
+  if (!rootInfo?.isDirectory()) return found;
+  seen.add(identity(rootInfo));
+  const pending: { dir: string; rel: string; level: number }[] = [{ dir: root, rel: '', level: 1 }];
+  while (pending.length > 0) {
+    const { dir, rel, level } = pending.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      throw new UsageError(`Cannot read ${escapeControls(join(shown, rel))}: ${ioReason(error)}.`);
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      const relPath = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      // A link (or an entry the file system gives no type) is what it leads to.
+      const info = entry.isFile() || entry.isDirectory() ? entry : await stat(path).catch(() => undefined);
+      if (info?.isDirectory()) {
+        if (level >= depth || SKIPPED_FOLDERS.has(entry.name)) continue;
+        if (options.config && isIgnored(options.config, path)) continue;
+        const key = identity(info === entry ? await stat(path) : (info as Stats));
+        if (seen.has(key)) continue;
+        seen.add(key);
+        pending.push({ dir: path, rel: relPath, level: level + 1 });
+        continue;
+      }
+      // A broken link is kept when its name is taken: opening it reports it (exit 2).
+      if ((info && !info.isFile()) || entry.name === CONFIG_FILE || !accept(relPath, entry.name)) continue;
+      if (options.config && isIgnored(options.config, path)) found.ignored++;
+      else found.files.push(relPath);
+    }
+  }
+  // Code-unit order: the same on every machine and locale.
+  found.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return found;
+}
+
+/** Keeps each file once (by identity: a link and its target are one file). */
+async function unique(dir: string, shown: string, rels: readonly string[], seen: Set<string>): Promise<string[]> {
+  const out: string[] = [];
+  for (const rel of rels) {
+    const info = await stat(join(dir, rel)).catch(() => undefined);
+    if (info) {
+      if (seen.has(identity(info))) continue;
+      seen.add(identity(info));
+    }
+    out.push(join(shown, rel));
+  }
+  return out;
+}
+
+/** The files of a folder input. */
+async function folderFiles(arg: string, path: string, options: InputOptions, seen: Set<string>): Promise<string[]> {
+  const { files, ignored } = await walk(path, arg, Infinity, (_rel, name) => isPayloadFileName(name), options, seen);
+  if (files.length === 0) {
+    const shown = escapeControls(arg);
+    if (ignored > 0) throw new UsageError(`All the files to lint in ${shown} are ignored by ${options.config!.name}.`);
+    throw new UsageError(`No files to lint in the folder ${shown} (it holds no .json, .ndjson or .jsonl file, nor their .gz).`);
+  }
+  return unique(path, arg, files, seen);
+}
+
+/** The files a glob pattern matches. */
+async function globFiles(arg: string, glob: Glob, options: InputOptions, seen: Set<string>): Promise<string[]> {
+  const base = resolve(options.cwd, glob.base || '.');
+  const { files, ignored } = await walk(base, glob.base || '.', glob.deep ? Infinity : glob.depth, (rel) => glob.matchBelowBase(rel), options, seen);
+  if (files.length === 0) {
+    if (ignored > 0) throw new UsageError(`All the files that the pattern ${quoted(arg)} matches are ignored by ${options.config!.name}.`);
+    throw new UsageError(`No files match the pattern ${quoted(arg)}.`);
+  }
+  return unique(base, glob.base, files, seen);
+}
+
+/**
+ * Expands the inputs of the command line into the files to read, in order: a file as
+ * given; a folder's payload files and a glob's matches, each sorted; `-` as it is. A named
+ * file that the config ignores is left out with a warning (as ESLint does); a file found
+ * twice through folders, globs or links is read once.
+ *
+ * @param args The inputs as given (`-` for stdin).
+ * @param options Working folder, config, warning writer.
+ * @returns The names to open (relative to `cwd` as given, or joined to the folder given).
+ * @throws {UsageError} A glob that matches nothing, a folder without payload files, a folder that cannot be read, a bad pattern.
+ * @example await expandInputs(['corpus/', 'extra.json'], { cwd, warn });
+ */
+export async function expandInputs(args: readonly string[], options: InputOptions): Promise<string[]> {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const arg of args) {
+    const named = arg === '-' ? options.stdinFilename : arg;
+    const path = named === undefined ? undefined : resolve(options.cwd, named);
+    const info = arg === '-' || path === undefined ? undefined : await stat(path).catch(() => undefined);
+    if (info?.isDirectory()) out.push(...(await folderFiles(arg, path!, options, seen)));
+    else if (!info && arg !== '-' && hasMagic(arg)) out.push(...(await globFiles(arg, compileGlob(arg, `The pattern ${quoted(arg)}`), options, seen)));
+    else if (options.config && path !== undefined && isIgnored(options.config, path)) {
+      options.warn(`fulfilkit: warning: ${escapeControls(named!)} is ignored by ${options.config.name} ("ignores"); it is not linted.`);
+    } else {
+      if (info) seen.add(identity(info));
+      // A missing or unreadable file is reported when it is opened, with every other input.
+      out.push(arg);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,204 @@
+/**
+ * Where a problem is in its file: the line and column of the member a JSON Pointer points
+ * at, found by a small scanner over the JSON text. It runs only for payloads with problems
+ * (a clean payload is never scanned), once per payload for all its problems.
+ *
+ * Positions are 1-based. Lines end at LF (a CR before it is whitespace at the end of the
+ * line), as the NDJSON line numbers count them. Columns count UTF-16 code units, as ESLint,
+ * VS Code and SARIF (its default `columnKind`) do: `😀` is two columns. A byte-order mark
+ * is not a column.
+ */
+import { parsePointer } from '../lint/pointer';
+import { keyOf, skipSpace, skipString, skipValue } from './json-text';
+
+/** A 1-based line and column. */
+export interface Position {
+  /** The line, from 1. */
+  line: number;
+  /** The column on that line, from 1, in UTF-16 code units. */
+  column: number;
+}
+
+/** One token of the pointers being looked for. */
+interface Node {
+  /** The tokens below this one that some pointer goes on to. */
+  readonly children: Map<string, Node>;
+  /** Where this member's key is (an object member), or its value (an array element, the root); -1 until found. */
+  at: number;
+  /** Where this member's value starts; -1 until found. */
+  value: number;
+  /** This node and the nodes below it. */
+  size: number;
+}
+
+const newNode = (): Node => ({ children: new Map(), at: -1, value: -1, size: 1 });
+
+/** Returned by `visit` once every member looked for is found or known to be missing: the scan stops there. */
+const DONE = -1;
+
+/**
+ * Scans the value starting at `i`, recording where the members below `node` are; returns
+ * the index just past the value, or DONE. Only members some pointer goes through are
+ * entered; `left` counts the members not yet found nor known to be missing.
+ */
+function visit(text: string, i: number, node: Node, left: { n: number }): number {
+  if (node.children.size === 0) return skipValue(text, i);
+  let end: number;
+  const c = text.charCodeAt(i);
+  if (c === 123 || c === 91) {
+    i = skipSpace(text, i + 1);
+    for (let index = 0; i < text.length && text.charCodeAt(i) !== c + 2; index++) {
+      let at = i;
+      let child: Node | undefined;
+      if (c === 123) {
+        const keyEnd = skipString(text, i);
+        child = node.children.get(keyOf(text, i, keyEnd));
+        i = skipSpace(text, skipSpace(text, keyEnd) + 1); // past ':'
+      } else {
+        child = node.children.get(String(index));
+        at = i;
+      }
+      // A repeated name: the first one is where the member is.
+      if (child && child.at === -1) {
+        child.at = at;
+        child.value = i;
+        if (--left.n === 0) return DONE;
+        i = visit(text, i, child, left);
+        if (i === DONE) return DONE;
+      } else i = skipValue(text, i);
+      i = skipSpace(text, i);
+      if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
+    }
+    end = i + 1;
+  } else end = skipValue(text, i);
+  // What was not found in this value is not there.
+  for (const child of node.children.values()) if (child.at === -1) left.n -= child.size;
+  return left.n === 0 ? DONE : end;
+}
+
+/**
+ * The offsets of the members that pointers point at, in one scan of the JSON value that
+ * starts at `from`: an object member's key (its opening quote), an array element's first
+ * character, the root value's first character. A member that is not there is placed at
+ * its nearest ancestor that is: the first character of that ancestor's value (a missing
+ * member's parent object, its `{`). Where an object repeats a name, the first one is the
+ * member's place. The scan stops as soon as every member is found or known to be missing.
+ *
+ * @param text Valid JSON text.
+ * @param pointers RFC 6901 pointers into the value (`''` is the value itself).
+ * @param from Where the value starts (default: after leading whitespace).
+ * @returns One offset per pointer, in order.
+ * @example memberOffsets('{"a": [1, 2]}', ['/a/1', '/b']); // [10, 0]
+ */
+export function memberOffsets(text: string, pointers: readonly string[], from = 0): number[] {
+  const root = newNode();
+  const paths: Node[][] = [];
+  let nodes = 0;
+  for (const pointer of pointers) {
+    let tokens: string[];
+    try {
+      tokens = parsePointer(pointer);
+    } catch {
+      tokens = []; // not a pointer: the value itself
+    }
+    let node = root;
+    const path = [root];
+    for (const token of tokens) {
+      let child = node.children.get(token);
+      if (!child) {
+        node.children.set(token, (child = newNode()));
+        nodes++;
+        for (const above of path) above.size++;
+      }
+      path.push((node = child));
+    }
+    paths.push(path);
+  }
+  root.at = root.value = skipSpace(text, from);
+  if (nodes > 0) visit(text, root.value, root, { n: nodes });
+  return paths.map((path) => {
+    const last = path[path.length - 1]!;
+    if (last.at !== -1) return last.at;
+    let k = path.length - 2;
+    while (path[k]!.value === -1) k--;
+    return path[k]!.value;
+  });
+}
+
+/**
+ * Counts lines up to offsets that never go back: each character is looked at once however
+ * many offsets are asked for.
+ */
+export class LineCounter {
+  private line = 1;
+  private lineStart: number;
+  // The next line end not yet counted; -2 until the first offset is asked for (a counter made for a clean document never searches).
+  private next = -2;
+
+  /**
+   * @param text The text (a leading byte-order mark is not a column).
+   */
+  constructor(private readonly text: string) {
+    this.lineStart = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  }
+
+  /**
+   * The position of an offset.
+   *
+   * @param offset An offset at or after the one asked for before.
+   * @returns Its 1-based line and column.
+   * @example const lines = new LineCounter('a\nbc'); lines.at(0); lines.at(3); // { line: 2, column: 2 }
+   */
+  at(offset: number): Position {
+    if (this.next === -2) this.next = this.text.indexOf('\n');
+    while (this.next !== -1 && this.next < offset) {
+      this.line++;
+      this.lineStart = this.next + 1;
+      this.next = this.text.indexOf('\n', this.lineStart);
+    }
+    return { line: this.line, column: Math.max(offset - this.lineStart, 0) + 1 };
+  }
+}
+
+/**
+ * Turns offsets into positions in one pass over the text (the offsets in any order).
+ *
+ * @param text The text.
+ * @param offsets Offsets into it.
+ * @returns The position of each offset, in order.
+ * @example positionsOf('{\n  "a": 1}', [4, 0]); // [{ line: 2, column: 3 }, { line: 1, column: 1 }]
+ */
+export function positionsOf(text: string, offsets: readonly number[]): Position[] {
+  const lines = new LineCounter(text);
+  const out = new Array<Position>(offsets.length);
+  for (const i of offsets.map((_, k) => k).sort((x, y) => offsets[x]! - offsets[y]!)) out[i] = lines.at(offsets[i]!);
+  return out;
+}
+
+/**
+ * Where each pointer points in a JSON text, in one scan (see `memberOffsets`).
+ *
+ * @param text Valid JSON text (a byte-order mark may lead it).
+ * @param pointers RFC 6901 pointers into the JSON value of the text.
+ * @returns The 1-based line and column of each, in order.
+ * @example locateAll('{\n  "a": {}\n}', ['/a', '/a/b']); // [{ line: 2, column: 3 }, { line: 2, column: 8 }]
+ */
+export function locateAll(text: string, pointers: readonly string[]): Position[] {
+  const from = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return positionsOf(text, memberOffsets(text, pointers, from));
+}
+
+/**
+ * Where a JSON Pointer points in a JSON text: the 1-based line and column of the member's
+ * key (an object member), of its first character (an array element, the root), or, for a
+ * member that is not there, of its parent object's `{` (of its nearest ancestor that is there).
+ * A repeated name: its first occurrence.
+ *
+ * @param text Valid JSON text (a byte-order mark may lead it).
+ * @param pointer An RFC 6901 pointer into the JSON value of the text.
+ * @returns The position.
+ * @example locate('{\r\n  "a~b": [\n    true\n  ]\n}', '/a~0b/0'); // { line: 3, column: 5 }
+ */
+export function locate(text: string, pointer: string): Position {
+  return locateAll(text, [pointer])[0]!;
+}

@@ -1,0 +1,254 @@
+/**
+ * Where problems are: `locate` (line and column of the member a JSON Pointer points at),
+ * and the positions every format shows.
+ */
+import fc from 'fast-check';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createUnitLinter, unpackUnitResult, type UnitSettings } from '../../src/cli/lint-unit';
+import { skipSpace, skipValue } from '../../src/cli/json-text';
+import * as located from '../../src/cli/locate';
+import { locate, locateAll } from '../../src/cli/locate';
+import { parsePointer, resolvePointer, toPointer } from '../../src/lint/pointer';
+import { set, validOrder } from '../fixtures';
+import { cli, tempFiles } from './_run';
+
+// A spy around the real scanner: which payloads get scanned, and how often.
+vi.mock('../../src/cli/locate', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/cli/locate')>();
+  return { ...real, locateAll: vi.fn(real.locateAll) };
+});
+
+/** The position of an offset, counted the plain way (LF ends a line; a leading BOM is no column). */
+function positionAt(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const lineStart = before.lastIndexOf('\n') + 1;
+  const bom = line === 1 && text.startsWith('\ufeff') ? 1 : 0;
+  return { line, column: offset - lineStart - bom + 1 };
+}
+
+const escapeToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Serializes a JSON value with the given whitespace between tokens, and records where each
+ * pointer's member is (an object member's key quote, an array element's first character)
+ * and where each value starts.
+ */
+function serialize(value: unknown, space: () => string): { text: string; at: Map<string, number>; starts: Map<string, number> } {
+  let text = '';
+  const at = new Map<string, number>();
+  const starts = new Map<string, number>();
+  const write = (v: unknown, pointer: string) => {
+    starts.set(pointer, text.length);
+    if (Array.isArray(v)) {
+      text += '[' + space();
+      v.forEach((item, i) => {
+        if (i > 0) text += space() + ',' + space();
+        at.set(`${pointer}/${i}`, text.length);
+        write(item, `${pointer}/${i}`);
+      });
+      text += space() + ']';
+    } else if (v !== null && typeof v === 'object') {
+      text += '{' + space();
+      Object.keys(v).forEach((key, i) => {
+        if (i > 0) text += space() + ',' + space();
+        const child = `${pointer}/${escapeToken(key)}`;
+        at.set(child, text.length);
+        text += JSON.stringify(key) + space() + ':' + space();
+        write((v as Record<string, unknown>)[key], child);
+      });
+      text += space() + '}';
+    } else text += JSON.stringify(v);
+  };
+  write(value, '');
+  at.set('', 0);
+  return { text, at, starts };
+}
+
+describe('locate', () => {
+  const text = '{\n  "clientRequest": {\n    "item": [\n      { "sku": "A" },\n      7\n    ],\n    "a/b": 1, "m~n": 2, "e\\u0073c": 3\n  }\n}';
+
+  it.each([
+    ['', 1, 1],
+    ['/clientRequest', 2, 3],
+    ['/clientRequest/item', 3, 5],
+    ['/clientRequest/item/0', 4, 7],
+    ['/clientRequest/item/0/sku', 4, 9],
+    ['/clientRequest/item/1', 5, 7],
+    ['/clientRequest/a~1b', 7, 5],
+    ['/clientRequest/m~0n', 7, 15],
+    ['/clientRequest/esc', 7, 25],
+  ])('%j: the key of an object member, the first character of an array element', (pointer, line, column) => {
+    expect(locate(text, pointer)).toEqual({ line, column });
+  });
+
+  it.each([
+    ['/clientRequest/payment', 2, 20],
+    ['/clientRequest/payment/amount/value', 2, 20],
+    ['/clientRequest/item/2', 3, 13],
+    ['/clientRequest/item/1/sku', 5, 7],
+    ['/clientRequest/item/-', 3, 13],
+  ])('%j: a member that is not there is placed at its nearest ancestor\'s value', (pointer, line, column) => {
+    expect(locate(text, pointer)).toEqual({ line, column });
+  });
+
+  it('skips a byte-order mark and whitespace, counts CRLF as one line end, columns in UTF-16 code units', () => {
+    expect(locate('\ufeff{"a": 1}', '/a')).toEqual({ line: 1, column: 2 });
+    expect(locate(' \r\n\t[1]', '')).toEqual({ line: 2, column: 2 });
+    expect(locate('{\r\n"a": 1,\r\n"b": 2}', '/b')).toEqual({ line: 3, column: 1 });
+    expect(locate('{"😀": 1, "b": 2}', '/b')).toEqual({ line: 1, column: 11 });
+  });
+
+  it('places a repeated name at its first occurrence', () => {
+    const repeated = '{"a": {"b": 1},\n "a": {"c": 2}}';
+    expect(locate(repeated, '/a')).toEqual({ line: 1, column: 2 });
+    expect(locate(repeated, '/a/b')).toEqual({ line: 1, column: 8 });
+  });
+
+  it('stops scanning once every member is found or known to be missing', () => {
+    // Everything after the member is not JSON: a scan that went on would lose its place.
+    expect(locate('{"a": {"b": 1}, "z": [[[', '/a/b')).toEqual({ line: 1, column: 8 });
+    expect(locate('{"a": {"b": 1}, "z": [[[', '/a/c')).toEqual({ line: 1, column: 7 });
+    expect(locateAll('{"a": 1, "b": {"c": 2}} trailing', ['/b/c', '/a', '/b/d/e'])).toEqual([
+      { line: 1, column: 16 },
+      { line: 1, column: 2 },
+      { line: 1, column: 15 },
+    ]);
+  });
+
+  it('reads strings with escaped quotes and brackets without losing its place', () => {
+    expect(locate('{"x": "a\\"]}\\\\", "y": [1, "]", {"z": 0}]}', '/y/2/z')).toEqual({ line: 1, column: 33 });
+  });
+
+  it('finds every member of any JSON value, whatever the whitespace (fast-check)', () => {
+    const whitespace = fc.array(fc.constantFrom('', ' ', '\t', '\n', '\r\n', '  \n\t'), { minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), whitespace, fc.boolean(), (value, spaces, bom) => {
+        let n = 0;
+        const serialized = serialize(value, () => spaces[n++ % spaces.length]!);
+        const text = (bom ? '\ufeff' : '') + serialized.text;
+        const shift = bom ? 1 : 0;
+        const pointers = [...serialized.at.keys()];
+        const found = locateAll(text, pointers);
+        pointers.forEach((pointer, i) => expect(found[i], pointer).toEqual(positionAt(text, serialized.at.get(pointer)! + shift)));
+        // A member that is not there: at its parent's value.
+        for (const [pointer, start] of serialized.starts) expect(locate(text, `${pointer}/\u0000missing`)).toEqual(positionAt(text, start + shift));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds every member in JSON.stringify(value, null, k) text: its key, then its value (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.integer({ min: 0, max: 4 }), (value, k) => {
+        const text = JSON.stringify(value, null, k);
+        const lines = text.split('\n');
+        for (const pointer of serialize(value, () => '').at.keys()) {
+          const { line, column } = locate(text, pointer);
+          let offset = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+          const tokens = parsePointer(pointer);
+          const parent = resolvePointer(value, toPointer(tokens.slice(0, -1)));
+          if (tokens.length > 0 && parent.found && !Array.isArray(parent.value)) {
+            const key = JSON.stringify(tokens[tokens.length - 1]);
+            expect(text.startsWith(key, offset), pointer).toBe(true);
+            offset = skipSpace(text, skipSpace(text, offset + key.length) + 1);
+          }
+          const member = JSON.parse(text.slice(offset, skipValue(text, offset)));
+          const expected = resolvePointer(value, pointer);
+          expect(expected.found && JSON.stringify(member), pointer).toBe(expected.found && JSON.stringify(expected.value));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('resolves many pointers in one scan: 1000 pointers cost about what one does (ratio, not a time limit)', () => {
+    const big = JSON.stringify({ item: Array.from({ length: 3000 }, (_, i) => ({ sku: `S${i}`, quantity: { value: String(i) }, note: 'x'.repeat(40) })) }, null, 2);
+    const many = Array.from({ length: 1000 }, (_, i) => `/item/${i * 3}/quantity/value`);
+    const best = (f: () => void) => {
+      let min = Infinity;
+      for (let r = 0; r < 7; r++) {
+        const t = performance.now();
+        f();
+        min = Math.min(min, performance.now() - t);
+      }
+      return min;
+    };
+    const one = best(() => locateAll(big, ['/item/2999/quantity/value']));
+    const all = best(() => locateAll(big, many));
+    // A scan per pointer would be about 500 times one scan; one scan for all stays within a few.
+    expect(all / one).toBeLessThan(20);
+  });
+});
+
+describe('positions in lint results', () => {
+  const spy = vi.mocked(located.locateAll);
+  const settings: UnitSettings = { version: '1.1', rules: {}, fix: false, quiet: false, batch: true };
+  const bytes = (text: string) => Buffer.from(text);
+  beforeEach(() => {
+    spy.mockClear();
+  });
+
+  it('scans no clean payload, and each payload with problems once for all its problems', () => {
+    const clean = JSON.stringify(validOrder('1.1'));
+    const lint = createUnitLinter(settings);
+    lint({ type: 'lines', bytes: bytes(Array.from({ length: 50 }, () => clean).join('\n')) });
+    lint({ type: 'document', bytes: bytes(JSON.stringify([validOrder('1.1'), validOrder('1.1')], null, 2)), fallbackToLines: false });
+    expect(spy).not.toHaveBeenCalled();
+    const wrong = set(validOrder('1.1'), '/clientRequest/item', Array.from({ length: 1200 }, () => 1));
+    const r = unpackUnitResult(createUnitLinter({ ...settings, maxProblems: 0 })({ type: 'lines', bytes: bytes(`${clean}\n${JSON.stringify(wrong)}\n`) }));
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(r.found[0]!.problems.length).toBeGreaterThan(1000);
+    expect(r.found[0]!.problems.every((p) => p.line === undefined && p.column! > 1)).toBe(true);
+  });
+
+  it('places problems in a pretty JSON file, in each element of a top-level array, and the parser\'s stop', async () => {
+    const wrong = set(validOrder('1.1'), '/clientRequest/order/shipServiceLevel', 'XXX');
+    const single = JSON.stringify(wrong, null, 2);
+    const array = JSON.stringify([validOrder('1.1'), set(wrong, '/clientRequest/requestHeader/requestReference', 'R-2')], null, '\t');
+    const dir = tempFiles({ 'one.json': single, 'many.json': array, 'broken.json': '{\n  "a": 1,\n  oops\n}', 'o.ndjson': `${JSON.stringify(validOrder('1.1'))}\n${JSON.stringify(set(wrong, '/clientRequest/requestHeader/requestReference', 'R-3'))}\n` });
+    const out = await cli(['lint', '-f', 'json', 'one.json', 'many.json', 'broken.json', 'o.ndjson'], { cwd: dir });
+    const { results } = JSON.parse(out.stdout) as { results: { source: string; problems: { rule: string; line?: number; column?: number }[] }[] };
+    const at = (source: string, rule: string) => results.find((r) => r.source === source)!.problems.find((p) => p.rule === rule)!;
+    const expected = (text: string, key: string, nth = 0) => {
+      let offset = -1;
+      for (let i = 0; i <= nth; i++) offset = text.indexOf(`"${key}"`, offset + 1);
+      return positionAt(text, offset);
+    };
+    expect(at('one.json', 'enum')).toMatchObject(expected(single, 'shipServiceLevel'));
+    // The second element: its own member, placed in the file.
+    expect(at('many.json#/1', 'enum')).toMatchObject(expected(array, 'shipServiceLevel', 1));
+    expect(at('broken.json', 'parse')).toMatchObject({ line: 3, column: 3 });
+    const line = JSON.stringify(set(wrong, '/clientRequest/requestHeader/requestReference', 'R-3'));
+    expect(at('o.ndjson:2', 'enum')).toMatchObject({ line: 2, column: line.indexOf('"shipServiceLevel"') + 1 });
+  });
+
+  it('shows them in every format: stylish file:line:column, github line= col=, junit line, sarif region', async () => {
+    const text = JSON.stringify(set(validOrder('1.1'), '/clientRequest/order/shipServiceLevel', 'XXX'), null, 2);
+    const { line, column } = positionAt(text, text.indexOf('"shipServiceLevel"'));
+    const dir = tempFiles({ 'order.json': text });
+    const run = async (format: string) => (await cli(['lint', '-f', format, 'order.json'], { cwd: dir })).stdout;
+    expect(await run('stylish')).toContain(`order.json:${line}:${column}  /clientRequest/order/shipServiceLevel`);
+    expect(await run('github')).toContain(`::error file=order.json,line=${line},col=${column},title=fulfilkit enum::`);
+    const xml = new XMLParser({ ignoreAttributes: false }).parse(await run('junit'));
+    expect(xml.testsuites.testsuite.testcase).toMatchObject({ '@_file': 'order.json', '@_line': String(line) });
+    const sarif = JSON.parse(await run('sarif'));
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toEqual({ startLine: line, startColumn: column });
+    expect(sarif.runs[0].columnKind).toBe('utf16CodeUnits');
+  });
+
+  it('places an encoding error at its character, and a line too long at its line', async () => {
+    const dir = tempFiles({});
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'o.ndjson'), Buffer.concat([Buffer.from('{"a": 1}\n{"b": "é'), Buffer.from([0xff]), Buffer.from('"}\n'), Buffer.from(`{"c": "${'x'.repeat(100)}"}\n`)]));
+    const out = await cli(['lint', '-f', 'json', '--max-line-bytes', '64', 'o.ndjson'], { cwd: dir });
+    const { results } = JSON.parse(out.stdout) as { results: { problems: { rule: string; line: number; column: number }[] }[] };
+    // (The first line is a payload without its wrapper.)
+    expect(results.slice(1).map((r) => r.problems[0])).toMatchObject([
+      { rule: 'encoding', line: 2, column: 9 },
+      { rule: 'parse', line: 3, column: 1 },
+    ]);
+  });
+});
