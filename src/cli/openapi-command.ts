@@ -1,8 +1,10 @@
 /**
- * `fulfilkit openapi [-o file]`: prints (or writes) the OpenAPI 3.1 document.
+ * `fulfilkit openapi [--control] [-o file]`: prints (or writes) the OpenAPI 3.1 document of
+ * the operator's API, or of the simulator's control API.
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { controlApiDocument } from '../openapi/control';
 import { openApiDocument } from '../openapi/document';
 import type { CliIo } from './io';
 import { ioReason } from './profile';
@@ -15,15 +17,19 @@ export interface OpenApiArgs {
   readonly help?: boolean;
   /** Write the document to this file instead of stdout (`-o`, `--output-file`). */
   readonly outputFile?: string;
+  /** The control API's document instead (`--control`). */
+  readonly control?: boolean;
 }
 
 /** Help of `fulfilkit openapi`. */
-export const OPENAPI_HELP = `Usage: fulfilkit openapi [-o file]
+export const OPENAPI_HELP = `Usage: fulfilkit openapi [-o file] [--control]
 
 Prints the OpenAPI 3.1 document (JSON) of the operator's API: the five interfaces
 and the v1.2 OPTIONS call, generated from the schemas fulfilkit lints with.
 
 Options:
+  --control             The document of the control API of fulfilkit serve
+                        (/_fulfilkit/...) instead
   -o, --output-file F   Write the document to F instead of stdout
 `;
 
@@ -36,8 +42,13 @@ Options:
  * @example parseOpenApiArgs(['-o', 'operator.openapi.json'])
  */
 export function parseOpenApiArgs(argv: readonly string[]): OpenApiArgs {
-  const { values, help } = readFlags(argv, 'openapi', { '-o': '--output-file', '--output-file': '--output-file' });
-  return { command: 'openapi', ...(help ? { help } : {}), ...(values['--output-file'] !== undefined ? { outputFile: values['--output-file'] } : {}) };
+  const { values, switches, help } = readFlags(argv, 'openapi', { 'output-file': { type: 'string', short: 'o' }, control: { type: 'boolean' } });
+  return {
+    command: 'openapi',
+    ...(help ? { help } : {}),
+    ...(values['output-file'] !== undefined ? { outputFile: values['output-file'] } : {}),
+    ...(switches.control ? { control: true } : {}),
+  };
 }
 
 /**
@@ -53,7 +64,7 @@ export async function openapiCommand(args: OpenApiArgs, io: CliIo): Promise<numb
     io.stdout.write(OPENAPI_HELP);
     return 0;
   }
-  const text = `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+  const text = `${JSON.stringify(args.control ? controlApiDocument() : openApiDocument(), null, 2)}\n`;
   if (args.outputFile === undefined) {
     io.stdout.write(text);
     return 0;

@@ -1,11 +1,14 @@
 /**
- * `fulfilkit serve [--port N] [--host H] [--data file.json] [--retain N]`: runs the
- * operator simulator over HTTP until SIGINT or SIGTERM.
+ * `fulfilkit serve [--port N] [--host H] [--data file.json] [--retain N] [--seed N]
+ * [--log pretty|json|off] [--control-token T]`: runs the operator simulator, with its
+ * control API under /_fulfilkit/, over HTTP until SIGINT or SIGTERM.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { LOG_FORMATS, requestLogLine, type LogFormat } from '../simulator/control/log-line';
 import { createSimulator } from '../simulator/create-simulator';
-import type { SimulatorOptions } from '../simulator/types';
+import type { SimulatorOptions, SimulatorRequestEvent } from '../simulator/types';
 import { UsageError } from './errors';
 import type { CliIo } from './io';
 import { ioReason, stripBom } from './profile';
@@ -26,15 +29,23 @@ export interface ServeArgs {
   readonly data?: string;
   /** How many requests the simulator keeps (`--retain`; wins over the data file's `retain`). */
   readonly retain?: number;
+  /** Seed of the random sources (`--seed`; wins over the data file's `seed`). */
+  readonly seed?: number;
+  /** The request log (`--log`, default `pretty`). */
+  readonly log: LogFormat;
+  /** Token the control API requires (`--control-token`; else `FULFILKIT_CONTROL_TOKEN`). */
+  readonly controlToken?: string;
 }
 
 /** Help of `fulfilkit serve`. */
 export const SERVE_HELP = `Usage: fulfilkit serve [--port N] [--host H] [--data file.json] [--retain N]
+                       [--seed N] [--log pretty|json|off] [--control-token T]
 
 Runs the operator simulator: the payment-method, product, returns, fulfilment
 (orders v1, v1.1, v1.2, OPTIONS v1.2) and echo interfaces at the spec's paths,
-orders and returns linted with fulfilkit's rules. Prints the base URL; stops on
-Ctrl-C (SIGINT) or SIGTERM.
+orders and returns linted with fulfilkit's rules, and the control API (JSON) under
+/_fulfilkit/ on the same port (fulfilkit openapi --control). Prints the base URL;
+stops on Ctrl-C (SIGINT) or SIGTERM.
 
 Options:
   --port N          Port (default ${DEFAULT_SERVE_PORT}; 0 = any free port)
@@ -44,64 +55,128 @@ Options:
                     client ACME, keys sim-client-config-id / sim-client-auth-key /
                     sim-subscription-key; see the README)
   --retain N        Requests kept for inspection, the newest (default 1000; 0 = none)
+  --seed N          Seed of tokens, ids and fault draws (default 1; wins over --data)
+  --log FORMAT      One line per request on stdout: pretty (default), json or off;
+                    never a key, a header or a body
+  --control-token T Control requests need "Authorization: Bearer T" (else 401);
+                    default: $FULFILKIT_CONTROL_TOKEN. Required with a --host that
+                    is not loopback (e.g. 0.0.0.0)
 `;
 
+/** The flags a command takes: name (without `--`) -> a value or a switch, and its one-letter alias. */
+export type FlagSpec = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
+
 /**
- * Reads `--name value` / `--name=value` flags of a command that takes no positionals.
+ * Reads the flags of a command that takes no positionals, with node:util's parseArgs
+ * (`--name value`, `--name=value`, `-x value`); `--help` / `-h` is always known. The last
+ * of a repeated flag wins.
  *
  * @param argv The arguments after the command.
  * @param command The command's name, for messages.
- * @param flags Flag names taking a value, mapped to their canonical name (`-o` -> `--output-file`).
- * @returns The values by canonical name, and whether --help was given.
- * @throws {UsageError} On an unknown flag, a missing value or a positional.
+ * @param flags The flags it takes.
+ * @returns The values of the value flags, the switches that were given, and whether --help was.
+ * @throws {UsageError} On an unknown flag, a missing value, a value given to a switch, or a positional.
+ * @example readFlags(['--port', '0'], 'serve', { port: { type: 'string' } }); // { values: { port: '0' }, switches: {}, help: false }
  */
-export function readFlags(argv: readonly string[], command: string, flags: Readonly<Record<string, string>>): { values: Record<string, string>; help: boolean } {
+export function readFlags(argv: readonly string[], command: string, flags: FlagSpec): { values: Record<string, string>; switches: Record<string, boolean>; help: boolean } {
+  const options = { ...flags, help: { type: 'boolean', short: 'h' } } as const;
+  // Not strict: every token comes back, so each message can name the flag as it was written.
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const values: Record<string, string> = {};
+  const switches: Record<string, boolean> = {};
   let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') {
-      help = true;
+  for (const token of tokens) {
+    if (token.kind === 'positional') throw new UsageError(`"${command}" takes no arguments.`);
+    if (token.kind !== 'option') continue;
+    const spec = Object.hasOwn(options, token.name) ? options[token.name as keyof typeof options] : undefined;
+    if (spec === undefined) throw new UsageError(`Unknown option ${token.rawName} for "${command}"; run "fulfilkit ${command} --help".`);
+    if (spec.type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(`Option ${token.rawName} takes no value.`);
+      if (token.name === 'help') help = true;
+      else switches[token.name] = true;
       continue;
     }
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const name = flags[flag];
-    if (name === undefined) {
-      throw new UsageError(arg.startsWith('-') ? `Unknown option ${flag} for "${command}"; run "fulfilkit ${command} --help".` : `"${command}" takes no arguments.`);
-    }
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`Option ${flag} needs a value.`);
-    values[name] = value;
+    if (token.value === undefined || token.value === '') throw new UsageError(`Option ${token.rawName} needs a value.`);
+    values[token.name] = token.value;
   }
-  return { values, help };
+  return { values, switches, help };
 }
+
+/**
+ * A whole number from 0 given to a flag.
+ *
+ * @param flag The flag, for the message.
+ * @param raw Its value.
+ * @param max The largest allowed value.
+ * @returns The number.
+ * @throws {UsageError} When it is not a whole number from 0 to `max`.
+ */
+export function wholeNumber(flag: string, raw: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d+$/.test(raw) || !(Number(raw) <= max)) throw new UsageError(`Invalid value for ${flag}: expected a whole number from 0${max === Number.MAX_SAFE_INTEGER ? '' : ` to ${max}`}.`);
+  return Number(raw);
+}
+
+/**
+ * The control token of a command: `--control-token`, else the environment's
+ * `FULFILKIT_CONTROL_TOKEN` (kept out of the process list); it must be a printable ASCII header value.
+ *
+ * @param flag The flag's value.
+ * @param env The environment.
+ * @returns The token, or `undefined`.
+ * @throws {UsageError} When it cannot be sent as a header.
+ */
+export function controlToken(flag: string | undefined, env: Readonly<Record<string, string | undefined>> | undefined): string | undefined {
+  const token = flag ?? (env?.FULFILKIT_CONTROL_TOKEN || undefined);
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('Invalid control token: expected printable ASCII without spaces.');
+  return token;
+}
+
+/**
+ * Tells whether a host to bind is loopback only (`localhost`, 127.0.0.0/8, `::1`).
+ *
+ * @param host The `--host` value.
+ * @returns `true` when only this machine can connect.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+const SERVE_FLAGS: FlagSpec = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  retain: { type: 'string' },
+  seed: { type: 'string' },
+  log: { type: 'string' },
+  'control-token': { type: 'string' },
+};
 
 /**
  * Parses the arguments of `fulfilkit serve`.
  *
  * @param argv The arguments after `serve`.
  * @returns The parsed arguments.
- * @throws {UsageError} On a bad flag or port.
- * @example parseServeArgs(['--port', '0', '--data', 'sim.json'])
+ * @throws {UsageError} On a bad flag or value.
+ * @example parseServeArgs(['--port', '0', '--data', 'sim.json', '--log', 'json'])
  */
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
-  const { values, help } = readFlags(argv, 'serve', { '--port': '--port', '--host': '--host', '--data': '--data', '--retain': '--retain' });
-  const rawPort = values['--port'] ?? String(DEFAULT_SERVE_PORT);
-  if (!/^\d{1,5}$/.test(rawPort) || Number(rawPort) > 65535) throw new UsageError('Invalid value for --port: expected a whole number from 0 to 65535.');
-  const rawRetain = values['--retain'];
-  if (rawRetain !== undefined && !(/^\d+$/.test(rawRetain) && Number.isSafeInteger(Number(rawRetain)))) {
-    throw new UsageError('Invalid value for --retain: expected a whole number from 0.');
-  }
+  const { values, help } = readFlags(argv, 'serve', SERVE_FLAGS);
+  const log = values.log ?? 'pretty';
+  if (!(LOG_FORMATS as readonly string[]).includes(log)) throw new UsageError(`Invalid value for --log: expected ${LOG_FORMATS.join(', ')}.`);
   return {
     command: 'serve',
     ...(help ? { help } : {}),
-    port: Number(rawPort),
-    host: values['--host'] ?? '127.0.0.1',
-    ...(values['--data'] !== undefined ? { data: values['--data'] } : {}),
-    ...(rawRetain !== undefined ? { retain: Number(rawRetain) } : {}),
+    port: wholeNumber('--port', values.port ?? String(DEFAULT_SERVE_PORT), 65535),
+    host: values.host ?? '127.0.0.1',
+    log: log as LogFormat,
+    ...(values.data !== undefined ? { data: values.data } : {}),
+    ...(values.retain !== undefined ? { retain: wholeNumber('--retain', values.retain) } : {}),
+    ...(values.seed !== undefined ? { seed: wholeNumber('--seed', values.seed) } : {}),
+    ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
   };
 }
+
 
 /**
  * The simulator's options of a `serve` run: the data file's, with the flags on top.
@@ -112,7 +187,37 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
  * @example serveOptions(parseServeArgs(['--retain', '50']), {}); // { retain: 50 }
  */
 export function serveOptions(args: ServeArgs, data: SimulatorOptions): SimulatorOptions {
-  return args.retain === undefined ? data : { ...data, retain: args.retain };
+  return { ...data, ...(args.retain === undefined ? {} : { retain: args.retain }), ...(args.seed === undefined ? {} : { seed: args.seed }) };
+}
+
+/**
+ * The request log of a `serve` or `proxy` run: a callback that writes one line per request, or none for `--log off`.
+ *
+ * @param format The `--log` format.
+ * @param io The CLI's streams (lines go to stdout).
+ * @returns The callback, or `undefined`.
+ */
+export function requestLogger(format: LogFormat, io: CliIo): ((event: SimulatorRequestEvent) => void) | undefined {
+  if (format === 'off') return undefined;
+  return (event) => {
+    io.stdout.write(requestLogLine(event, format));
+  };
+}
+
+/**
+ * The token of a `serve` or `proxy` run, refusing a host others can reach without one.
+ *
+ * @param args `--host` and `--control-token`.
+ * @param io The environment.
+ * @returns The token, or `undefined` on a loopback host without one.
+ * @throws {UsageError} On a non-loopback host without a token (exit 2).
+ */
+export function requiredToken(args: { readonly host: string; readonly controlToken?: string }, io: CliIo): string | undefined {
+  const token = controlToken(args.controlToken, io.env);
+  if (token === undefined && !isLoopbackHost(args.host)) {
+    throw new UsageError(`--host ${args.host} lets other machines in: give a --control-token (or FULFILKIT_CONTROL_TOKEN) to protect the control API.`);
+  }
+  return token;
 }
 
 async function loadData(path: string, cwd: string): Promise<SimulatorOptions> {
@@ -129,8 +234,13 @@ async function loadData(path: string, cwd: string): Promise<SimulatorOptions> {
   }
 }
 
-/** Resolves on SIGINT or SIGTERM (or when `stop` aborts), removing its listeners. */
-function stopped(stop: AbortSignal | undefined): Promise<void> {
+/**
+ * Resolves on SIGINT or SIGTERM (or when `stop` aborts), removing its listeners.
+ *
+ * @param stop Stops like a signal does (tests, embedding).
+ * @returns A promise that resolves once.
+ */
+export function stopped(stop: AbortSignal | undefined): Promise<void> {
   return new Promise((done) => {
     const finish = () => {
       process.off('SIGINT', finish);
@@ -161,10 +271,12 @@ export async function serveCommand(args: ServeArgs, io: CliIo, stop?: AbortSigna
     io.stdout.write(SERVE_HELP);
     return 0;
   }
+  const token = requiredToken(args, io);
   const options = serveOptions(args, args.data === undefined ? {} : await loadData(args.data, io.cwd ?? process.cwd()));
+  const onRequest = requestLogger(args.log, io);
   let simulator;
   try {
-    simulator = createSimulator(options);
+    simulator = createSimulator({ ...options, control: token === undefined ? {} : { token }, ...(onRequest === undefined ? {} : { onRequest }) });
   } catch (error) {
     throw new UsageError(`Invalid data file ${args.data}: ${(error as Error).message}`);
   }
@@ -177,7 +289,8 @@ export async function serveCommand(args: ServeArgs, io: CliIo, stop?: AbortSigna
     return 2;
   }
   const clients = (options.clients ?? [undefined]).length;
-  io.stdout.write(`fulfilkit simulator listening on ${server.url} (${clients} client${clients === 1 ? '' : 's'}); Ctrl-C to stop\n`);
+  const guarded = token === undefined ? '' : ', control API needs its token';
+  io.stdout.write(`fulfilkit simulator listening on ${server.url} (${clients} client${clients === 1 ? '' : 's'}${guarded}); Ctrl-C to stop\n`);
   await stopped(stop);
   await server.close();
   io.stdout.write('fulfilkit simulator stopped\n');

@@ -64,8 +64,14 @@ async function boundedBytes(request: Request): Promise<Uint8Array | undefined> {
   return bytes;
 }
 
-/** Whether valid JSON text nests deeper than `max` levels: one pass, no recursion. */
-function nestsDeeper(text: string, max: number): boolean {
+/**
+ * Tells whether valid JSON text nests deeper than `max` levels: one pass, no recursion.
+ *
+ * @param text JSON text that parsed.
+ * @param max The deepest nesting allowed (levels of objects and arrays).
+ * @returns `true` when it nests deeper.
+ */
+export function nestsDeeper(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

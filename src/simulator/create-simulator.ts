@@ -7,7 +7,10 @@ import { isRequestStatus } from '../http/request-status';
 import { MESSAGES, serverError, statusError } from './answers';
 import { authenticate } from './auth';
 import { declaresTooLarge, isJsonType, readJsonBody, type ReadBody } from './body';
-import type { Call, Route, SimulatorState } from './context';
+import type { Call, OrderRecord, Route, SimulatorState } from './context';
+import { consoleAsset } from '../console/serve-assets';
+import { isControlPath } from './control/guard';
+import { controlRouter, type AdvanceResult } from './control/router';
 import { delay, droppedConnection, planFaults } from './faults';
 import { listen } from './listen';
 import { faultsOf, resolveOptions, type ResolvedOptions } from './options';
@@ -15,10 +18,21 @@ import { createRandom, hash32, type RandomSource } from './random';
 import { createLog, redactedHeaders, redactedUrl, type Entry } from './received';
 import { findRoute } from './routes';
 import { nextStatuses } from './transitions';
-import type { SimulatedOrder, SimulatedReturn, Simulator, SimulatorClient, SimulatorOptions } from './types';
+import type { SimulatedOrder, SimulatedReturn, Simulator, SimulatorClient, SimulatorFaults, SimulatorOptions, SimulatorRequestEvent } from './types';
+
+/** What the request log learns while a request is answered. */
+interface Trace {
+  operation: SimulatorRequestEvent['operation'];
+  requestReference?: string;
+}
 
 /** How many distinct requests the identical-request counts remember (the oldest is forgotten first). */
 const SEEN_LIMIT = 65_536;
+
+/** An order as `orders()` hands it out: a copy, without the internal FMS flag. */
+function publicOrder({ fms: _fms, ...order }: OrderRecord): SimulatedOrder {
+  return structuredClone({ ...order, history: [...order.history] });
+}
 
 function freshState(options: ResolvedOptions): SimulatorState {
   return { options, faults: options.faults, orders: [], returns: [], batches: new Map(), seen: new Map() };
@@ -29,9 +43,10 @@ function freshState(options: ResolvedOptions): SimulatorState {
  * its operation and query, its requestReference (or else its body), and how many identical
  * requests came before. Never from timing, so concurrent and sequential runs agree.
  */
-function requestRandom(state: SimulatorState, client: SimulatorClient, route: Route, url: URL, body: ReadBody | undefined): RandomSource {
+function requestRandom(state: SimulatorState, client: SimulatorClient, route: Route, url: URL, body: ReadBody | undefined, trace: Trace): RandomSource {
   const kind = route.body?.kind;
   const reference = kind === undefined || body === undefined ? undefined : batchFactsOf(body.value, kind).requestReference;
+  if (reference !== undefined) trace.requestReference = reference;
   const key = hash32([client.clientConfigId, route.operation, url.search, reference ?? body?.bytes ?? '']);
   const count = state.seen.get(key) ?? 0;
   state.seen.delete(key);
@@ -64,10 +79,10 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
   let state = freshState(resolved);
   let log = createLog(resolved.retain);
 
-  async function answer(request: Request, entry: Entry): Promise<Response> {
-    const url = new URL(request.url);
+  async function answer(request: Request, url: URL, entry: Entry, trace: Trace): Promise<Response> {
     const route = findRoute(request.method, url.pathname);
     entry.operation = route?.operation;
+    trace.operation = route?.operation;
     // Refusals before authentication read no body (and keep none).
     if (route === undefined) return statusError(404, MESSAGES.notFound);
     if (route.body !== undefined && declaresTooLarge(request.headers)) return statusError(413, MESSAGES.tooLarge);
@@ -80,7 +95,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     const body = route.body === undefined ? undefined : await readJsonBody(request);
     if (body === undefined && route.body !== undefined) return statusError(413, MESSAGES.tooLarge);
     entry.body = body?.kept;
-    const random = requestRandom(state, auth.client, route, url, body);
+    const random = requestRandom(state, auth.client, route, url, body, trace);
     const plan = planFaults(state.faults, route.operation, random);
     if (plan.latencyMs > 0) {
       entry.fault = 'latency';
@@ -121,7 +136,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     return response;
   }
 
-  async function handle(request: Request): Promise<Response> {
+  /** The operator's paths: kept in received(). */
+  async function operator(request: Request, url: URL, trace: Trace): Promise<Response> {
     const entry: Entry = {
       operation: undefined,
       method: request.method,
@@ -131,9 +147,73 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       status: undefined,
     };
     log.add(entry);
-    const response = await answer(request, entry);
+    const response = await answer(request, url, entry, trace);
     entry.status = response.status;
     return response;
+  }
+
+  function advanceOrder(requestReference: string, status: string): AdvanceResult {
+    const found = state.orders.filter((o) => o.requestReference === requestReference);
+    if (found.length === 0) return { ok: false, status: 404, message: 'No accepted order has this requestReference.', allowed: [] };
+    if (found.length > 1) return { ok: false, status: 409, message: 'Orders of more than one client have this requestReference.', allowed: [] };
+    const order = found[0]!;
+    const allowed = nextStatuses(order.requestStatus, order.version, order.fms);
+    const next = allowed.length === 0 ? 'none (a final state)' : allowed.join(', ');
+    if (!isRequestStatus(status, order.version)) {
+      return { ok: false, status: 409, message: `The status is not a requestStatus of create-order v${order.version}; allowed from ${order.requestStatus}: ${next}.`, allowed };
+    }
+    if (!allowed.includes(status)) {
+      return { ok: false, status: 409, message: `An order in ${order.requestStatus} cannot move to ${status}; allowed: ${next}.`, allowed };
+    }
+    order.requestStatus = status;
+    order.history.push(status);
+    return { ok: true, order: publicOrder(order) };
+  }
+
+  const control =
+    resolved.control === undefined
+      ? undefined
+      : controlRouter(
+          {
+            received: () => simulator.received(),
+            orders: () => simulator.orders(),
+            returns: () => simulator.returns(),
+            faults: () => structuredClone(state.faults),
+            setFaults: (faults) => simulator.setFaults(faults as SimulatorFaults),
+            advance: advanceOrder,
+            reset: () => simulator.reset(),
+          },
+          resolved.control,
+        );
+  const onRequest = resolved.onRequest;
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const trace: Trace = { operation: undefined };
+    const started = onRequest === undefined ? 0 : performance.now();
+    let status: number | undefined;
+    try {
+      let response: Response;
+      // The console's files hold no data: served before the token check (a browser cannot
+      // send a token to load a page). Only where the control API is on.
+      const asset = control !== undefined && (request.method === 'GET' || request.method === 'HEAD') ? await consoleAsset(url.pathname) : undefined;
+      // Control requests are not the operator's traffic: received() never lists them.
+      if (asset !== undefined) {
+        trace.operation = 'control';
+        response = new Response(request.method === 'HEAD' ? null : asset.body, { status: 200, headers: asset.headers });
+      } else if (control !== undefined && isControlPath(url.pathname)) {
+        trace.operation = 'control';
+        response = await control(request, url);
+      } else response = await operator(request, url, trace);
+      status = response.status;
+      return response;
+    } finally {
+      if (onRequest !== undefined) {
+        const ms = performance.now() - started;
+        const reference = trace.requestReference;
+        onRequest({ time: Date.now() - ms, method: request.method, path: url.pathname, operation: trace.operation, status, ms, ...(reference === undefined ? {} : { requestReference: reference }) });
+      }
+    }
   }
 
   const simulator: Simulator = {
@@ -147,24 +227,11 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     }) as typeof fetch,
     listen: (listenOptions) => listen(handle, listenOptions),
     received: () => log.list(),
-    orders: (): SimulatedOrder[] =>
-      state.orders.map(({ fms: _fms, ...order }) => structuredClone({ ...order, history: [...order.history] })),
+    orders: (): SimulatedOrder[] => state.orders.map(publicOrder),
     returns: (): SimulatedReturn[] => state.returns.map(({ clientConfigId: _id, ...entry }) => structuredClone(entry)),
     advance(requestReference, status) {
-      const found = state.orders.filter((o) => o.requestReference === requestReference);
-      if (found.length === 0) throw new RangeError('advance: no accepted order has this requestReference.');
-      if (found.length > 1) throw new RangeError('advance: orders of more than one client have this requestReference.');
-      const order = found[0]!;
-      const allowed = nextStatuses(order.requestStatus, order.version, order.fms);
-      const next = allowed.length === 0 ? 'none (a final state)' : allowed.join(', ');
-      if (!isRequestStatus(status, order.version)) {
-        throw new RangeError(`advance: the status is not a requestStatus of create-order v${order.version}; allowed from ${order.requestStatus}: ${next}.`);
-      }
-      if (!allowed.includes(status)) {
-        throw new RangeError(`advance: an order in ${order.requestStatus} cannot move to ${status}; allowed: ${next}.`);
-      }
-      order.requestStatus = status;
-      order.history.push(status);
+      const result = advanceOrder(requestReference, status);
+      if (!result.ok) throw new RangeError(`advance: ${result.message.charAt(0).toLowerCase()}${result.message.slice(1)}`);
     },
     setFaults(faults) {
       state.faults = faultsOf(faults);

@@ -12,10 +12,12 @@ export type {
   SimulatedReturn,
   Simulator,
   SimulatorClient,
+  SimulatorControlOptions,
   SimulatorFaults,
   SimulatorInventoryItem,
   SimulatorOperation,
   SimulatorOptions,
   SimulatorPaymentMethod,
+  SimulatorRequestEvent,
   SimulatorServer,
 } from './types';

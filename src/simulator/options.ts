@@ -9,10 +9,12 @@ import { DEFAULT_SIMULATOR_DATA } from './defaults';
 import { OPERATION_TABLE } from './operation-table';
 import type {
   SimulatorClient,
+  SimulatorControlOptions,
   SimulatorFaults,
   SimulatorInventoryItem,
   SimulatorOperation,
   SimulatorPaymentMethod,
+  SimulatorRequestEvent,
 } from './types';
 
 /** The options with every default filled in, copied so that later changes by the caller do not leak in. */
@@ -24,6 +26,10 @@ export interface ResolvedOptions {
   readonly faults: SimulatorFaults;
   /** How many requests received() keeps (the newest). */
   readonly retain: number;
+  /** The control API's settings; `undefined`: no control API. */
+  readonly control?: SimulatorControlOptions;
+  /** The request log's callback. */
+  readonly onRequest?: (event: SimulatorRequestEvent) => void;
 }
 
 /** How many requests received() keeps without a `retain` option. */
@@ -169,6 +175,13 @@ export function faultsOf(value: unknown): SimulatorFaults {
   return out;
 }
 
+function controlOf(value: unknown): SimulatorControlOptions | undefined {
+  if (value === undefined) return undefined;
+  const record = object(value, 'control');
+  if (record.token === undefined) return {};
+  return { token: headerValue(record, 'token', 'control') };
+}
+
 /**
  * Checks the simulator's options and fills in the defaults, member by member.
  *
@@ -181,6 +194,9 @@ export function resolveOptions(options: unknown = {}): ResolvedOptions {
   const seed = record.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw new TypeError('seed must be a whole number.');
   const retain = record.retain ?? DEFAULT_RETAIN;
+  const onRequest = record.onRequest;
+  if (onRequest !== undefined && typeof onRequest !== 'function') throw new TypeError('onRequest must be a function.');
+  const control = controlOf(record.control);
   if (typeof retain !== 'number' || !Number.isSafeInteger(retain) || retain < 0) throw new RangeError('retain must be a whole number from 0.');
   return {
     clients: clientsOf(record.clients ?? DEFAULT_SIMULATOR_DATA.clients),
@@ -189,6 +205,8 @@ export function resolveOptions(options: unknown = {}): ResolvedOptions {
     seed,
     faults: faultsOf(record.faults ?? {}),
     retain,
+    ...(control === undefined ? {} : { control }),
+    ...(onRequest === undefined ? {} : { onRequest: onRequest as ResolvedOptions['onRequest'] }),
   };
 }
 

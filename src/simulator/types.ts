@@ -85,6 +85,37 @@ export interface SimulatorOptions {
   faults?: SimulatorFaults;
   /** How many requests received() keeps, the newest (a whole number; 0 keeps none); default 1000. */
   retain?: number;
+  /**
+   * Serves the control API under `/_fulfilkit/` from `handle` (and so from `listen` and
+   * `fetch`); default off: `handle` answers only the operator's paths.
+   */
+  control?: SimulatorControlOptions;
+  /** Called once per request when its answer is ready (or its connection dropped): for a request log; never given a key or a body. */
+  onRequest?: (event: SimulatorRequestEvent) => void;
+}
+
+/** Options of the control API (`createSimulator({ control })`, `fulfilkit serve`). */
+export interface SimulatorControlOptions {
+  /** A control request must carry `Authorization: Bearer <token>` (else 401); printable ASCII. Default: no token needed. */
+  token?: string;
+}
+
+/** One request as a request log sees it: no header, no query, no body. */
+export interface SimulatorRequestEvent {
+  /** When the request arrived (milliseconds since the epoch). */
+  readonly time: number;
+  /** HTTP method. */
+  readonly method: string;
+  /** The URL's path (percent-encoded, without the query: a query may carry a key). */
+  readonly path: string;
+  /** The operation; `'control'` for the control API; `undefined` for an unknown path. */
+  readonly operation: SimulatorOperation | 'control' | undefined;
+  /** HTTP status of the answer; `undefined` when the connection was dropped. */
+  readonly status: number | undefined;
+  /** Milliseconds from arrival to answer. */
+  readonly ms: number;
+  /** `requestHeader.requestReference` of an order or return body, when it is a string. */
+  readonly requestReference?: string;
 }
 
 /** A request as the simulator received it; credentials are never kept. */

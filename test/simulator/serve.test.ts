@@ -6,34 +6,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeInventory, describeInventory, send } from '../../src/http/index';
 import { main } from '../../src/cli/main';
 import { parseServeArgs, serveCommand, serveOptions } from '../../src/cli/serve-command';
 import { ROOT } from '../cli/_run';
+import { capture } from '../serve/_kit';
 import { CLIENT, connection, OTHER, SECRETS } from './_kit';
-
-function capture() {
-  let stdout = '';
-  let stderr = '';
-  let seen: (text: string) => void = () => undefined;
-  const io = {
-    stdin: Readable.from([]),
-    stdout: { write: (s: string) => ((stdout += s), seen(stdout)) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd: mkdtempSync(join(tmpdir(), 'fulfilkit-serve-')),
-  };
-  /** Resolves with the URL once the listening line is printed. */
-  const url = new Promise<string>((resolve) => {
-    seen = (text) => {
-      const match = /listening on (http:\/\/\S+)/.exec(text);
-      if (match) resolve(match[1]!);
-    };
-  });
-  return { io, url, out: () => stdout, err: () => stderr };
-}
 
 describe('fulfilkit serve (in-process)', () => {
   it('serves the data file, prints the URL and no key, and stops cleanly', async () => {
@@ -46,7 +26,8 @@ describe('fulfilkit serve (in-process)', () => {
     expect(decodeInventory(response.status, response.body)).toMatchObject({ ok: true, value: { inventory: [{ productID: 'ONLY-1' }] } });
     stop.abort();
     expect(await done).toBe(0);
-    expect(run.out()).toMatch(/^fulfilkit simulator listening on http:\/\/127\.0\.0\.1:\d+ \(2 clients\); Ctrl-C to stop\nfulfilkit simulator stopped\n$/);
+    // The request log (--log pretty, the default): one line, no key, no query.
+    expect(run.out()).toMatch(/^fulfilkit simulator listening on http:\/\/127\.0\.0\.1:\d+ \(2 clients\); Ctrl-C to stop\n\S+Z GET \/productapi\/v1\/inventory getInventory 200 [\d.]+ms -\nfulfilkit simulator stopped\n$/);
     for (const secret of SECRETS) expect(run.out() + run.err()).not.toContain(secret);
   });
 

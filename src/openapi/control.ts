@@ -1,0 +1,188 @@
+/**
+ * The OpenAPI 3.1 document of the control API that `fulfilkit serve` answers under
+ * `/_fulfilkit/` (and of `GET /_fulfilkit/violations` of `fulfilkit proxy`).
+ * `fulfilkit openapi --control` prints it.
+ */
+import { ORDER_VERSIONS, REQUEST_STATUSES } from '../schema/tables';
+import { OPERATION_TABLE } from '../simulator/operation-table';
+import type { OpenApiDocument } from './document';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonContent = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
+const answer = (description: string, schema?: Record<string, unknown>) => (schema === undefined ? { description } : { description, content: jsonContent(schema) });
+const object = (properties: Record<string, unknown>, required: readonly string[] = Object.keys(properties)) => ({ type: 'object', properties, required: [...required] });
+
+const STATUSES = [...new Set(ORDER_VERSIONS.flatMap((version) => REQUEST_STATUSES[version]))];
+const OPERATIONS = OPERATION_TABLE.map((info) => info.operation);
+
+/** The answers every control path may give besides its own. */
+const COMMON = {
+  '401': answer('A token is set (`--control-token`) and the request lacks `Authorization: Bearer <token>` or has another.', ref('ControlError')),
+  '403': answer('The request comes from a page of another origin (`Origin` or `Sec-Fetch-Site`).', ref('ControlError')),
+};
+
+/** The answers of a control path that reads a JSON body. */
+const BODY_ERRORS = {
+  '400': answer('The body is not JSON, nests deeper than 512 levels, or is not what the path takes; the message names the member.', ref('ControlError')),
+  '413': answer('The body is larger than 10 MiB.', ref('ControlError')),
+  '415': answer('The Content-Type is not JSON.', ref('ControlError')),
+};
+
+const SCHEMAS: Record<string, Record<string, unknown>> = {
+  ControlError: object({ message: { type: 'string' } }),
+  ReceivedRequest: object(
+    {
+      operation: { enum: [...OPERATIONS, null] },
+      method: { type: 'string' },
+      url: { type: 'string', description: 'Credential query parameters show as `<redacted>`.' },
+      headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Lower-case names; the three keys show as `<redacted>`.' },
+      body: { description: 'Parsed JSON, or its text; absent when refused before the body was read.' },
+      xml: { type: 'string' },
+      client: { type: 'string' },
+      status: { type: ['integer', 'null'] },
+      fault: { enum: ['latency', 'server-error', 'drop', 'lost-response'] },
+    },
+    ['method', 'url', 'headers'],
+  ),
+  SimulatedOrder: object(
+    {
+      client: { type: 'string' },
+      version: { enum: [...ORDER_VERSIONS] },
+      requestReference: { type: 'string' },
+      externalMessageReference: { type: 'string' },
+      requestId: { type: 'string' },
+      requestStatus: { enum: STATUSES },
+      history: { type: 'array', items: { enum: STATUSES } },
+      payload: {},
+    },
+    ['client', 'version', 'requestReference', 'requestId', 'requestStatus', 'history', 'payload'],
+  ),
+  SimulatedReturn: object({ client: { type: 'string' }, requestReference: { type: 'string' }, transactionID: { type: 'string' }, payload: {} }),
+  Faults: {
+    type: 'object',
+    properties: {
+      latencyMs: { oneOf: [{ type: 'integer', minimum: 0, maximum: 600000 }, { type: 'array', items: { type: 'integer', minimum: 0, maximum: 600000 }, minItems: 2, maxItems: 2 }] },
+      serverError: { type: 'number', minimum: 0, maximum: 1 },
+      drop: { type: 'number', minimum: 0, maximum: 1 },
+      lostResponse: { type: 'number', minimum: 0, maximum: 1 },
+      operations: { type: 'array', items: { enum: OPERATIONS } },
+    },
+    additionalProperties: false,
+  },
+  Problem: {
+    ...object({ rule: { type: 'string' }, severity: { enum: ['error', 'warn'] }, path: { type: 'string', description: 'RFC 6901 JSON Pointer into the payload.' }, message: { type: 'string' } }),
+    additionalProperties: true,
+  },
+  ProblemTally: object({ errors: { type: 'integer' }, warnings: { type: 'integer' }, byRule: { type: 'object', additionalProperties: { type: 'integer' } } }),
+  LintRequest: object(
+    {
+      kind: { enum: ['order', 'return'] },
+      version: { enum: [...ORDER_VERSIONS], description: 'Order version; default 1.1 (as `fulfilkit lint`).' },
+      profile: { type: 'object', description: 'A client profile, checked as `fulfilkit lint --profile` checks it.' },
+      payload: { description: 'The order or return payload.' },
+    },
+    ['kind', 'payload'],
+  ),
+  Violation: object(
+    {
+      operation: { enum: OPERATIONS },
+      status: { type: 'integer', description: 'The status the proxy answered (422 for a body it refused).' },
+      problems: { type: 'array', items: ref('Problem') },
+      decodeError: { type: 'string', description: "The answer matches none of the operation's documented shapes." },
+    },
+    ['operation', 'status', 'problems'],
+  ),
+};
+
+const PATHS: Record<string, Record<string, unknown>> = {
+  '/_fulfilkit/received': {
+    get: { operationId: 'controlReceived', tags: ['simulator'], summary: 'The newest requests the operator received (`retain`), oldest first; keys redacted.', responses: { '200': answer('The requests.', object({ requests: { type: 'array', items: ref('ReceivedRequest') } })), ...COMMON } },
+  },
+  '/_fulfilkit/orders': {
+    get: { operationId: 'controlOrders', tags: ['simulator'], summary: 'Every accepted order, oldest first.', responses: { '200': answer('The orders.', object({ orders: { type: 'array', items: ref('SimulatedOrder') } })), ...COMMON } },
+  },
+  '/_fulfilkit/returns': {
+    get: { operationId: 'controlReturns', tags: ['simulator'], summary: 'Every issued return token, oldest first.', responses: { '200': answer('The returns.', object({ returns: { type: 'array', items: ref('SimulatedReturn') } })), ...COMMON } },
+  },
+  '/_fulfilkit/orders/{requestReference}/advance': {
+    post: {
+      operationId: 'controlAdvanceOrder',
+      tags: ['simulator'],
+      summary: "Moves an order to a new requestStatus along the simulator's transitions.",
+      parameters: [{ name: 'requestReference', in: 'path', required: true, schema: { type: 'string' }, description: 'Percent-encoded; `%2F` stays part of the reference.' }],
+      requestBody: { required: true, content: jsonContent(object({ status: { type: 'string' } })) },
+      responses: {
+        '200': answer('The order, moved.', object({ order: ref('SimulatedOrder') })),
+        '404': answer('No accepted order has this requestReference.', ref('ControlError')),
+        '409': answer('The order cannot move to this status (or the reference is ambiguous); `allowed` lists the next states.', object({ message: { type: 'string' }, allowed: { type: 'array', items: { enum: STATUSES } } })),
+        ...BODY_ERRORS,
+        ...COMMON,
+      },
+    },
+  },
+  '/_fulfilkit/faults': {
+    get: { operationId: 'controlGetFaults', tags: ['simulator'], summary: 'The fault settings in force.', responses: { '200': answer('The settings.', ref('Faults')), ...COMMON } },
+    put: {
+      operationId: 'controlSetFaults',
+      tags: ['simulator'],
+      summary: 'Replaces the fault settings (`{}` turns faults off), as `simulator.setFaults`.',
+      requestBody: { required: true, content: jsonContent(ref('Faults')) },
+      responses: { '204': answer('Set.'), ...BODY_ERRORS, ...COMMON },
+    },
+  },
+  '/_fulfilkit/reset': {
+    post: { operationId: 'controlReset', tags: ['simulator'], summary: 'Forgets requests, orders, returns and used references; restores the starting faults.', responses: { '204': answer('Reset.'), ...COMMON } },
+  },
+  '/_fulfilkit/health': {
+    get: { operationId: 'controlHealth', tags: ['simulator'], summary: 'Whether the simulator is up, and the fulfilkit version.', responses: { '200': answer('Up.', object({ ok: { const: true }, version: { type: 'string' } })), ...COMMON } },
+  },
+  '/_fulfilkit/lint': {
+    post: {
+      operationId: 'controlLint',
+      tags: ['simulator'],
+      summary: 'Lints a payload with the rules the simulator and `fulfilkit lint` use (at most 1000 problems listed, the rest counted in `omitted`).',
+      requestBody: { required: true, content: jsonContent(ref('LintRequest')) },
+      responses: { '200': answer('The problems.', object({ problems: { type: 'array', items: ref('Problem') }, omitted: ref('ProblemTally') }, ['problems'])), ...BODY_ERRORS, ...COMMON },
+    },
+  },
+  '/_fulfilkit/violations': {
+    get: {
+      operationId: 'proxyViolations',
+      tags: ['proxy'],
+      summary: '`fulfilkit proxy` only: the newest exchanges (`--retain`) whose request had lint problems or whose answer did not decode, oldest first.',
+      responses: { '200': answer('The violations.', object({ violations: { type: 'array', items: ref('Violation') } })), ...COMMON },
+    },
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document of the control API of `fulfilkit serve` (JSON under
+ * `/_fulfilkit/` on the simulator's port) and of `fulfilkit proxy`'s violations list.
+ *
+ * @returns A fresh document.
+ * @example
+ * const document = controlApiDocument();
+ * Object.keys(document.paths); // ['/_fulfilkit/received', '/_fulfilkit/orders', ...]
+ */
+export function controlApiDocument(): OpenApiDocument {
+  // Without a token no scheme is needed; with one, the bearer scheme.
+  const security: Record<string, string[]>[] = [{}, { controlToken: [] }];
+  return structuredClone({
+    openapi: '3.1.0',
+    info: {
+      title: 'fulfilkit control API',
+      version: '1',
+      summary: 'Read and drive the fulfilkit operator simulator from any language.',
+      description:
+        'Answered by `fulfilkit serve` on the same port as the operator (and by `createSimulator({ control })`). With `--control-token T`, every request needs `Authorization: Bearer T`. Requests from pages of another origin are refused (403).',
+    },
+    servers: [{ url: 'http://127.0.0.1:4010', description: '`fulfilkit serve` with its defaults.' }],
+    tags: [
+      { name: 'simulator', description: '`fulfilkit serve`.' },
+      { name: 'proxy', description: '`fulfilkit proxy`.' },
+    ],
+    paths: PATHS,
+    components: { schemas: SCHEMAS, parameters: {}, securitySchemes: { controlToken: { type: 'http', scheme: 'bearer', description: 'The `--control-token`; needed only when one is set.' } } },
+    security,
+  });
+}

@@ -1,0 +1,324 @@
+/**
+ * `fulfilkit proxy`'s core: a recording proxy in front of the real operator (or a
+ * simulator). Each request goes to the upstream unchanged and its answer comes back
+ * unchanged; on the way, create-order and return bodies are linted and each answer is
+ * decoded with its operation's decoder, and what was wrong is listed at
+ * `GET /_fulfilkit/violations`. Credentials pass through and are never logged or kept;
+ * redirects are passed back, never followed. Node only.
+ */
+import { request as httpRequest, createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { operationUrl } from '../../http/connection';
+import { decodeCreateOrder } from '../../http/decode-create-order';
+import { decodeCreateReturnToken } from '../../http/decode-create-return-token';
+import { decodeEcho } from '../../http/decode-echo';
+import { decodeInventory } from '../../http/decode-inventory';
+import { decodeListPaymentMethods } from '../../http/decode-list-payment-methods';
+import { decodeOrderOptions } from '../../http/decode-order-options';
+import type { Decoder } from '../../http/api-result';
+import { lintBounded } from '../../lint/engine';
+import { batchFactsOf } from '../../lint/batch';
+import type { ClientProfile, LintOrderOptions, PayloadKind, Problem } from '../../lint/types';
+import type { OrderVersion } from '../../schema/tables';
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
+import { nestsDeeper } from '../body';
+import { findRoute } from '../routes';
+import type { SimulatorOperation, SimulatorRequestEvent, SimulatorServer } from '../types';
+import { CONTROL_PREFIX, controlError, controlGate, isControlPath } from './guard';
+
+/** One exchange the proxy found wrong. */
+export interface ProxyViolation {
+  /** The operation of the request. */
+  readonly operation: SimulatorOperation;
+  /** The status the proxy answered: the upstream's, or 422 for a body it refused. */
+  readonly status: number;
+  /** The lint problems of the request's body (create order, returns); `[]` for the others. */
+  readonly problems: readonly Problem[];
+  /** Why the answer did not decode: it matches none of the operation's documented shapes. */
+  readonly decodeError?: string;
+}
+
+/** Options of `startProxy`. */
+export interface ProxyOptions {
+  /** The operator's base URL (absolute http(s), a path prefix allowed; no user info, query or fragment). */
+  readonly upstream: string;
+  /** The client profile bodies are linted with. */
+  readonly profile?: ClientProfile;
+  /** Answer 422 `{ problems }` to a body with lint errors, without sending it upstream. */
+  readonly rejectInvalid?: boolean;
+  /** How many violations are kept, the newest (default 1000). */
+  readonly retain?: number;
+  /** Token `GET /_fulfilkit/violations` needs. */
+  readonly token?: string;
+  /** Called once per request (the request log). */
+  readonly onRequest?: (event: SimulatorRequestEvent) => void;
+  /** Milliseconds the upstream has to answer before the proxy answers 504 (default 60000). */
+  readonly timeoutMs?: number;
+}
+
+/** A running proxy. */
+export interface ProxyServer extends SimulatorServer {
+  /** The violations kept, oldest first (copies). */
+  violations(): ProxyViolation[];
+}
+
+const DECODERS: Readonly<Record<SimulatorOperation, Decoder<unknown>>> = {
+  listPaymentMethods: decodeListPaymentMethods,
+  getInventory: decodeInventory,
+  createReturnToken: decodeCreateReturnToken,
+  createOrderV1: decodeCreateOrder,
+  createOrderV1_1: decodeCreateOrder,
+  createOrderV1_2: decodeCreateOrder,
+  orderOptions: decodeOrderOptions,
+  echo: decodeEcho,
+};
+
+/** Problems listed per body at most (the CLI's default `--max-problems-per-payload`). */
+const MAX_PROBLEMS = 1000;
+
+/** Headers that belong to one connection, not to the request or answer (RFC 9110, 7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+
+/** Problems a body gets when it is not JSON at all (the CLI's `parse` rule). */
+function parseProblem(message: string): Problem {
+  return { rule: 'parse', severity: 'error', path: '', message };
+}
+
+/** The lint problems of a body, as the operator would lint it (at most 1000 listed), and its requestReference for the log. */
+function inspectBody(bytes: Buffer, kind: PayloadKind, version: OrderVersion | undefined, profile: ClientProfile | undefined): { problems: Problem[]; requestReference?: string } {
+  const text = bytes.toString('utf8');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return { problems: [parseProblem(MESSAGES.notJson)] };
+  }
+  if (nestsDeeper(text, MAX_BODY_DEPTH)) return { problems: [parseProblem(MESSAGES.tooDeep)] };
+  const options = { ...(version === undefined ? {} : { version }), ...(profile === undefined ? {} : { profile }) };
+  const { problems } = lintBounded(kind, payload, options as LintOrderOptions, { maxProblems: MAX_PROBLEMS, warnings: true });
+  const requestReference = batchFactsOf(payload, kind).requestReference;
+  return requestReference === undefined ? { problems } : { problems, requestReference };
+}
+
+/** The answer's body as text for its decoder: decompressed (bounded) when it is encoded. */
+function decodedText(body: Buffer, encoding: string | undefined): string | undefined {
+  const options = { maxOutputLength: MAX_BODY_BYTES };
+  try {
+    if (encoding === undefined || encoding === 'identity') return body.toString('utf8');
+    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body, options).toString('utf8');
+    if (encoding === 'deflate') return inflateSync(body, options).toString('utf8');
+    if (encoding === 'br') return brotliDecompressSync(body, options).toString('utf8');
+  } catch {
+    // Not what it says it is, or too large once decompressed: the decoder sees no text.
+  }
+  return undefined;
+}
+
+/** Reads a message's body up to `MAX_BODY_BYTES`; `undefined` when it is larger. */
+function boundedBody(message: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    message.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        over = true;
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    message.once('end', () => resolve(over ? undefined : Buffer.concat(chunks)));
+    message.once('error', reject);
+    message.once('aborted', () => reject(new Error('aborted')));
+  });
+}
+
+/** The request's headers as they go upstream: every one, credentials included, but the connection's own. */
+function forwardedHeaders(req: IncomingMessage, length: number): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
+    const had = out[name];
+    out[name] = had === undefined ? req.rawHeaders[i + 1]! : [...(Array.isArray(had) ? had : [had]), req.rawHeaders[i + 1]!];
+  }
+  if (length > 0 || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) out['Content-Length'] = String(length);
+  return out;
+}
+
+/** The answer's headers as they go back: every one but the connection's own. */
+function answerHeaders(headers: IncomingHttpHeaders, length: number): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  out['content-length'] = String(length);
+  return out;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, close = false): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...(close ? { Connection: 'close' } : {}) });
+  res.end(text);
+}
+
+/** The upstream's answer, bounded, or why there is none. */
+type Upstream = { readonly status: number; readonly message: string | undefined; readonly headers: IncomingHttpHeaders; readonly body: Buffer } | { readonly failed: 502 | 504 };
+
+function exchange(target: URL, method: string, headers: Record<string, string | string[]>, body: Buffer, timeoutMs: number): Promise<Upstream> {
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    // node:http never follows a redirect: a 3xx comes back to the client as it is.
+    const upstream = send(target, { method, headers, timeout: timeoutMs }, (answer) => {
+      boundedBody(answer).then(
+        (bytes) => {
+          if (bytes === undefined) answer.destroy();
+          resolve(bytes === undefined ? { failed: 502 } : { status: answer.statusCode ?? 502, message: answer.statusMessage, headers: answer.headers, body: bytes });
+        },
+        () => resolve({ failed: 502 }),
+      );
+    });
+    upstream.once('timeout', () => {
+      upstream.destroy();
+      resolve({ failed: 504 });
+    });
+    upstream.once('error', () => resolve({ failed: 502 }));
+    upstream.end(body);
+  });
+}
+
+/**
+ * Starts the recording proxy.
+ *
+ * @param options The upstream, the profile, `rejectInvalid`, `retain`, the token and the request log.
+ * @param listenOptions Host (default 127.0.0.1) and port (default 0: any free port).
+ * @returns The server: its URL, `close` and `violations`.
+ * @throws {RangeError} When `upstream` is not an absolute http(s) URL without user info, query or fragment.
+ * @example
+ * const proxy = await startProxy({ upstream: 'https://api.operator.test', rejectInvalid: true }, { port: 4020 });
+ */
+export async function startProxy(options: ProxyOptions, listenOptions: { port?: number; host?: string } = {}): Promise<ProxyServer> {
+  const prefix = operationUrl(options.upstream, '');
+  const retain = options.retain ?? 1000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const kept: ProxyViolation[] = [];
+  const gate = controlGate(options.token);
+  let origin = '';
+
+  function record(violation: ProxyViolation): void {
+    if (retain === 0) return;
+    kept.push(violation);
+    if (kept.length > retain) kept.shift();
+  }
+
+  async function control(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
+    const headers = new Headers();
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const method = req.method ?? 'GET';
+    const refused = await gate(new Request(url, { method: method === 'GET' || method === 'HEAD' ? method : 'POST', headers }), url);
+    req.resume();
+    let answer: Response;
+    if (refused !== undefined) answer = refused;
+    else if (url.pathname !== `${CONTROL_PREFIX}violations`) answer = controlError(404, 'No such control path; the proxy answers GET /_fulfilkit/violations.');
+    else if (method !== 'GET') answer = controlError(405, 'This control path takes GET.');
+    else answer = Response.json({ violations: structuredClone(kept) });
+    const headersOut: Record<string, string> = {};
+    answer.headers.forEach((value, name) => (headersOut[name] = value));
+    res.writeHead(answer.status, headersOut);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+    return answer.status;
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, trace: { operation: SimulatorRequestEvent['operation']; requestReference?: string }): Promise<number | undefined> {
+    const raw = req.url ?? '/';
+    const method = req.method ?? 'GET';
+    // Origin-form only: an absolute or authority form must not pick another host.
+    if (!raw.startsWith('/')) {
+      req.resume();
+      sendJson(res, 400, { statusCode: '400', message: 'The request target must be a path.' });
+      return 400;
+    }
+    const url = new URL(raw, 'http://proxy.invalid');
+    if (isControlPath(url.pathname)) {
+      trace.operation = 'control';
+      return control(req, res, new URL(raw, origin));
+    }
+    const route = findRoute(method, url.pathname);
+    trace.operation = route?.operation;
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      req.resume();
+      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge }, true);
+      return 413;
+    }
+    const body = await boundedBody(req);
+    if (body === undefined) {
+      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge }, true);
+      return 413;
+    }
+    const kind = route?.body?.kind;
+    const inspected = kind === undefined ? { problems: [] } : inspectBody(body, kind, route?.version, options.profile);
+    const problems = inspected.problems;
+    if (inspected.requestReference !== undefined) trace.requestReference = inspected.requestReference;
+    if (route !== undefined && options.rejectInvalid && problems.some((p) => p.severity === 'error')) {
+      record({ operation: route.operation, status: 422, problems });
+      sendJson(res, 422, { problems });
+      return 422;
+    }
+    const answer = await exchange(new URL(prefix + raw), method, forwardedHeaders(req, body.byteLength), body, timeoutMs);
+    if ('failed' in answer) {
+      sendJson(res, answer.failed, { statusCode: String(answer.failed), message: answer.failed === 504 ? 'The upstream did not answer in time.' : 'The upstream could not be reached, or its answer was too large.' });
+      return answer.failed;
+    }
+    res.writeHead(answer.status, answer.message ?? '', answerHeaders(answer.headers, answer.body.byteLength));
+    res.end(answer.body);
+    if (route !== undefined) {
+      const encoding = answer.headers['content-encoding']?.toLowerCase();
+      const decoded = DECODERS[route.operation](answer.status, decodedText(answer.body, encoding) ?? '');
+      const decodeError = !decoded.ok && decoded.error.kind === 'unexpected' ? `The answer (HTTP ${answer.status}) matches none of the documented shapes of ${route.operation}.` : undefined;
+      if (problems.length > 0 || decodeError !== undefined) record({ operation: route.operation, status: answer.status, problems, ...(decodeError === undefined ? {} : { decodeError }) });
+    }
+    return answer.status;
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const trace: { operation: SimulatorRequestEvent['operation']; requestReference?: string } = { operation: undefined };
+    const path = (req.url ?? '/').split('?')[0]!;
+    serve(req, res, trace).then(
+      (status) => log(status),
+      () => {
+        // The client went away mid-request: nothing to answer.
+        res.destroy();
+        log(undefined);
+      },
+    );
+    function log(status: number | undefined) {
+      if (options.onRequest === undefined) return;
+      const ms = performance.now() - started;
+      const reference = trace.requestReference;
+      options.onRequest({ time: Date.now() - ms, method: req.method ?? 'GET', path, operation: trace.operation, status, ms, ...(reference === undefined ? {} : { requestReference: reference }) });
+    }
+  });
+  const host = listenOptions.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenOptions.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : listenOptions.port;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url: origin,
+    violations: () => structuredClone(kept),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
