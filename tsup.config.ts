@@ -29,15 +29,16 @@ export const ENTRIES: Record<string, string> = {
 const EXTERNAL = ['fast-check', 'vitest', 'msw'];
 
 /**
- * Every library module in `dir` as a `lib/<path>` entry; not the CLI, and not the test
+ * Every library module in `dir` as a `lib/<path>` entry; not the CLI, not the test
  * kit, whose vitest entry registers matchers at import (its code must stay in the entry
- * file that package.json "sideEffects" names).
+ * file that package.json "sideEffects" names), and not the console page (built by
+ * scripts/build-console.mjs; the simulator's import brings its asset server along).
  */
 function modules(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     const file = join(entry.parentPath, entry.name);
-    if (!entry.isFile() || !file.endsWith('.ts') || file.endsWith('.d.ts') || file.startsWith(join('src', 'cli')) || file.startsWith(join('src', 'testing'))) continue;
+    if (!entry.isFile() || !file.endsWith('.ts') || file.endsWith('.d.ts') || file.startsWith(join('src', 'cli')) || file.startsWith(join('src', 'testing')) || file.startsWith(join('src', 'console'))) continue;
     out[`lib/${file.slice(0, -3)}`] = file;
   }
   return out;

@@ -1,0 +1,168 @@
+/**
+ * The console in a real headless Chromium (npm's, see test/browser/_chromium.ts), served with
+ * its strict CSP by `consoleAsset` in front of a real simulator: lint, locate, fix and
+ * download in the Playground; received requests, orders, advance, live refresh and reset in
+ * the Inspector; no CSP violation and no console error all along.
+ */
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium as playwright, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsole } from '../../scripts/build-console.mjs';
+import { describeCreateOrder, send } from '../../src/http/index';
+import { npmChromium } from '../browser/_chromium';
+import { change, set, validOrder } from '../fixtures';
+import { connection } from '../simulator/_kit';
+import { startConsoleServer, type ConsoleServer } from './_server';
+
+const BROWSER_TIMEOUT_MS = 60_000;
+const CLOSE_TIMEOUT_MS = 5_000;
+const CR = '/clientRequest';
+/** A spelling warning (fixable) and a max-length error. */
+const BROKEN = change(validOrder('1.1'), {
+  [`${CR}/payment/transactionID`]: undefined,
+  [`${CR}/payment/transactionId`]: 'TX-1',
+  [`${CR}/partner/0/personData/firstName`]: 'x'.repeat(21),
+});
+
+let root: string;
+let server: ConsoleServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Console errors, page errors and CSP violations, as text. */
+const trouble: string[] = [];
+
+async function within(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise?.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+const sendOrder = (reference: string) =>
+  send(describeCreateOrder(set(validOrder('1.1'), `${CR}/requestHeader/requestReference`, reference), { ...connection(server.origin), version: '1.1' }));
+const problemTexts = () => page.locator('#problems li').allTextContents();
+const cellOf = (reference: string, column: number) => page.locator('#orders tr', { hasText: reference }).locator('td').nth(column);
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'fulfilkit-console-'));
+  const [chromium] = await Promise.all([npmChromium(), buildConsole({ outdir: join(root, 'console') })]);
+  server = await startConsoleServer(join(root, 'console'));
+  browser = await playwright.launch({
+    executablePath: chromium.executablePath,
+    env: chromium.env,
+    headless: true,
+    chromiumSandbox: false,
+    args: ['--disable-gpu', '--disable-dev-shm-usage'],
+    timeout: BROWSER_TIMEOUT_MS,
+  });
+  context = await browser.newContext({ acceptDownloads: true });
+  context.setDefaultTimeout(20_000);
+  page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') trouble.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => trouble.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    (window as unknown as { cspWatch: boolean }).cspWatch = true;
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await within(browser?.close(), CLOSE_TIMEOUT_MS);
+  await within(server?.close(), CLOSE_TIMEOUT_MS);
+  rmSync(root, { recursive: true, force: true });
+}, 3 * CLOSE_TIMEOUT_MS);
+
+describe('the console in headless Chromium', () => {
+  it('GET / is the page, with the strict CSP', async () => {
+    const response = await page.goto(`${server.origin}/`, { timeout: BROWSER_TIMEOUT_MS });
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect.poll(() => page.locator('#version option').count()).toBe(3); // the script ran
+    expect(await page.getByRole('tab', { name: 'Playground' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('Playground: Lint shows each problem\'s rule id and pointer; a click selects its member in "Payload"', async () => {
+    const text = JSON.stringify(BROKEN, null, 2);
+    await page.getByLabel('Payload', { exact: true }).fill(text);
+    await page.getByRole('button', { name: 'Lint' }).click();
+    const texts = await problemTexts();
+    expect(texts).toHaveLength(2);
+    expect(texts.some((t) => t.includes('spelling') && t.includes(`${CR}/payment/transactionId`))).toBe(true);
+    expect(texts.some((t) => t.includes('max-length') && t.includes(`${CR}/partner/0/personData/firstName`))).toBe(true);
+    await page.locator('#problems button', { hasText: 'spelling' }).click();
+    const selected = await page.getByLabel('Payload', { exact: true }).evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
+    expect(selected).toBe('"transactionId": "TX-1"');
+    expect(await page.getByRole('status').first().textContent()).toBe('1 payload: 1 error, 1 warning.');
+  });
+
+  it('Playground: Apply fixes renames the member in the text, and its problem is gone', async () => {
+    await page.getByRole('button', { name: 'Apply fixes' }).click();
+    const texts = await problemTexts();
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('max-length');
+    const value = await page.getByLabel('Payload', { exact: true }).inputValue();
+    expect(value).toBe(JSON.stringify(BROKEN, null, 2).replace('"transactionId"', '"transactionID"'));
+  });
+
+  it('Playground: Download saves the payload as it is in the editor (a blob: link, allowed by the CSP)', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('payload.json');
+    const saved = readFileSync(await download.path(), 'utf8');
+    expect(saved).toBe(await page.getByLabel('Payload', { exact: true }).inputValue());
+  });
+
+  it('Inspector: Refresh shows the received request and the order; advance moves it', async () => {
+    const answer = await sendOrder('REQ-CONSOLE-1');
+    expect(answer.status).toBe(200);
+    await page.getByRole('tab', { name: 'Inspector' }).click();
+    expect(await page.locator('#playground').isHidden()).toBe(true);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => cellOf('REQ-CONSOLE-1', 3).textContent()).toBe('created');
+    expect(await page.locator('#received').textContent()).toContain('createOrderV1_1');
+    await page.getByLabel('Next status for order REQ-CONSOLE-1').selectOption('confirmed');
+    await page.getByRole('button', { name: 'Advance order REQ-CONSOLE-1' }).click();
+    await expect.poll(() => cellOf('REQ-CONSOLE-1', 3).textContent()).toBe('confirmed');
+    expect(server.simulator.orders()[0]?.requestStatus).toBe('confirmed');
+    expect(await cellOf('REQ-CONSOLE-1', 4).textContent()).toBe('created → confirmed');
+  });
+
+  it('Inspector: a refused move shows the server\'s message and the allowed states', async () => {
+    // creditblocked is FMS-only: the default client is not FMS, so the simulator refuses (409).
+    await page.getByLabel('Next status for order REQ-CONSOLE-1').selectOption('creditblocked');
+    await page.getByRole('button', { name: 'Advance order REQ-CONSOLE-1' }).click();
+    await expect.poll(() => page.locator('#inspector-status').textContent()).toContain('Allowed: released, reserved, shipped, cancelled, dplhold');
+    expect(server.simulator.orders()[0]?.requestStatus).toBe('confirmed');
+  });
+
+  it('Inspector: refreshed live, without a click', async () => {
+    await sendOrder('REQ-CONSOLE-2');
+    await expect.poll(() => cellOf('REQ-CONSOLE-2', 3).textContent(), { timeout: 10_000 }).toBe('created');
+  });
+
+  it('Inspector: Reset empties the simulator and the tables', async () => {
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => page.locator('#orders tr').count()).toBe(0);
+    expect(server.simulator.orders()).toEqual([]);
+  });
+
+  it('the tabs work from the keyboard (arrow keys move between them)', async () => {
+    await page.getByRole('tab', { name: 'Inspector' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('tab', { name: 'Playground' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#playground').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Playground');
+  });
+
+  it('no CSP violation, no console error or warning, no page error all along', async () => {
+    await page.waitForTimeout(200); // violation events arrive as tasks
+    expect(await page.evaluate(() => (window as unknown as { cspWatch?: boolean }).cspWatch)).toBe(true);
+    // Chromium logs every 4xx fetch; the one 409 is the refused move provoked above.
+    const refused = 'console error: Failed to load resource: the server responded with a status of 409 (Conflict)';
+    expect(trouble.filter((t) => t === refused)).toHaveLength(1);
+    expect(trouble.filter((t) => t !== refused)).toEqual([]);
+  });
+});
