@@ -241,7 +241,7 @@ export type {
   SendOptions,
 } from './http/index';
 export type { OrderResultV12 } from './schema/responses';
-export { openApiDocument } from './openapi/index';
+export { controlApiDocument, openApiDocument } from './openapi/index';
 export type { OpenApiDocument } from './openapi/index';
 export {
   createSimulator,
@@ -259,12 +259,14 @@ export type {
   SimulatedReturn,
   Simulator,
   SimulatorClient,
+  SimulatorControlOptions,
   SimulatorData,
   SimulatorFaults,
   SimulatorInventoryItem,
   SimulatorOperation,
   SimulatorOptions,
   SimulatorPaymentMethod,
+  SimulatorRequestEvent,
   SimulatorServer,
 } from './simulator/index';
 export { orderValidator, returnValidator } from './testing/standard-schema';
