@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { brotliDecompressSync, createBrotliDecompress } from 'node:zlib';
+import { type Browser, chromium as playwright } from 'playwright-core';
 
 /** A ready Chromium: its binary and the environment to start it with. */
 export interface NpmChromium {
@@ -99,4 +100,23 @@ export async function npmChromium(root = tmpdir()): Promise<NpmChromium> {
   const lib = join(dir, 'lib');
   const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
   return { executablePath: join(dir, 'chromium'), env: { ...env, LD_LIBRARY_PATH: env.LD_LIBRARY_PATH ? `${lib}:${env.LD_LIBRARY_PATH}` : lib }, version };
+}
+
+/**
+ * Launches a headless Chromium as every browser test here does: root in CI and containers
+ * (no sandbox), no GPU on these machines.
+ *
+ * @param chromium The inflated browser (`npmChromium()`).
+ * @param timeout How long the launch may take, in milliseconds.
+ * @returns The browser.
+ */
+export function launchChromium(chromium: NpmChromium, timeout: number): Promise<Browser> {
+  return playwright.launch({
+    executablePath: chromium.executablePath,
+    env: chromium.env,
+    headless: true,
+    chromiumSandbox: false,
+    args: ['--disable-gpu', '--disable-dev-shm-usage'],
+    timeout,
+  });
 }

@@ -12,12 +12,12 @@
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { type Browser, chromium as playwright } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintOrder } from 'fulfilkit';
 import { packedConsumer } from '../../scripts/packed.mjs';
 import { set, validOrder } from '../fixtures';
-import { npmChromium } from './_chromium';
+import { launchChromium, npmChromium } from './_chromium';
 
 const CSP = "script-src 'self'";
 const BROWSER_TIMEOUT_MS = 60_000;
@@ -106,15 +106,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await playwright.launch({
-    executablePath: chromium.executablePath,
-    env: chromium.env,
-    headless: true,
-    // Root in CI and containers: no sandbox; no GPU on these machines.
-    chromiumSandbox: false,
-    args: ['--disable-gpu', '--disable-dev-shm-usage'],
-    timeout: BROWSER_TIMEOUT_MS,
-  });
+  browser = await launchChromium(chromium, BROWSER_TIMEOUT_MS);
 }, 300_000);
 
 afterAll(async () => {

@@ -7,11 +7,11 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium as playwright, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConsole } from '../../scripts/build-console.mjs';
 import { describeCreateOrder, send } from '../../src/http/index';
-import { npmChromium } from '../browser/_chromium';
+import { launchChromium, npmChromium } from '../browser/_chromium';
 import { change, set, validOrder } from '../fixtures';
 import { connection } from '../simulator/_kit';
 import { startConsoleServer, type ConsoleServer } from './_server';
@@ -49,14 +49,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'fulfilkit-console-'));
   const [chromium] = await Promise.all([npmChromium(), buildConsole({ outdir: join(root, 'console') })]);
   server = await startConsoleServer(join(root, 'console'));
-  browser = await playwright.launch({
-    executablePath: chromium.executablePath,
-    env: chromium.env,
-    headless: true,
-    chromiumSandbox: false,
-    args: ['--disable-gpu', '--disable-dev-shm-usage'],
-    timeout: BROWSER_TIMEOUT_MS,
-  });
+  browser = await launchChromium(chromium, BROWSER_TIMEOUT_MS);
   context = await browser.newContext({ acceptDownloads: true });
   context.setDefaultTimeout(20_000);
   page = await context.newPage();

@@ -8,16 +8,9 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeCreateOrder,
-  decodeCreateReturnToken,
-  decodeEcho,
-  decodeInventory,
-  decodeListPaymentMethods,
-  decodeOrderOptions,
-} from '../../src/http/index';
-import type { ApiResult } from '../../src/http/api-result';
+import { decodeCreateOrder } from '../../src/http/index';
 import { openApiDocument } from '../../src/openapi/index';
+import { DECODERS } from '../../src/simulator/control/proxy';
 import { createSimulator, DEFAULT_SIMULATOR_DATA } from '../../src/simulator/index';
 import type { SimulatorOperation } from '../../src/simulator/types';
 import { set } from '../fixtures';
@@ -41,17 +34,6 @@ function valid(schema: Record<string, unknown>, value: unknown): boolean {
 }
 
 const firstExample = (media: Media) => Object.values(media.examples ?? {})[0]?.value;
-
-const DECODERS: Readonly<Record<SimulatorOperation, (status: number, body: unknown) => ApiResult<unknown>>> = {
-  listPaymentMethods: decodeListPaymentMethods,
-  getInventory: decodeInventory,
-  createReturnToken: decodeCreateReturnToken,
-  createOrderV1: decodeCreateOrder,
-  createOrderV1_1: decodeCreateOrder,
-  createOrderV1_2: decodeCreateOrder,
-  orderOptions: decodeOrderOptions,
-  echo: decodeEcho,
-};
 
 const CLIENT = DEFAULT_SIMULATOR_DATA.clients[0]!;
 const SUBSCRIPTION = { 'Ocp-Apim-Subscription-Key': CLIENT.subscriptionKey };

@@ -63,7 +63,8 @@ export interface ProxyServer extends SimulatorServer {
   violations(): ProxyViolation[];
 }
 
-const DECODERS: Readonly<Record<SimulatorOperation, Decoder<unknown>>> = {
+/** The decoder of each operation's answers (the proxy's, and the tests' that check the OpenAPI examples). */
+export const DECODERS: Readonly<Record<SimulatorOperation, Decoder<unknown>>> = {
   listPaymentMethods: decodeListPaymentMethods,
   getInventory: decodeInventory,
   createReturnToken: decodeCreateReturnToken,
