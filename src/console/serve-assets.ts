@@ -39,6 +39,18 @@ function candidates(): URL[] {
 }
 
 /** The file a pathname names: `/` is the page; otherwise one plain file name under the prefix. */
+/**
+ * Tells whether a request path is the console's (`/` or one of its files), without reading
+ * anything: the simulator asks this of every GET before it awaits `consoleAsset`.
+ *
+ * @param pathname The request URL's path.
+ * @returns True for the page and its files.
+ * @example isConsolePath('/'); // true
+ */
+export function isConsolePath(pathname: string): boolean {
+  return fileOf(pathname) !== undefined;
+}
+
 function fileOf(pathname: string): string | undefined {
   if (pathname === '/') return 'index.html';
   if (!pathname.startsWith(CONSOLE_PREFIX)) return undefined;

@@ -8,7 +8,7 @@ import { MESSAGES, serverError, statusError } from './answers';
 import { authenticate } from './auth';
 import { declaresTooLarge, isJsonType, readJsonBody, type ReadBody } from './body';
 import type { Call, OrderRecord, Route, SimulatorState } from './context';
-import { consoleAsset } from '../console/serve-assets';
+import { consoleAsset, isConsolePath } from '../console/serve-assets';
 import { isControlPath } from './control/guard';
 import { controlRouter, type AdvanceResult } from './control/router';
 import { delay, droppedConnection, planFaults } from './faults';
@@ -196,7 +196,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       let response: Response;
       // The console's files hold no data: served before the token check (a browser cannot
       // send a token to load a page). Only where the control API is on.
-      const asset = control !== undefined && (request.method === 'GET' || request.method === 'HEAD') ? await consoleAsset(url.pathname) : undefined;
+      const asset =
+        control !== undefined && (request.method === 'GET' || request.method === 'HEAD') && isConsolePath(url.pathname) ? await consoleAsset(url.pathname) : undefined;
       // Control requests are not the operator's traffic: received() never lists them.
       if (asset !== undefined) {
         trace.operation = 'control';
