@@ -17,7 +17,7 @@ export default defineRule({
       const currency = amount.currencyISO3;
       const value = amount.value;
       if (typeof currency !== 'string' || typeof value !== 'string') return;
-      // currencyDigits keeps its last answer: the amounts of a payload mostly share one currency.
+      // A lookup by the code's letters (currencyDigits keeps nothing between calls).
       const digits = currencyDigits(currency);
       // Unknown currencies are currency-code's business; their minor unit is unknown.
       if (digits === undefined) return;

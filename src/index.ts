@@ -12,7 +12,8 @@
  * validators `orderValidator` / `returnValidator`; the payload types stay exported.
  */
 export { RULE_DOCS, RULES } from '../rules/index';
-export { rulesMarkdownTable } from './lint/docs';
+export { rulesMarkdownTable } from './rule-docs';
+export { configureEngine, createEngine, lintBatch, lintOrder, lintReturn } from './default-engine';
 export { applyFixes } from './lint/apply-fixes';
 export {
   alpha2ToAlpha3,
@@ -95,20 +96,12 @@ export type {
   ServerErrorBody,
   StatusCodeErrorBody,
 } from './schema/index';
-export {
-  configureEngine,
-  defineRule,
-  escapeToken,
-  lintBatch,
-  lintOrder,
-  lintReturn,
-  parsePointer,
-  resolvePointer,
-  toPointer,
-} from './lint/index';
+export { defineRule, escapeToken, parsePointer, resolvePointer, toPointer } from './lint/index';
 export type {
   ClientProfile,
+  Engine,
   EngineConfig,
+  EngineOptions,
   LintBatchOptions,
   LintOptions,
   LintOrderOptions,

@@ -7,6 +7,7 @@
  * (`/clientRequest/item/41` after `.../item/40`: `1`), about 23 bytes. A million listed
  * problems in flight hold megabytes, not hundreds of them.
  */
+import { problemOf } from '../lint/report';
 import type { Problem } from '../lint/types';
 import type { Position } from './locate';
 
@@ -185,9 +186,7 @@ export function unpackProblems(pack: ProblemPack, first: number, count: number):
     const shared = pack.shared[i]!;
     const path = shared === 0 ? tail : before.slice(0, shared) + tail;
     before = path;
-    const problem: LocatedProblem = { rule: kind.rule, severity: kind.severity, path, message: kind.message };
-    if (kind.params !== undefined) problem.params = kind.params;
-    if (kind.fix !== undefined) problem.fix = kind.fix;
+    const problem: LocatedProblem = problemOf(kind.rule, kind.severity, path, kind.message, kind.params, kind.fix);
     if (pack.lines[i]! > 0) problem.line = pack.lines[i]!;
     if (pack.columns[i]! > 0) problem.column = pack.columns[i]!;
     out.push(problem);

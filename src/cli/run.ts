@@ -8,7 +8,7 @@
  */
 import { RULES } from '../../rules/index';
 import { createBatchState, type BatchState } from '../lint/batch';
-import type { ProblemTally } from '../lint/report';
+import { problemOf, type ProblemTally } from '../lint/report';
 import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { Piece } from './chunker';
 import type { FixTarget } from './fix-output';
@@ -337,7 +337,7 @@ export class LintRun {
       const what = document ? 'The input' : 'The line';
       const message = `${what} is ${bytes} bytes long, more than --max-line-bytes (${this.limits.maxLineBytes}); it was not read.`;
       const level = levelOf('parse', this.variantOf(input).rules);
-      const problems = this.quiet(level === 'off' ? [] : [{ rule: 'parse', severity: level, path: '', message }]);
+      const problems = this.quiet(level === 'off' ? [] : [problemOf('parse', level, '', message)]);
       if (problems.length > 0) this.emit(input, document ? 'single' : 'lines', at, KIND_NONE, problems);
     }
     if (!document) input.nextLine++;

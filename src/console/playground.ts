@@ -5,6 +5,7 @@
  */
 import { renameMembers } from '../cli/json-text';
 import { fixPayload } from '../lint/apply-fixes';
+import { problemOf } from '../lint/report';
 import { lintBatch } from '../index';
 import type { ClientProfile, PayloadKind, Problem } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
@@ -107,7 +108,7 @@ function problemsOf(payloads: readonly PayloadText[], format: 'json' | 'ndjson',
     // The problem's line and column say where; the message never quotes the text.
     const what = format === 'ndjson' ? 'The line' : 'The input';
     const message = isBlank(p.text) ? `${what} is empty.` : `${what} is not valid JSON.`;
-    return [{ rule: 'parse', severity: 'error', path: '', message }];
+    return [problemOf('parse', 'error', '', message)];
   });
   for (const kind of ['order', 'return'] as const) {
     const indexes = payloads.flatMap((p, i) => (p.parsed && kindOf(p.value, settings) === kind ? [i] : []));

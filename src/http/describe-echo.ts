@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Problem } from '../lint/index';
+import { problemOf } from '../lint/report';
 import { EchoRequestSchema } from '../schema/echo';
 import { JSON_CONTENT_TYPE, jsonBody } from './body';
 import { operationUrl, subscriptionHeaders, type EchoConnection } from './connection';
@@ -24,7 +25,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
 const MEMBERS = Object.keys(EXPECTED);
 
 /** The one problem of a payload that is not a JSON object, or cannot be read as one. */
-const notAnObject = (message: string): Problem[] => [{ rule: 'type', severity: 'error', path: '', message }];
+const notAnObject = (message: string): Problem[] => [problemOf('type', 'error', '', message)];
 
 /**
  * A plain copy of the four members, each read once; `undefined` when `payload` is not a

@@ -19,47 +19,20 @@ import { blank, checkKind, emptyEntry, extraMembers, missingKind, nullKind, pick
 // Picklists up to this size compare inline; larger ones use a Set.
 const INLINE_OPTIONS = 8;
 
-let probed: boolean | undefined;
-let allowed: boolean | 'auto' = 'auto';
-
 /**
- * Sets whether the engine may generate code (see `configureEngine`). With `false` the
- * `new Function` probe never runs, so a strict Content-Security-Policy reports nothing.
+ * Tells whether code can be compiled here: `new Function` is not blocked by a
+ * Content-Security-Policy. An engine asks once (plan.ts), unless configured not to.
  *
- * @param codegen `true`, `false` or `'auto'` (probe once, the default).
- * @example setCodegen(false);
+ * @returns `true` in Node and in pages that allow 'unsafe-eval'.
+ * @example if (!canCompile()) console.warn('lint runs on closures');
  */
-export function setCodegen(codegen: boolean | 'auto'): void {
-  allowed = codegen;
-  probed = codegen === false ? false : undefined;
-}
-
-/**
- * Tells whether code can be generated here (`new Function` is not blocked by a CSP).
- *
- * @returns `true` in Node and in pages that allow 'unsafe-eval', unless turned off by `configureEngine`.
- * @example if (!canGenerateCode()) console.warn('lint runs on closures');
- */
-export function canGenerateCode(): boolean {
-  if (allowed === false) return false;
-  if (probed === undefined) {
-    try {
-      probed = new Function('return 1')() === 1;
-    } catch {
-      probed = false;
-    }
+export function canCompile(): boolean {
+  try {
+    return new Function('return 1')() === 1;
+  } catch {
+    return false;
   }
-  return probed;
 }
-
-/** Generated modules so far (see `Code.compile`). */
-let modules = 0;
-/**
- * A token of this copy of the engine. A process can hold two copies (the ESM and the
- * CommonJS build, or two versions of fulfilkit): their first walks would have the same
- * source, and V8 would give them one compiled code.
- */
-const INSTANCE = Math.random().toString(36).slice(2, 10);
 
 /** Names and literals for generated code. */
 class Code {
@@ -87,16 +60,15 @@ class Code {
   }
 
   /**
-   * Compiles the functions; returns the one named `entry`, or undefined when compiling fails.
-   * `what` names the module in its first line (`walk`, `states`, `renewer`, `overrides`).
+   * The source of a module of the functions that returns the one named `entry`: a header
+   * comment first, its `sourceURL` last (stack traces and debuggers name it).
    */
-  compile(entry: string, what = 'walk'): ((...args: unknown[]) => void) | undefined {
-    // Each module gets source of its own. V8 caches compiled `new Function` source: two plans
-    // with the same code (another profile or rule overrides, same checks, or the same plan in
-    // another copy of the engine) would share their functions' feedback, and none of them
-    // could be optimized for its own constants (measured: up to a fifth slower). The same
-    // holds for two plans' state makers, whose call sites would see each other's factories.
-    const source = ['"use strict";', `// ${what} ${INSTANCE}.${++modules}`, ...this.functions, `return ${entry};`].join('\n');
+  source(entry: string, header: string, sourceName: string): string {
+    return ['"use strict";', header, ...this.functions, `return ${entry};`, `//# sourceURL=${sourceName}`].join('\n');
+  }
+
+  /** Compiles a module's source; undefined when compiling fails. */
+  compile(source: string): ((...args: unknown[]) => void) | undefined {
     try {
       return new Function(...this.names, source)(...this.values) as (...args: unknown[]) => void;
     } catch {
@@ -138,9 +110,18 @@ class Generator {
     }
   }
 
+  /**
+   * The module's source. Each plan's is its own (the header names the engine, the source
+   * name numbers the plans of one name): V8 compiles equal `new Function` source once, and
+   * two plans sharing compiled code share its feedback (measured: a fifth slower).
+   */
+  source(): string {
+    const { sourceHeader, sourceName } = this.plan;
+    return this.code.source(this.fn(this.plan.tree.root), sourceHeader, sourceName);
+  }
+
   build(): WalkFn | undefined {
-    const entry = this.fn(this.plan.tree.root);
-    return this.code.compile(entry) as WalkFn | undefined;
+    return this.code.compile(this.source()) as WalkFn | undefined;
   }
 
   private node(node: TreeNode): string {
@@ -149,7 +130,7 @@ class Generator {
 
   /**
    * Code that calls the visitors of a node on `x`. A visitor that throws (a hostile value
-   * read) ends the walk, as a throwing read of the walk itself does (see engine.ts).
+   * read) ends the walk, as a throwing read of the walk itself does (see instance.ts `run`).
    */
   private visitors(list: readonly BoundVisitor[] | undefined, x: string): string {
     if (!list) return '';
@@ -372,96 +353,6 @@ class Generator {
 }
 
 /**
- * Generates the maker of the rules' states of one lint call: one array literal of factory
- * calls, each call site with one target (a loop over the factories calls them all from one
- * site, which V8 cannot inline: about a tenth of a microsecond per lint call).
- *
- * @param factories The rules' state factories, by state slot.
- * @returns The maker, or undefined when code cannot be compiled here.
- * @example const make = generateStateMaker([() => ({ seen: 0 })]); make?.(); // [{ seen: 0 }]
- */
-export function generateStateMaker(factories: readonly (() => unknown)[]): (() => unknown[]) | undefined {
-  const code = new Code();
-  const calls = factories.map((make) => `${code.ref(make, 'F')}()`);
-  code.functions.push(`function makeStates() { return [${calls.join(', ')}]; }`);
-  return code.compile('makeStates', 'states') as (() => unknown[]) | undefined;
-}
-
-/**
- * Generates the test that a rule overrides object still has the given entries: as many
- * enumerable members, and each key with its value (read by name: an inline-cached read,
- * where a loop over the keys reads each member through the key).
- *
- * @param keys The keys, as the object listed them.
- * @param values Their values.
- * @returns The test (for objects whose enumerable members are all their own), or undefined
- *   when code cannot be compiled here or a value is undefined (reading a missing key by
- *   name gives undefined too).
- * @example generateEntriesTest(['enum'], ['warn'])?.({ enum: 'warn' }); // true
- */
-export function generateEntriesTest(keys: readonly string[], values: readonly unknown[]): ((overrides: object) => boolean) | undefined {
-  if (!canGenerateCode() || values.includes(undefined)) return undefined;
-  const code = new Code();
-  // A text value is a literal in the code (one compare with a constant), any other a reference.
-  const tests = keys.map((key, i) => {
-    const value = values[i];
-    return ` && o[${Code.str(key)}] === ${typeof value === 'string' ? Code.str(value) : code.ref(value, 'V')}`;
-  });
-  code.functions.push(`function unchanged(o) {\nlet n = 0;\nfor (const k in o) n++;\nreturn n === ${keys.length}${tests.join('')};\n}`);
-  return code.compile('unchanged', 'overrides') as ((overrides: object) => boolean) | undefined;
-}
-
-/**
- * Generates the renewer of the rules' states: it readies the states of a finished lint call
- * for the next call by setting each member back to the value its factory gives (a member
- * that starts as an empty array gets a new one), one plain assignment per member, so a
- * lint call need not make them anew (see `run` in engine.ts). A rule's state is the members its factory gives; visitors add none (a test
- * holds every rule to that).
- *
- * @param factories The rules' state factories, by state slot.
- * @returns The renewer, or undefined when code cannot be compiled here or a factory gives a
- *   state it cannot reset so (not a plain object, or a member that starts as another object).
- * @example const renew = generateStateRenewer([() => ({ seen: 0 })]); renew?.([{ seen: 3 }]); // [{ seen: 0 }]
- */
-export function generateStateRenewer(factories: readonly (() => unknown)[]): ((states: unknown[]) => unknown[]) | undefined {
-  const lines: string[] = [];
-  for (let slot = 0; slot < factories.length; slot++) {
-    const state = factories[slot]!();
-    if (!isPlainObject(state) || Object.getOwnPropertySymbols(state).length > 0) return undefined;
-    lines.push(`t = s[${slot}];`);
-    for (const key of Object.keys(state)) {
-      const first = literal(state[key]);
-      if (first === undefined) return undefined;
-      lines.push(`t[${Code.str(key)}] = ${first};`);
-    }
-  }
-  const code = new Code();
-  code.functions.push(`function renewStates(s) { let t;\n${lines.join('\n')}\nreturn s; }`);
-  return code.compile('renewStates', 'renewer') as ((states: unknown[]) => unknown[]) | undefined;
-}
-
-/** The source of a state member's first value: a primitive, or a new empty array; undefined for anything else. */
-function literal(value: unknown): string | undefined {
-  switch (typeof value) {
-    case 'undefined':
-      return 'void 0';
-    case 'boolean':
-      return String(value);
-    case 'number':
-      return Object.is(value, -0) ? '-0' : String(value);
-    case 'bigint':
-      return `${value}n`;
-    case 'string':
-      return Code.str(value);
-    case 'object':
-      if (value === null) return 'null';
-      return Array.isArray(value) && value.length === 0 && Object.getPrototypeOf(value) === Array.prototype ? '[]' : undefined;
-    default:
-      return undefined;
-  }
-}
-
-/**
  * Generates the walk of a plan.
  *
  * @param plan The plan (tree, levels, visitors).
@@ -470,4 +361,15 @@ function literal(value: unknown): string | undefined {
  */
 export function generateWalk(plan: Plan): WalkFn | undefined {
   return new Generator(plan).build();
+}
+
+/**
+ * The source of a plan's generated walk, as `generateWalk` compiles it.
+ *
+ * @param plan The plan.
+ * @returns The JavaScript text (a function body; its free names are the module's parameters).
+ * @example console.log(walkSource(plan)); // "use strict"; ... //# sourceURL=fulfilkit-walk-order-1.1.js
+ */
+export function walkSource(plan: Plan): string {
+  return new Generator(plan).source();
 }

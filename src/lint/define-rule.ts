@@ -3,8 +3,7 @@
  * the nodes its one walk has already read (ESLint's `create(context)` visitors, Spectral's
  * `given`). A rule never navigates the payload: it names the nodes it wants.
  */
-import type { BatchFacts } from './batch';
-import type { ClientProfile, PayloadKind, ProblemFix, Severity } from './types';
+import type { ClientProfile, PayloadKind, ProblemFix, RuleLevel, Severity } from './types';
 import type { OrderVersionFeatures } from '../schema/tables';
 
 /** Values a message may name: limits, lengths, allowed values, schema names; never payload values. */
@@ -80,6 +79,12 @@ export type Visitor<S> = (node: any, context: RuleContext, state: S) => void;
  * (`order.amount[], payment.amount[]`) names several nodes.
  */
 export type Visitors<S> = Readonly<Record<string, Visitor<S>>>;
+
+/** What the batch rules know of one payload (batch-state.ts `batchFactsOf` reads it). */
+export interface BatchFacts {
+  /** `requestHeader.requestReference`, when it is a string. */
+  readonly requestReference?: string;
+}
 
 /**
  * The cross-payload part of a batch rule: a state made once per run, and a check of each
@@ -159,4 +164,25 @@ export interface RuleExample {
 /* @__NO_SIDE_EFFECTS__ */
 export function defineRule<S>(rule: Rule<S>): Rule<S> {
   return rule;
+}
+
+/**
+ * The level a rule runs at under some options: the override they give it (`off`, `warn`
+ * or `error`), else its default severity. The one place levels are read (plans and batch
+ * rules alike); never throws.
+ *
+ * @param rule The rule.
+ * @param overrides `options.rules`: levels by rule id (anything else overrides nothing).
+ * @returns The level.
+ * @example ruleLevel(totalsRule, { totals: 'error' }); // 'error'
+ */
+export function ruleLevel(rule: Rule, overrides: unknown): RuleLevel {
+  let override: unknown;
+  try {
+    const id = rule.meta.id;
+    if (overrides !== null && typeof overrides === 'object' && Object.prototype.hasOwnProperty.call(overrides, id)) override = (overrides as Record<string, unknown>)[id];
+  } catch {
+    override = undefined;
+  }
+  return override === 'off' || override === 'warn' || override === 'error' ? override : rule.meta.severity;
 }

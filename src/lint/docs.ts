@@ -1,55 +1,6 @@
 /**
- * Rule documentation generated from the rules' metadata (README rule table).
+ * The old path of the rule documentation, kept for the modules that still import it from
+ * here: it documents the default rules, so it lives beside them in src/rule-docs.ts (the
+ * engine knows no rule). Re-exports only; nothing in src/lint imports this file.
  */
-import { ORDER_VERSIONS, ORDER_VERSION_FEATURES, type OrderVersion } from '../schema/tables';
-import { RULE_DOCS } from '../../rules/index';
-import type { Rule, RuleMeta } from './define-rule';
-
-const KIND = { order: 'O', return: 'R' } as const;
-
-/**
- * Renders the rule table of the README from rule metadata.
- *
- * @param rules The registry (`RULES`).
- * @returns A Markdown table: rule, severity, applies to, what it reports.
- * @example rulesMarkdownTable(RULES).split('\n')[0]; // '| rule | severity | applies | what it reports |'
- */
-export function rulesMarkdownTable(rules: readonly Rule[]): string {
-  const lines = ['| rule | severity | applies | what it reports |', '|---|---|---|---|'];
-  for (const { meta } of rules) {
-    const applies = [
-      meta.kinds.map((k) => KIND[k]).join(' ') || 'CLI',
-      meta.appliesTo ? `v${ruleVersions(meta).join(', v')}` : '',
-      meta.fmsOnly ? 'FMS' : '',
-      meta.scope === 'batch' ? 'batch' : '',
-      meta.requires?.length ? `profile: ${meta.requires.join(', ')}` : '',
-      meta.fixable ? 'fixable' : '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    lines.push(`| \`${meta.id}\` | ${meta.severity} | ${applies} | ${ruleDescription(meta.id).replace(/\|/g, '\\|')} |`);
-  }
-  return lines.join('\n');
-}
-
-/**
- * The order versions a rule applies to (every version unless its meta says otherwise).
- *
- * @param meta A rule's metadata.
- * @returns The versions, oldest first.
- * @example ruleVersions(keyCharsetRule.meta); // ['1.2']
- */
-export function ruleVersions(meta: RuleMeta): OrderVersion[] {
-  return ORDER_VERSIONS.filter((version) => meta.appliesTo?.(ORDER_VERSION_FEATURES[version]) ?? true);
-}
-
-/**
- * What a rule reports, in one sentence (from its docs).
- *
- * @param id A rule id.
- * @returns The description; '' for an unknown id.
- * @example ruleDescription('totals'); // 'The order totalGross differs from totalNet plus totalTax.'
- */
-export function ruleDescription(id: string): string {
-  return Object.prototype.hasOwnProperty.call(RULE_DOCS, id) ? RULE_DOCS[id]!.description : '';
-}
+export { ruleDescription, rulesMarkdownTable, ruleVersions } from '../rule-docs';

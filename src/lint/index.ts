@@ -1,10 +1,11 @@
 /**
- * The lint engine's public surface.
+ * The lint engine's public surface: the engine (instance.ts, which knows no rule), and the
+ * default engine that src/default-engine.ts wires with the rules of rules/.
  */
-export { configureEngine, lintBatch, lintOrder, lintReturn } from './engine';
-export type { EngineConfig } from './engine';
-export { batchFactsOf, createBatchState } from './batch';
-export type { BatchFacts, BatchState } from './batch';
+export { configureEngine, createBatchState, createEngine, lintBatch, lintOrder, lintReturn } from '../default-engine';
+export type { Engine, EngineConfig, EngineOptions } from './instance';
+export { batchFactsOf } from './batch-state';
+export type { BatchFacts, BatchState } from './batch-state';
 export { defineRule } from './define-rule';
 export type { Rule, RuleContext, RuleDocs, RuleMeta } from './define-rule';
 export { escapeToken, parsePointer, resolvePointer, toPointer } from './pointer';

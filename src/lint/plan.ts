@@ -1,18 +1,82 @@
 /**
  * A lint plan: for one kind, version, profile shape and set of rule levels, which rules
  * run, at which level, which visitors each node of the schema tree calls, and the walk
- * (generated code where allowed, closures elsewhere). Plans are cached; the cache key is
- * read afresh on every call, so options changed between calls take effect.
+ * (generated code where allowed, closures elsewhere). An engine (`EngineState`) keeps its
+ * plans, as ESLint's Linter keeps its caches; the cache key is read afresh on every call,
+ * so options changed between calls take effect.
  */
 import type { OrderVersionFeatures } from '../schema/tables';
-import { canGenerateCode, generateEntriesTest, generateStateMaker, generateStateRenewer, generateWalk } from './codegen';
-import type { ReportDescriptor, Rule, RuleContext, Visitor } from './define-rule';
+import { canCompile, generateWalk } from './codegen';
+import { ruleLevel, type ReportDescriptor, type Rule, type RuleContext, type Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
-import { report, reportBlank, type Walk } from './report';
+import { compileMessage, report, reportBlank, type CompiledMessage, type Walk } from './report';
 import type { LintTarget } from './targets';
 import type { Tree, TreeNode } from './tree';
 import type { ClientProfile, LintOptions, PayloadKind, Severity } from './types';
 import { walkClosures } from './walk';
+
+/** Whether an engine may generate its walks with `new Function`: `'auto'` probes once, on its first plan. */
+export type CodegenSetting = boolean | 'auto';
+
+/**
+ * The state of one engine: its settings and everything it caches. Nothing of it lives at
+ * module level, so two engines (or two copies of the library) share nothing.
+ */
+export interface EngineState {
+  /** Whether walks may be generated. */
+  codegen: CodegenSetting;
+  /** Under `'auto'`: the probe's answer (undefined until the first plan asks). */
+  probed: boolean | undefined;
+  /** What the engine knows of each target it has linted: its trees and plans. */
+  targets: WeakMap<LintTarget, TargetFacts>;
+  /** Each rule overrides object seen, with its entries when last read (see `overridesStamp`). */
+  readonly stamps: WeakMap<object, Stamped>;
+  /** A random token of this engine in the source of its generated walks (see `Plan.sourceHeader`). */
+  readonly tag: string;
+  /** Plans made so far, by the name of their generated walk (numbers the names, see `sourceNameOf`). */
+  readonly names: Map<string, number>;
+}
+
+/**
+ * Makes the state of a new engine.
+ *
+ * @param codegen Whether walks may be generated (see `configureEngine`).
+ * @returns The state, with nothing cached yet.
+ * @example const state = newEngineState('auto');
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function newEngineState(codegen: CodegenSetting = 'auto'): EngineState {
+  return {
+    codegen,
+    probed: codegen === false ? false : undefined,
+    targets: new WeakMap(),
+    stamps: new WeakMap(),
+    // V8 compiles equal `new Function` source once, and walks that share compiled code share
+    // its feedback: two engines (or the ESM and CommonJS copy) would slow each other down.
+    tag: Math.random().toString(36).slice(2, 10),
+    names: new Map(),
+  };
+}
+
+/**
+ * Changes whether an engine may generate code, and drops its plans (a later call takes
+ * effect too). With `false` the `new Function` probe never runs.
+ *
+ * @param engine The engine.
+ * @param codegen The setting.
+ * @example setCodegen(state, false);
+ */
+export function setCodegen(engine: EngineState, codegen: CodegenSetting): void {
+  engine.codegen = codegen;
+  engine.probed = codegen === false ? false : undefined;
+  engine.targets = new WeakMap();
+}
+
+/** Tells whether an engine generates its walks (probing `new Function` once under `'auto'`). */
+function generates(engine: EngineState): boolean {
+  if (engine.codegen === false) return false;
+  return (engine.probed ??= canCompile());
+}
 
 /** A visitor bound to its rule: what a node calls. */
 export interface BoundVisitor {
@@ -47,16 +111,16 @@ export interface Plan {
   readonly generated: WalkFn | undefined;
   /** The walk of the lint call running now (what contexts report to). */
   current: Walk | undefined;
-  /** Makes the states of the rules for one call. */
-  makeStates(): unknown[];
-  /** The states of a finished call, readied for the next call (reset in place where it can, else made anew). */
-  renewStates(states: unknown[]): unknown[];
-  /** The walk of the last call, readied for the next (see `run` in engine.ts). */
-  spare: Walk | undefined;
-  /** The index stack of a new walk: a zero per array depth of the tree (copied per call). */
-  readonly indexes: readonly number[];
-  /** A rule's message template by id. */
-  message(rule: string, messageId: string): string;
+  /** The state factories of the rules that have state, by state slot (see `Walk.states`). */
+  readonly factories: readonly (() => unknown)[];
+  /** The number of array depths of the tree (the length of a walk's index stack). */
+  readonly depth: number;
+  /** The name of the generated walk in stack traces and debuggers (`fulfilkit-walk-order-1.1.js`). */
+  readonly sourceName: string;
+  /** The header comment of the generated walk: what it walks, and the engine's tag. */
+  readonly sourceHeader: string;
+  /** A rule's message template by id, split at its placeholders. */
+  message(rule: string, messageId: string): CompiledMessage;
 }
 
 /** What plans of a target share: its trees (by FMS), its rules by id, the profile members its rules require, and the plans. */
@@ -69,18 +133,12 @@ interface TargetFacts {
   readonly plans: Map<string, Plan>[];
   /** The same plans by profile bits, then by the levels of the rules that run (`Resolved.key`). */
   readonly byLevels: Map<string, Plan>[];
-  /** The plan last asked for, with its profile bits and overrides stamp (calls mostly repeat one). */
-  last: { readonly bits: number; readonly stamp: string; readonly plan: Plan } | undefined;
+  /** The rules' messages, split at their placeholders, by rule id, then message id. */
+  readonly messages: Map<string, ReadonlyMap<string, CompiledMessage>>;
 }
 
-let facts = new WeakMap<LintTarget, TargetFacts>();
-/** The facts last asked for (lint calls mostly repeat one target): no WeakMap lookup. */
-let lastFacts: TargetFacts | undefined;
-let lastTarget: LintTarget | undefined;
-
-function factsOf(target: LintTarget): TargetFacts {
-  if (target === lastTarget) return lastFacts!;
-  let f = facts.get(target);
+function factsOf(engine: EngineState, target: LintTarget): TargetFacts {
+  let f = engine.targets.get(target);
   if (!f) {
     f = {
       trees: new Map(),
@@ -88,17 +146,15 @@ function factsOf(target: LintTarget): TargetFacts {
       profileKeys: [...new Set(target.rules.flatMap((rule) => rule.meta.requires ?? []))],
       plans: [],
       byLevels: [],
-      last: undefined,
+      messages: new Map(),
     };
-    facts.set(target, f);
+    engine.targets.set(target, f);
   }
-  lastTarget = target;
-  lastFacts = f;
   return f;
 }
 
-function treeFor(target: LintTarget, fms: boolean): Tree {
-  const { trees } = factsOf(target);
+function treeFor(facts: TargetFacts, target: LintTarget, fms: boolean): Tree {
+  const { trees } = facts;
   let tree = trees.get(fms);
   if (!tree) trees.set(fms, (tree = target.tree(fms)));
   return tree;
@@ -123,41 +179,26 @@ interface Stamped {
   readonly keys: string[];
   readonly values: unknown[];
   readonly stamp: string;
-  /** Calls that found the entries unchanged (the generated test is made at HITS_TO_GENERATE). */
-  hits: number;
-  /** Tells whether the object still has these entries, as generated code (one named read per entry). */
-  unchanged: ((overrides: object) => boolean) | undefined;
 }
 
-// An overrides object found unchanged this often serves many calls: its test is then generated
-// (25 entries: about 30 ns a call instead of 90). Not on the first calls: options made anew
-// for each call would compile code for each.
-const HITS_TO_GENERATE = 16;
-
-const stamps = new WeakMap<object, Stamped>();
 const hasOwn = Object.prototype.hasOwnProperty;
 const getPrototypeOf = Object.getPrototypeOf;
 
 /**
  * The rule overrides as text (`enum=warn;totals=off;`), '' without any. Kept per overrides
- * object and compared entry by entry on each call (by generated code once the object has
- * served HITS_TO_GENERATE calls): an object changed in place between calls gets a new
- * stamp, an unchanged one costs a few reads.
+ * object and compared entry by entry on each call: an object changed in place between
+ * calls gets a new stamp, an unchanged one costs a few reads (25 overrides: reading their
+ * stamp anew on each call made a call of a 5-item order about 60 % slower).
  */
-function overridesStamp(overrides: unknown): string {
+function overridesStamp(engine: EngineState, overrides: unknown): string {
   if (overrides === null || typeof overrides !== 'object') return '';
   const o = overrides as Record<string, unknown>;
-  const known = stamps.get(o);
+  const known = engine.stamps.get(o);
   if (known) {
     // for...in lists own members only when nothing enumerable is inherited: then no hasOwn call per key.
     const proto = getPrototypeOf(o);
     const ownOnly = (proto === Object.prototype || proto === null) && objectPrototypeIsPlain();
-    if (ownOnly && known.unchanged !== undefined) {
-      if (known.unchanged(o)) return known.stamp;
-    } else if (sameEntries(o, known, ownOnly)) {
-      if (ownOnly && ++known.hits === HITS_TO_GENERATE) known.unchanged = generateEntriesTest(known.keys, known.values);
-      return known.stamp;
-    }
+    if (sameEntries(o, known, ownOnly)) return known.stamp;
   }
   const keys: string[] = [];
   const values: unknown[] = [];
@@ -169,7 +210,7 @@ function overridesStamp(overrides: unknown): string {
     values.push(value);
     stamp += key + '=' + String(value) + ';';
   }
-  stamps.set(o, { keys, values, stamp, hits: 0, unchanged: undefined });
+  engine.stamps.set(o, { keys, values, stamp });
   return stamp;
 }
 
@@ -262,13 +303,11 @@ interface Resolved {
 function resolveLevels(target: LintTarget, options: LintOptions): Resolved {
   const { kind, features } = target;
   const profile = options.profile ?? undefined;
-  const overrides = (options.rules ?? {}) as Record<string, unknown>;
   const levels: Record<string, Severity> = {};
   const active: Rule[] = [];
   let key = '';
   for (const rule of target.rules) {
-    const override = hasOwn.call(overrides, rule.meta.id) ? overrides[rule.meta.id] : undefined;
-    const level = override === 'off' || override === 'warn' || override === 'error' ? override : rule.meta.severity;
+    const level = ruleLevel(rule, options.rules);
     if (level === 'off' || !applies(rule, kind, features, profile)) continue;
     levels[rule.meta.id] = level;
     active.push(rule);
@@ -277,13 +316,13 @@ function resolveLevels(target: LintTarget, options: LintOptions): Resolved {
   return { levels, active, key };
 }
 
-function makePlan(target: LintTarget, fms: boolean, { levels, active }: Resolved): Plan {
+function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, fms: boolean, { levels, active }: Resolved): Plan {
   const { kind, features } = target;
-  const { byId } = factsOf(target);
-  const tree = treeFor(target, fms);
+  const tree = treeFor(facts, target, fms);
   const enter: BoundVisitor[][] = [];
   const exit: BoundVisitor[][] = [];
   const factories: (() => unknown)[] = [];
+  const sourceName = sourceNameOf(engine, target, fms);
   const plan: Plan = {
     kind,
     features,
@@ -294,14 +333,14 @@ function makePlan(target: LintTarget, fms: boolean, { levels, active }: Resolved
     closures: undefined as unknown as WalkFn,
     generated: undefined,
     current: undefined,
-    makeStates: undefined as unknown as () => unknown[],
-    renewStates: undefined as unknown as (states: unknown[]) => unknown[],
-    spare: undefined,
-    indexes: new Array<number>(tree.depth).fill(0),
-    message: (rule, messageId) => byId.get(rule)?.meta.messages[messageId] ?? `${rule}: ${messageId}`,
+    factories,
+    depth: tree.depth,
+    sourceName,
+    sourceHeader: `// fulfilkit: the walk of ${features ? `${safe(features.label)} orders` : 'return requests'}${fms ? ' for FMS clients' : ''} in engine ${engine.tag}, generated from its plan (src/lint/codegen.ts).`,
+    message: (rule, messageId) => messageOf(facts, rule, messageId),
   };
   for (const rule of active) {
-    // Batch and CLI rules report elsewhere (batch.ts, the CLI), never per payload.
+    // Batch and CLI rules report elsewhere (batch-state.ts, the CLI), never per payload.
     if (!rule.visitors || (rule.meta.scope ?? 'payload') !== 'payload') continue;
     const slot = rule.state ? factories.push(rule.state) - 1 : -1;
     // One context per node the rule visits (its enter and exit visitors share it).
@@ -320,33 +359,54 @@ function makePlan(target: LintTarget, fms: boolean, { levels, active }: Resolved
       }
     }
   }
-  const mutable = plan as { closures: WalkFn; generated: WalkFn | undefined; makeStates: () => unknown[]; renewStates: (states: unknown[]) => unknown[] };
+  const mutable = plan as { closures: WalkFn; generated: WalkFn | undefined };
   mutable.closures = walkClosures(plan);
-  const generate = canGenerateCode();
-  mutable.generated = generate ? generateWalk(plan) : undefined;
-  const makeStates = (generate ? generateStateMaker(factories) : undefined) ?? (() => factories.map((make) => make()));
-  mutable.makeStates = makeStates;
-  mutable.renewStates = (generate ? generateStateRenewer(factories) : undefined) ?? makeStates;
+  mutable.generated = generates(engine) ? generateWalk(plan) : undefined;
   return plan;
+}
+
+/** A rule's message, split at its placeholders (a rule's messages once per target). */
+function messageOf(facts: TargetFacts, rule: string, messageId: string): CompiledMessage {
+  let messages = facts.messages.get(rule);
+  if (messages === undefined) {
+    messages = new Map(Object.entries(facts.byId.get(rule)?.meta.messages ?? {}).map(([id, text]) => [id, compileMessage(text)]));
+    facts.messages.set(rule, messages);
+  }
+  return messages.get(messageId) ?? compileMessage(`${rule}: ${messageId}`);
+}
+
+/** A label as it may stand in a comment of generated code: letters, digits, `.`, `-`, `_` and spaces. */
+function safe(text: string): string {
+  return text.replace(/[^\w .-]/g, '_');
+}
+
+/**
+ * The name of a plan's generated walk (its `sourceURL`): kind and version, and a number
+ * from the second plan of the same name in this engine on.
+ */
+function sourceNameOf(engine: EngineState, target: LintTarget, fms: boolean): string {
+  const base = `fulfilkit-walk-${target.kind}${target.features ? '-' + target.features.version.replace(/[^\w.-]/g, '_') : ''}${fms ? '-fms' : ''}`;
+  const n = (engine.names.get(base) ?? 0) + 1;
+  engine.names.set(base, n);
+  return `${base}${n > 1 ? '-' + n : ''}.js`;
 }
 
 // Override sets are few in practice; the bound only keeps a pathological caller from growing the cache.
 const MAX_PLANS = 256;
 
 /**
- * The plan of a lint call. Cheap when cached: the profile bits and the overrides stamp are
- * read on every call.
+ * The plan of a lint call in an engine. Cheap when cached: the profile bits and the
+ * overrides stamp are read on every call.
  *
+ * @param engine The engine whose plans are used.
  * @param target The payload kind (and order version) linted.
  * @param options The lint options.
  * @returns The plan.
  */
-export function planFor(target: LintTarget, options: LintOptions): Plan {
-  const f = factsOf(target);
+export function planFor(engine: EngineState, target: LintTarget, options: LintOptions): Plan {
+  const f = factsOf(engine, target);
   const bits = profileBits(options.profile, f.profileKeys);
-  const stamp = overridesStamp(options.rules);
-  const last = f.last;
-  if (last !== undefined && last.bits === bits && last.stamp === stamp) return last.plan;
+  const stamp = overridesStamp(engine, options.rules);
   const byStamp = (f.plans[bits] ??= new Map());
   let plan = byStamp.get(stamp);
   if (!plan) {
@@ -356,22 +416,14 @@ export function planFor(target: LintTarget, options: LintOptions): Plan {
     const byLevels = (f.byLevels[bits] ??= new Map());
     plan = byLevels.get(resolved.key);
     if (!plan) {
-      plan = makePlan(target, (bits & 1) === 1, resolved);
+      plan = makePlan(engine, f, target, (bits & 1) === 1, resolved);
       if (byLevels.size >= MAX_PLANS) byLevels.clear();
       byLevels.set(resolved.key, plan);
     }
     if (byStamp.size >= MAX_PLANS) byStamp.clear();
     byStamp.set(stamp, plan);
   }
-  f.last = { bits, stamp, plan };
   return plan;
-}
-
-/** Drops every cached plan, with the trees and facts they share (after `configureEngine`). */
-export function clearPlans(): void {
-  facts = new WeakMap();
-  lastTarget = undefined;
-  lastFacts = undefined;
 }
 
 /**

@@ -51,56 +51,55 @@ export interface Bound {
 }
 
 /**
- * The state of one lint call. A plan keeps the walk of its last call and readies it for the
- * next (`recycle`): a lint call then makes no object but its problem list.
+ * The state of one lint call. Its members are set in the constructor only (declared, not
+ * initialized as class fields): one shape, built in one pass, for the walk of every call.
  */
 export class Walk {
-  /** Problems found so far. */
-  out: Problem[] = [];
-  /** Index of each enclosing array entry, by depth (see `TreeNode.path`). */
-  readonly idx: number[];
-  /** The rules' states of this call, by the plan's state slot. */
-  states: unknown[];
-  /** Positions in `out` of the problems that visitors reported (the only ones `finish` may drop). */
-  fromVisitors: number[] | undefined = undefined;
-  /** `type` and `required` problems so far (`finish` looks below them). */
-  structural = 0;
-  /** Paths that already have a `blank-value` problem. */
-  blanks: Set<string> | undefined = undefined;
-  /** A value could not be read (a throwing getter or Proxy). */
-  failed = false;
+  /** The plan of this call. */
+  declare readonly plan: Plan;
+  /** The client profile of this call. */
+  declare readonly profile: ClientProfile | undefined;
   /** The bounds of this call; undefined keeps every problem. */
-  bound: Bound | undefined = undefined;
+  declare readonly bound: Bound | undefined;
+  /** Problems found so far. */
+  declare out: Problem[];
+  /** Index of each enclosing array entry, by depth (see `TreeNode.path`). */
+  declare readonly idx: number[];
+  /** The rules' states of this call, by the plan's state slot. */
+  declare readonly states: unknown[];
+  /** Positions in `out` of the problems that visitors reported (the only ones `finish` may drop). */
+  declare fromVisitors: number[] | undefined;
+  /** `type` and `required` problems so far (`finish` looks below them). */
+  declare structural: number;
+  /** Paths that already have a `blank-value` problem. */
+  declare blanks: Set<string> | undefined;
+  /** A value could not be read (a throwing getter or Proxy). */
+  declare failed: boolean;
   /** A bounded call keeps no more problems: the generated walk builds no more paths (codegen.ts). */
-  full = false;
+  declare full: boolean;
 
   /**
    * @param plan The plan of this call.
    * @param profile The client profile of this call.
+   * @param bound The bounds of this call; undefined keeps every problem.
    */
-  constructor(
-    readonly plan: Plan,
-    public profile: ClientProfile | undefined,
-  ) {
-    this.idx = plan.indexes.slice();
-    this.states = plan.makeStates();
-  }
-
-  /**
-   * Readies the walk of a finished call for the next call of its plan: a new problem list
-   * (the caller keeps the last one), the states renewed, and nothing of the last payload or
-   * profile kept. The index stack needs no reset: the walk sets each index before it reads it.
-   */
-  recycle(): void {
+  constructor(plan: Plan, profile: ClientProfile | undefined, bound?: Bound) {
+    this.plan = plan;
+    this.profile = profile;
+    this.bound = bound;
     this.out = [];
-    this.states = this.plan.renewStates(this.states);
+    const idx: number[] = [];
+    for (let i = 0; i < plan.depth; i++) idx.push(0);
+    this.idx = idx;
+    const { factories } = plan;
+    const states: unknown[] = [];
+    for (let i = 0; i < factories.length; i++) states.push(factories[i]!());
+    this.states = states;
     this.fromVisitors = undefined;
     this.structural = 0;
     this.blanks = undefined;
     this.failed = false;
-    this.profile = undefined;
-    this.bound = undefined;
-    this.full = false;
+    this.full = bound !== undefined && bound.limit <= 0;
   }
 }
 
@@ -153,31 +152,29 @@ export function pathOf(node: TreeNode, idx: readonly number[], at?: readonly (st
 }
 
 /** A message template split at its placeholders: text, key, text, key, ..., text. */
-type CompiledMessage = readonly string[];
+export type CompiledMessage = readonly string[];
 
-const compiled = new Map<string, CompiledMessage>();
-
-function compile(template: string): CompiledMessage {
-  let parts = compiled.get(template);
-  if (parts === undefined) {
-    parts = template.split(/\{\{(\w+)\}\}/);
-    compiled.set(template, parts);
-  }
-  return parts;
+/**
+ * Splits a message template at its `{{name}}` placeholders (once per message: see plan.ts).
+ *
+ * @param template A message of a rule's `meta.messages`.
+ * @returns The parts.
+ * @example compileMessage('{{name}} is too long.'); // ['', 'name', ' is too long.']
+ */
+export function compileMessage(template: string): CompiledMessage {
+  return template.split(/\{\{(\w+)\}\}/);
 }
 
 /**
- * Fills a message template: `{{name}}` becomes `data.name` (lists joined with ", "); a
- * placeholder without data stays as written. Each template is split once.
+ * Fills a message: `{{name}}` becomes `data.name` (lists joined with ", "); a placeholder
+ * without data stays as written.
  *
- * @param template A message of a rule's `meta.messages`.
+ * @param parts A message split by `compileMessage`.
  * @param data The values of the placeholders.
  * @returns The message.
- * @example formatMessage('{{name}} is too long.', { name: 'city' }); // 'city is too long.'
+ * @example formatMessage(compileMessage('{{name}} is too long.'), { name: 'city' }); // 'city is too long.'
  */
-export function formatMessage(template: string, data: MessageData | undefined): string {
-  const parts = compile(template);
-  if (parts.length === 1) return template;
+export function formatMessage(parts: CompiledMessage, data: MessageData | undefined): string {
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const key = parts[i]!;
@@ -213,12 +210,29 @@ export function report(
   // A bounded call decides type first now (it keeps no list for `finish` to look through).
   if (w.bound !== undefined && !isStructural(rule) && w.bound.underStructural(w, node, at)) return;
   if (!keeps(w, rule, severity)) return;
-  const path = pathOf(node, w.idx, at);
-  const problem: Problem = { rule, severity, path, message: formatMessage(plan.message(rule, messageId), data) };
-  if (data !== undefined) problem.params = frozenParams(data);
-  if (fix !== undefined) problem.fix = fix;
-  w.out.push(problem);
+  const message = formatMessage(plan.message(rule, messageId), data);
+  w.out.push(problemOf(rule, severity, pathOf(node, w.idx, at), message, data === undefined ? undefined : frozenParams(data), fix));
   if (isStructural(rule)) w.structural++;
+}
+
+/**
+ * Builds a problem: the one place a `Problem` is made (the walk's reports here, the batch
+ * rules' in batch-state.ts).
+ *
+ * @param rule The rule id.
+ * @param severity The rule's level.
+ * @param path The JSON Pointer.
+ * @param message The message, filled in.
+ * @param params The values the message speaks of (frozen).
+ * @param fix A fix.
+ * @returns The problem.
+ * @example problemOf('totals', 'warn', '/clientRequest/order', 'The totals differ.');
+ */
+export function problemOf(rule: string, severity: Severity, path: string, message: string, params?: Problem['params'], fix?: ProblemFix): Problem {
+  const problem: Problem = { rule, severity, path, message };
+  if (params !== undefined) problem.params = params;
+  if (fix !== undefined) problem.fix = fix;
+  return problem;
 }
 
 /**
@@ -264,7 +278,7 @@ export function reportCached<K>(
   const severity = w.plan.levels[rule];
   if (severity === undefined || !keeps(w, rule, severity)) return;
   const cached = cachedReport(w.plan, rule, node, key, messageId, data);
-  w.out.push({ rule, severity, path: path ?? pathOf(node, w.idx), message: cached.message, params: cached.params });
+  w.out.push(problemOf(rule, severity, path ?? pathOf(node, w.idx), cached.message, cached.params));
   if (isStructural(rule)) w.structural++;
 }
 
@@ -326,7 +340,7 @@ export function reportAt(w: Walk, site: ReportSite, path: string): void {
   const { kind } = site;
   if (!keeps(w, kind.rule, site.severity)) return;
   const cached = (site.cached ??= cachedReport(w.plan, kind.rule, kind.node, kind.key, kind.messageId, kind.data));
-  w.out.push({ rule: kind.rule, severity: site.severity, path, message: cached.message, params: cached.params });
+  w.out.push(problemOf(kind.rule, site.severity, path, cached.message, cached.params));
   if (site.structural) w.structural++;
 }
 

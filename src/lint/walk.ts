@@ -37,19 +37,17 @@ const RESPONSE_ONLY = 'response-only';
 const ENUM = 'enum';
 const AMBIGUOUS = 'ambiguous-value';
 const UNKNOWN = 'unknown-field';
-/** One key per JSON type name of a wrong value (`jsonTypeOf`). */
-const WRONG_TYPE = new Map<string, { readonly actual: string }>();
-/** One key per length of a value too long (the limit comes from the node's own check). */
-const MAX_LENGTH = new Map<number, { readonly length: number }>();
+// Two more kinds of key: a wrong value's JSON type name (`jsonTypeOf`, such as 'a string':
+// none equals a key above) and a too long value's length (a number).
 
 // What the messages say of a node (made once per node and key).
 const named = (node: TreeNode) => ({ name: node.name });
 const ofObject = (node: TreeNode) => ({ name: node.name, object: node.owner });
-const typed = (node: TreeNode, key: { readonly actual: string }) => ({ name: node.name, expected: EXPECTED[node.type], actual: key.actual });
-const tooLongData = (node: TreeNode, key: { readonly length: number }) => ({
+const typed = (node: TreeNode, actual: string) => ({ name: node.name, expected: EXPECTED[node.type], actual });
+const tooLongData = (node: TreeNode, length: number) => ({
   name: node.name,
   limit: node.checks.find((c) => c.rule === 'max-length')!.requirement as number,
-  length: key.length,
+  length,
 });
 const checked = (node: TreeNode, check: FieldCheck<unknown>) => ({ name: node.name, expected: String(check.requirement), label: node.version });
 const ambiguous = (node: TreeNode) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! });
@@ -58,10 +56,7 @@ const unknownData = (node: TreeNode) => ({ object: node.label, label: node.versi
 
 /** Reports a value of the wrong JSON type at `node` (`path`: its pointer, when the caller has built it). */
 export function wrongType(w: Walk, node: TreeNode, value: unknown, path?: string): void {
-  const actual = jsonTypeOf(value);
-  let key = WRONG_TYPE.get(actual);
-  if (key === undefined) WRONG_TYPE.set(actual, (key = { actual }));
-  reportCached(w, 'type', node, key, 'wrongType', typed, path);
+  reportCached(w, 'type', node, jsonTypeOf(value), 'wrongType', typed, path);
 }
 
 /** A required member that is missing. */
@@ -109,9 +104,7 @@ export function emptyEntry(w: Walk, item: TreeNode, value: unknown): void {
 /** Reports a value `length` code points long at a node whose max-length check it fails. */
 export function tooLong(w: Walk, node: TreeNode, length: number, path?: string): void {
   // The message names the length: one cached message per length seen at the node.
-  let key = MAX_LENGTH.get(length);
-  if (key === undefined) MAX_LENGTH.set(length, (key = { length }));
-  reportCached(w, 'max-length', node, key, 'invalid', tooLongData, path);
+  reportCached(w, 'max-length', node, length, 'invalid', tooLongData, path);
 }
 
 /** Reports a failed field check (max-length, numeric-text, date-format, ...). */
@@ -137,7 +130,7 @@ export function blank(w: Walk, node: TreeNode): void {
 
 /**
  * Calls the visitors of a node. A visitor that throws (a hostile value read) ends the walk,
- * as a throwing read of the walk itself does (see engine.ts).
+ * as a throwing read of the walk itself does (see instance.ts `run`).
  */
 export function visit(w: Walk, visitors: readonly BoundVisitor[], value: unknown): void {
   for (let i = 0; i < visitors.length; i++) {

@@ -1,5 +1,5 @@
 import { isCurrencyCode, currencyDigits } from '../schema/codes';
-import { DECIMAL_TEXT } from './_lib/parseAmount';
+import { parseDecimal, toScale } from '../schema/decimal';
 
 /**
  * Tells whether a value is decimal text that the currency can hold exactly.
@@ -18,8 +18,6 @@ import { DECIMAL_TEXT } from './_lib/parseAmount';
  */
 export function isAmount(value: unknown, currency: unknown): boolean {
   if (typeof value !== 'string' || !isCurrencyCode(currency)) return false;
-  const match = DECIMAL_TEXT.exec(value);
-  if (match === null) return false;
-  const digits = currencyDigits(currency) as number;
-  return /^0*$/.test((match[3] ?? '').slice(digits));
+  const decimal = parseDecimal(value);
+  return decimal !== undefined && toScale(decimal, currencyDigits(currency) as number) !== undefined;
 }

@@ -4,7 +4,7 @@
  * (actions.ts), the lint rules and the builders all call these, so a value the builders
  * accept is a value the linter accepts. Each runs in time linear in its input.
  */
-import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from './codes';
+import { currencyDigitsPlusOne, isCountryAlpha2, isCountryAlpha3 } from './codes';
 import type { DateFormat } from './tables';
 import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC, EMAIL } from './tables';
 
@@ -173,8 +173,8 @@ export function isKeyText(s: string): boolean {
 }
 
 /**
- * Uppercase code tables by letter index: 1 at `(a - 65) * 26 + (b - 65)` (and `* 26 + c`
- * for three letters) for every code of `codes.ts`. Built on first use; a lookup reads the
+ * Uppercase country code tables by letter index: 1 at `(a - 65) * 26 + (b - 65)` (and
+ * `* 26 + c` for three letters) for every code of `codes.ts`. Built on first use; a lookup reads the
  * letters' character codes instead of hashing a fresh string. The tests below take each
  * letter's index as `(code - 65) >>> 0`, which is above 25 for any character that is not
  * an uppercase ASCII letter (codes below 'A' wrap to large numbers): one comparison per
@@ -183,7 +183,6 @@ export function isKeyText(s: string): boolean {
  */
 let alpha2Table: Uint8Array | undefined;
 let alpha3Table: Uint8Array | undefined;
-let currencyTable: Uint8Array | undefined;
 
 function codeTable(letters: 2 | 3, isCode: (code: string) => boolean): Uint8Array {
   const table = new Uint8Array(26 ** letters);
@@ -227,23 +226,9 @@ export function isAlpha3Text(s: string): boolean {
   return a <= 25 && b <= 25 && c <= 25 && (alpha3Table ??= codeTable(3, isCountryAlpha3))[a * 676 + b * 26 + c] === 1;
 }
 
-/** The currency code that passed `isCurrencyText` last (none yet: no string equals undefined). */
-let lastCurrency: string | undefined;
-
-/**
- * `isCurrencyCode` by table. A payload repeats one currency in every amount, and JSON.parse
- * gives short texts as one shared string: the code that passed last is recognised by one
- * comparison, without reading its characters.
- */
+/** `isCurrencyCode` by table (see `currencyDigitsPlusOne`). */
 export function isCurrencyText(s: string): boolean {
-  if (s === lastCurrency) return true;
-  if (s.length !== 3) return false;
-  const a = (s.charCodeAt(0) - 65) >>> 0;
-  const b = (s.charCodeAt(1) - 65) >>> 0;
-  const c = (s.charCodeAt(2) - 65) >>> 0;
-  if (a > 25 || b > 25 || c > 25 || (currencyTable ??= codeTable(3, isCurrencyCode))[a * 676 + b * 26 + c] !== 1) return false;
-  lastCurrency = s;
-  return true;
+  return currencyDigitsPlusOne(s) !== 0;
 }
 
 /** `LOCALE` of tables.ts (`^[a-z]{2}-[A-Z]{2}$`) with an existing ISO 3166-1 alpha-2 country; a test holds the two equal. */
@@ -265,17 +250,6 @@ export function isLocaleText(s: string): boolean {
  * @example isHttpUrl('ftp://x'); // false
  */
 export function isHttpUrl(value: string): boolean {
-  // A client sends the same return URL again and again; parsing one costs microseconds.
-  if (value === lastUrl.value) return lastUrl.valid;
-  const valid = parsesAsHttpUrl(value);
-  lastUrl.value = value;
-  lastUrl.valid = valid;
-  return valid;
-}
-
-const lastUrl: { value: string | undefined; valid: boolean } = { value: undefined, valid: false };
-
-function parsesAsHttpUrl(value: string): boolean {
   // The authority must follow '//' directly: WHATWG URL would read https:///path as host "path".
   if (!/^https?:\/\/[^/?#\\]/i.test(value) || /\s/.test(value)) return false;
   try {

@@ -3,8 +3,12 @@
  * read these, so every enumeration, limit and format is written exactly once.
  */
 
-/** An order-create version of the fulfilment interface. */
-export type OrderVersion = '1' | '1.1' | '1.2';
+/**
+ * An order-create version of the fulfilment interface: a row of `ORDER_VERSION_FEATURES`.
+ * A new version is one more row; the compiler then points at each place that must know it
+ * (a `Record<OrderVersion, ...>` such as the order schemas).
+ */
+export type OrderVersion = keyof typeof VERSION_ROWS;
 
 
 
@@ -296,7 +300,7 @@ const V1_1: OrderVersionFeatures = {
  * drops the `received` status and answers `result` as text; v1.2 adds EXI, UTC date-times,
  * the key-field charset, the item dateTimes object and a `requestId` in the result.
  */
-export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionFeatures>> = {
+const VERSION_ROWS = {
   '1': {
     ...V1_1,
     version: '1',
@@ -318,7 +322,10 @@ export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionF
     requestId: true,
     members: { poNumber: true, customerNumber: true, itemDateTimes: true },
   },
-};
+} satisfies Record<string, OrderVersionFeatures>;
+
+/** The order-create versions and how they differ, by version (see `VERSION_ROWS`). */
+export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionFeatures>> = VERSION_ROWS;
 
 /** Every order-create version, oldest first. */
 export const ORDER_VERSIONS = Object.keys(ORDER_VERSION_FEATURES) as readonly OrderVersion[];

@@ -6,7 +6,7 @@
  * The StandardSchemaV1 interface is copied from `@standard-schema/spec` (v1), as its
  * authors recommend, so that fulfilkit needs no dependency for a type.
  */
-import { lintOrder, lintReturn } from '../lint/engine';
+import { lintOrder, lintReturn } from '../default-engine';
 import { parsePointer } from '../lint/pointer';
 import type { LintOptions, LintOrderOptions, Problem } from '../lint/types';
 import type { OrderRequest } from '../schema/order';

@@ -14,7 +14,7 @@
  * vitest is an optional peer dependency: install it to use this module.
  */
 import { expect } from 'vitest';
-import { lintOrder, lintReturn } from '../lint/engine';
+import { lintOrder, lintReturn } from '../default-engine';
 import type { ClientProfile, Problem, RuleLevel } from '../lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 

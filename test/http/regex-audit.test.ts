@@ -71,7 +71,6 @@ const LITERALS: Readonly<Record<string, Case>> = {
   '/[/+]json\\b/i': { hostile: (n) => '/jsonx'.repeat(n / 6), benign: letters },
   // src/money (messages, decimal text)
   '/\\{(\\w+)\\}/g': { hostile: (n) => `{${letters(n)}`, benign: letters },
-  '/^(-?)([0-9]+)(?:\\.([0-9]+))?$/': { hostile: (n) => `${digits(n / 2)}.${digits(n / 2)}x`, benign: digits },
   '/^0*$/': { hostile: (n) => `${'0'.repeat(n)}1`, benign: (n) => '0'.repeat(n) },
   '/^([0-9]+)(?:\\.0+)?$/': { hostile: (n) => `${digits(n / 2)}.${'0'.repeat(n / 2)}x`, benign: digits },
   // src/simulator: the request's Content-Type (caller input), the version of a path
@@ -106,6 +105,9 @@ const LITERALS: Readonly<Record<string, Case>> = {
   // src/cli/escape.ts (Markdown and XML of payload text), merge-command.ts (report sources),
   // inputs.ts (file names), serve-command.ts (host, token), src/console/serve-assets.ts (its folder)
   '/[&<>]/g': run('&'),
+  // src/lint/plan.ts (the names of generated walks, from version labels)
+  '/[^\\w .-]/g': run('!'),
+  '/[^\\w.-]/g': run('!'),
   '/[\\\\`*_[\\]|~]/g': run('*'),
   '/^(\\s*)([#+=-])/': { hostile: (n) => `${' '.repeat(n)}x`, benign: letters },
   '/^(\\s*\\d+)([.)])/': { hostile: (n) => `${' '.repeat(n / 2)}${digits(n / 2)}x`, benign: letters },

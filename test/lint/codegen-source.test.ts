@@ -1,55 +1,50 @@
 /**
- * V8 compiles equal `new Function` source once: walks with equal source would share their
- * compiled code and its feedback, and run slower (codegen.ts, `Code.compile`). So each
- * generated walk has source of its own: per plan, and per copy of the engine in a process
- * (the ESM and the CommonJS build, or two versions of fulfilkit).
+ * The generated walks: readable source an engine hands out (`generatedSource`), named by a
+ * `sourceURL` so that stack traces and debuggers land in it; and source of their own per
+ * plan and per engine, since V8 compiles equal `new Function` source once and walks that
+ * share compiled code share its feedback, and run slower (codegen.ts, `Generator.source`).
  */
 import { describe, expect, it, vi } from 'vitest';
+import { lintOrderWith } from '../../src/default-engine';
+import { createEngine, defineRule, RULES } from '../../src/index';
+import { newEngineState, planFor } from '../../src/lint/plan';
+import { orderTargets } from '../../src/lint/targets';
 import type { LintOrderOptions } from '../../src/lint/types';
-import { generateEntriesTest, generateStateRenewer } from '../../src/lint/codegen';
-import { validOrder } from '../fixtures';
+import { ORDER_RULES } from '../../rules/index';
+import { ORDER_VERSION_FEATURES } from '../../src/schema/tables';
+import { FMS_PROFILE, validOrder } from '../fixtures';
+import { compiledWalks } from './_walks';
 
-/** The source of each module of a kind (`walk`, `states`) generated while `run` runs. */
-function generatedSources(run: () => void, what = 'walk'): string[] {
-  const spy = vi.spyOn(globalThis, 'Function');
-  try {
-    run();
-    return spy.mock.calls.map((args) => String(args.at(-1))).filter((source) => source.includes(`// ${what} `));
-  } finally {
-    spy.mockRestore();
-  }
-}
 
-const withoutTag = (source: string) => source.replace(/^\/\/ walk .*$/m, '');
+/** The source without its header line (which names the engine). */
+const withoutHeader = (source: string) => source.replace(/^\/\/ fulfilkit: .*$/m, '');
 
 describe('generated walks', () => {
-  it('have source of their own: per plan, and per copy of the engine', async () => {
-    const first = await import('../../src/lint/engine');
+  it('have source of their own: per plan, per engine, and per copy of the library', async () => {
+    const [first, second] = [createEngine(), createEngine()];
     vi.resetModules();
-    const second = await import('../../src/lint/engine');
-    expect(second.lintOrder).not.toBe(first.lintOrder);
+    const copy = await import('../../src/default-engine');
     const payload = validOrder();
-    const sources = generatedSources(() => {
+    const sources = compiledWalks(() => {
       first.lintOrder(payload, { version: '1.1', rules: { totals: 'error' } });
       first.lintOrder(payload, { version: '1.1', rules: { totals: 'warn' } });
       second.lintOrder(payload, { version: '1.1', rules: { totals: 'error' } });
+      copy.lintOrder(payload, { version: '1.1', rules: { totals: 'error' } });
     });
-    expect(sources).toHaveLength(3);
-    expect(new Set(sources).size).toBe(3);
-    // The same plan in the two copies is the same code: only the tag line tells them apart.
-    expect(withoutTag(sources[2]!)).toBe(withoutTag(sources[0]!));
+    expect(sources).toHaveLength(4);
+    expect(new Set(sources).size).toBe(4);
+    // The same plan in two engines is the same code: only the header line tells them apart.
+    expect(withoutHeader(sources[2]!)).toBe(withoutHeader(sources[0]!));
+    expect(withoutHeader(sources[3]!)).toBe(withoutHeader(sources[0]!));
+    // Two plans of one engine differ by their names.
+    expect(sources[0]).toMatch(/\/\/# sourceURL=fulfilkit-walk-order-1\.1\.js$/);
+    expect(sources[1]).toMatch(/\/\/# sourceURL=fulfilkit-walk-order-1\.1-2\.js$/);
     // And the walks lint alike.
     expect(second.lintOrder(payload, { version: '1.1' })).toEqual(first.lintOrder(payload, { version: '1.1' }));
   });
-});
 
-describe('plans', () => {
-  it('are shared by options that run the same rules at the same levels: one generated walk', async () => {
-    vi.resetModules();
-    const { lintOrder } = await import('../../src/lint/engine');
-    const { planFor } = await import('../../src/lint/plan');
-    const { orderTarget } = await import('../../src/lint/targets');
-    const { ORDER_VERSION_FEATURES } = await import('../../src/schema/tables');
+  it('are shared by options that run the same rules at the same levels: one plan, one walk', () => {
+    const engine = createEngine();
     const payload = validOrder();
     const same: LintOrderOptions[] = [
       { version: '1.1' },
@@ -57,107 +52,75 @@ describe('plans', () => {
       { version: '1.1', rules: { enum: 'error', 'payment-status': 'off', 'no-such-rule': 'off' } },
       { version: '1.1', rules: {} },
     ];
-    const sources = generatedSources(() => {
-      for (const options of same) lintOrder(payload, options);
-    });
-    expect(sources).toHaveLength(1);
-    const target = orderTarget(ORDER_VERSION_FEATURES['1.1']);
-    const plans = same.map((options) => planFor(target, options));
-    expect(new Set(plans).size).toBe(1);
+    expect(compiledWalks(() => same.forEach((options) => engine.lintOrder(payload, options)))).toHaveLength(1);
     // Another level is another plan, with a walk of its own.
-    const other = generatedSources(() => lintOrder(payload, { version: '1.1', rules: { enum: 'warn' } }));
-    expect(other).toHaveLength(1);
-    expect(planFor(target, { rules: { enum: 'warn' } })).not.toBe(plans[0]);
-    expect(planFor(target, { rules: { enum: 'warn' } }).levels.enum).toBe('warn');
+    expect(compiledWalks(() => engine.lintOrder(payload, { version: '1.1', rules: { enum: 'warn' } }))).toHaveLength(1);
+    // The same, on the plans themselves.
+    const state = newEngineState();
+    const target = orderTargets(ORDER_RULES)(ORDER_VERSION_FEATURES['1.1']);
+    const plans = same.map((options) => planFor(state, target, options));
+    expect(new Set(plans).size).toBe(1);
+    expect(planFor(state, target, { rules: { enum: 'warn' } })).not.toBe(plans[0]);
+    expect(planFor(state, target, { rules: { enum: 'warn' } }).levels.enum).toBe('warn');
+  });
+
+  it('notice a rule overrides object changed in place between calls', () => {
+    const engine = createEngine();
+    const options = { version: '1.1' as const, rules: { enum: 'warn' } as Record<string, 'warn' | 'off'> };
+    const bad = { ...validOrder() };
+    bad.clientRequest = { ...bad.clientRequest, order: { ...bad.clientRequest.order, shipServiceLevel: 'XXX' } };
+    expect(engine.lintOrder(bad, options).map((p) => `${p.rule} ${p.severity}`)).toEqual(['enum warn']);
+    options.rules.enum = 'off';
+    expect(engine.lintOrder(bad, options)).toEqual([]);
+    delete options.rules.enum;
+    expect(engine.lintOrder(bad, options).map((p) => `${p.rule} ${p.severity}`)).toEqual(['enum error']);
   });
 });
 
-describe('generated state makers', () => {
-  it('make fresh states per call, equal to the states the factories make', async () => {
-    vi.resetModules();
-    const { planFor, clearPlans } = await import('../../src/lint/plan');
-    const { orderTarget } = await import('../../src/lint/targets');
-    const { setCodegen } = await import('../../src/lint/codegen');
-    const { ORDER_VERSION_FEATURES } = await import('../../src/schema/tables');
-    const target = orderTarget(ORDER_VERSION_FEATURES['1.1']);
-    const options = { profile: { client: 'ACME', clientCode: 'ACME', orderDiscountSku: 'D', weeeSku: 'W', fms: true } };
-    const sources = generatedSources(() => planFor(target, options), 'states');
-    expect(sources).toHaveLength(1);
-    expect(sources[0]).toMatch(/return \[F\d+\(\), F\d+\(\)/);
-    const generated = planFor(target, options).makeStates;
-    setCodegen(false);
-    clearPlans();
-    try {
-      const closures = planFor(target, options).makeStates;
-      expect(closures).not.toBe(generated);
-      const [a, b, c] = [generated(), generated(), closures()];
-      // One state per rule with state (the FMS profile runs every order rule).
-      expect(a.length).toBeGreaterThan(10);
-      expect(a).toEqual(c);
-      a.forEach((state, i) => {
-        expect(state).toBeTypeOf('object');
-        expect(state).not.toBe(b[i]);
-      });
-    } finally {
-      setCodegen('auto');
-      clearPlans();
-    }
-  });
-});
-
-describe('generated state renewers', () => {
-  it('set every member back to its first value, in place, with a new empty array for an array member', () => {
-    const factories = [
-      () => ({ seen: 0, found: false, sku: null as string | null, first: undefined as unknown, name: 'a"b\u2028', zero: -0, nan: NaN, big: 10n, list: [] as number[] }),
-      () => ({}),
-      () => ({ count: -1.5 }),
-    ];
-    const renew = generateStateRenewer(factories)!;
-    expect(renew).toBeTypeOf('function');
-    const states = factories.map((make) => make()) as Record<string, unknown>[];
-    const [a, b, c] = states;
-    const list = a!.list as number[];
-    Object.assign(a!, { seen: 7, found: true, sku: 'X', first: {}, name: '', zero: 0, nan: 1, big: 2n, list: [1] });
-    list.push(1);
-    c!.count = 3;
-    const renewed = renew(states);
-    expect(renewed).toBe(states);
-    expect([renewed[0], renewed[1], renewed[2]]).toEqual([a, b, c]);
-    expect(renewed[0]).toBe(a);
-    expect(renewed).toStrictEqual(factories.map((make) => make()));
-    expect(Object.is(a!.zero, -0)).toBe(true);
-    expect(a!.list).not.toBe(list);
+describe('Engine.generatedSource', () => {
+  it('hands out the source the engine compiles for the plan of the options, named by its sourceURL', () => {
+    const engine = createEngine();
+    const compiled = compiledWalks(() => engine.lintOrder(validOrder('1.2'), { version: '1.2' }));
+    const source = engine.generatedSource({ kind: 'order', version: '1.2' })!;
+    expect(compiled).toEqual([source]);
+    expect(source.split('\n')[1]).toMatch(/^\/\/ fulfilkit: the walk of v1\.2 orders in engine \w+, generated from its plan/);
+    expect(source).toMatch(/\n\/\/# sourceURL=fulfilkit-walk-order-1\.2\.js$/);
+    // Readable: a function per object and array node, members read by name.
+    expect(source).toContain('case "clientRequest":');
+    expect(source).toMatch(/function w\d+\(d, w\) \{/);
+    // Each plan its own name.
+    expect(engine.generatedSource({ kind: 'order', version: '1.2', profile: FMS_PROFILE })).toMatch(/sourceURL=fulfilkit-walk-order-1\.2-fms\.js$/);
+    expect(engine.generatedSource({ kind: 'return' })).toMatch(/sourceURL=fulfilkit-walk-return\.js$/);
+    expect(engine.generatedSource({ kind: 'order', version: '1.2', rules: { totals: 'off' } })).toMatch(/sourceURL=fulfilkit-walk-order-1\.2-2\.js$/);
   });
 
-  it('refuse states they cannot reset member by member', () => {
-    for (const make of [
-      () => ({ skus: new Set<string>() }),
-      () => ({ list: [1] }),
-      () => ({ nested: {} }),
-      () => ({ fn: () => 1 }),
-      () => ({ [Symbol('s')]: 1 }),
-      () => new Map(),
-      () => null,
-    ]) {
-      expect(generateStateRenewer([() => ({ ok: true }), make])).toBeUndefined();
-    }
+  it('is undefined for an engine that generates no code', () => {
+    expect(createEngine({ codegen: false }).generatedSource({ kind: 'order', version: '1.1' })).toBeUndefined();
   });
-});
 
-describe('generated overrides tests', () => {
-  it('compare text values as literals, whatever the text, and other values by reference', () => {
-    const level = { level: 'warn' };
-    const keys = ['enum', 'a"b', 'totals', 'odd'];
-    const values = ['warn"; return true; "', 'x\n\u2028\\', 'error', level];
-    const unchanged = generateEntriesTest(keys, values)!;
-    expect(unchanged).toBeTypeOf('function');
-    const entries = () => Object.fromEntries(keys.map((key, i) => [key, values[i]]));
-    expect(unchanged(entries())).toBe(true);
-    expect(unchanged({ ...entries(), enum: 'warn' })).toBe(false);
-    expect(unchanged({ ...entries(), odd: { level: 'warn' } })).toBe(false);
-    expect(unchanged({ ...entries(), extra: 'off' })).toBe(false);
-    const fewer: Record<string, unknown> = entries();
-    delete fewer.totals;
-    expect(unchanged(fewer)).toBe(false);
+  it('checks the kind and version as lintBatch does', () => {
+    const engine = createEngine();
+    expect(() => engine.generatedSource({ kind: 'invoice' } as never)).toThrow(TypeError);
+    expect(() => engine.generatedSource({ kind: 'order', version: '7' } as never)).toThrow(TypeError);
+  });
+
+  it('keeps a made-up version\'s label and name inside their comments', () => {
+    const features = { ...ORDER_VERSION_FEATURES['1.2'], version: '1.3\nthrow 1', label: 'v1.3\u2028throw 2' };
+    const [source] = compiledWalks(() => expect(lintOrderWith(validOrder('1.2'), features, {})).toEqual([]));
+    const lines = source!.split(/\r\n|[\n\r\u2028\u2029]/);
+    expect(lines[1]).toMatch(/^\/\/ fulfilkit: the walk of v1\.3_throw 2 orders in engine/);
+    expect(lines.at(-1)).toBe('//# sourceURL=fulfilkit-walk-order-1.3_throw_1.js');
+  });
+
+  it('names the generated code in stack traces', () => {
+    const stacks: string[] = [];
+    const tracer = defineRule({
+      meta: { id: 'tracer', severity: 'warn', kinds: ['order'], messages: {} },
+      visitors: { 'item[]': () => void stacks.push(new Error('trace').stack ?? '') },
+    });
+    const engine = createEngine({ rules: [...RULES, tracer] });
+    engine.lintOrder(validOrder(), { version: '1.1' });
+    expect(stacks.length).toBeGreaterThan(0);
+    expect(stacks[0]).toMatch(/fulfilkit-walk-order-1\.1\.js:\d+:\d+/);
   });
 });

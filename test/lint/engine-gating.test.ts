@@ -1,49 +1,48 @@
 /**
- * Engine gating with synthetic probe rules appended to the real registry: kinds,
- * versions, fmsOnly, requires, scope and severity overrides, independent of any
- * business rule's own logic.
+ * Engine gating with synthetic probe rules added to the real registry in an engine of
+ * their own (`createEngine`): kinds, versions, fmsOnly, requires, scope and severity
+ * overrides, independent of any business rule's own logic.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../rules/index';
+import { createEngine } from '../../src/default-engine';
 import type { Rule, RuleContext } from '../../src/lint/define-rule';
 import { FMS_PROFILE, PROFILE, validOrder, validReturn } from '../fixtures';
 
 const seen: { id: string; ctx: RuleContext; body: unknown; profile: unknown; index: number }[] = [];
 
-vi.mock('../../rules/index', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../rules/index')>();
-  const probe = (id: string, meta: Partial<Rule['meta']>): Rule => ({
-    meta: { id, severity: 'warn', kinds: ['order', 'return'], messages: { probe: 'Probe.' }, ...meta },
-    visitors: {
-      body(body: unknown, context: RuleContext) {
-        seen.push({ id, ctx: context, body, profile: context.profile, index: context.index });
-        context.report({ messageId: 'probe' });
-      },
+const probe = (id: string, meta: Partial<Rule['meta']>): Rule => ({
+  meta: { id, severity: 'warn', kinds: ['order', 'return'], messages: { probe: 'Probe.' }, ...meta },
+  visitors: {
+    body(body: unknown, context: RuleContext) {
+      seen.push({ id, ctx: context, body, profile: context.profile, index: context.index });
+      context.report({ messageId: 'probe' });
     },
-  });
-  const rules: Rule[] = [
-      ...actual.RULES,
-      probe('probe-all', {}),
-      probe('probe-order', { kinds: ['order'] }),
-      probe('probe-return', { kinds: ['return'] }),
-      probe('probe-v1', { kinds: ['order'], appliesTo: (features) => features.version === '1' }),
-      probe('probe-fms', { kinds: ['order'], fmsOnly: true, severity: 'error' }),
-      probe('probe-requires', { requires: ['clientCode', 'returnReasons'] }),
-      probe('probe-batch', { scope: 'batch' }),
-      probe('probe-structural', { structural: true }),
-      {
-        meta: { id: 'probe-throws', severity: 'warn', kinds: ['order'], messages: {} },
-        visitors: {
-          body() {
-            throw new Error('a buggy rule');
-          },
-        },
-      } satisfies Rule,
-  ];
-  // Every probe in both kinds' lists: the engine itself must still gate by meta.kinds.
-  return { RULES: rules, ORDER_RULES: rules, RETURN_RULES: rules };
+  },
 });
 
-const { lintBatch, lintOrder, lintReturn } = await import('../../src/lint/engine');
+// The probes are added in one place, the engine's rules: the engine itself gates them by meta.
+const { lintBatch, lintOrder, lintReturn } = createEngine({
+  rules: [
+    ...RULES,
+    probe('probe-all', {}),
+    probe('probe-order', { kinds: ['order'] }),
+    probe('probe-return', { kinds: ['return'] }),
+    probe('probe-v1', { kinds: ['order'], appliesTo: (features) => features.version === '1' }),
+    probe('probe-fms', { kinds: ['order'], fmsOnly: true, severity: 'error' }),
+    probe('probe-requires', { requires: ['clientCode', 'returnReasons'] }),
+    probe('probe-batch', { scope: 'batch' }),
+    probe('probe-structural', { structural: true }),
+    {
+      meta: { id: 'probe-throws', severity: 'warn', kinds: ['order'], messages: {} },
+      visitors: {
+        body() {
+          throw new Error('a buggy rule');
+        },
+      },
+    } satisfies Rule,
+  ],
+});
 
 const probes = (problems: { rule: string }[]) => problems.map((p) => p.rule).filter((r) => r.startsWith('probe-')).sort();
 

@@ -3,7 +3,7 @@
  * v1.3, written here in one object, lints with every rule without a change anywhere else.
  */
 import { describe, expect, it } from 'vitest';
-import { lintOrder, lintOrderWith } from '../../src/lint/engine';
+import { lintOrder, lintOrderWith } from '../../src/default-engine';
 import { ORDER_VERSION_FEATURES, ORDER_VERSIONS, type OrderVersionFeatures } from '../../src/schema/tables';
 import { FMS_PROFILE, change, validOrder } from '../fixtures';
 

@@ -1,16 +1,12 @@
 /**
- * Exact decimal arithmetic on amount text for the money rules: values become bigint
- * units plus a scale, never floats.
+ * Amount text for the money rules: its fraction digits, and sums checked exactly, cheaply
+ * for the common amounts and through the exact decimals of src/schema/decimal.ts (the one
+ * home of decimal arithmetic, which src/money uses too) for the others.
  */
+import { isSum, parseDecimal } from '../../schema/decimal';
 import { scanDecimal } from '../../schema/predicates';
 
-/** An amount value as an exact decimal: `units / 10^scale`. */
-export interface Decimal {
-  /** The digits without the dot, signed. */
-  readonly units: bigint;
-  /** The number of fraction digits. */
-  readonly scale: number;
-}
+export { isSum, parseDecimal, type Decimal } from '../../schema/decimal';
 
 /**
  * Tells how many fraction digits an amount value has (trailing zeros count).
@@ -36,40 +32,6 @@ export function fractionDigits(value: unknown): number | undefined {
 export function digitsAfterDot(value: string): number {
   for (let i = value.length - 1; i >= 0; i--) if (value.charCodeAt(i) === 46) return value.length - i - 1;
   return -1;
-}
-
-/**
- * Parses amount text (`-?\d+(\.\d+)?`) into an exact decimal.
- *
- * @param value Any value.
- * @returns The decimal, or `undefined` when `value` is not amount text.
- * @example parseDecimal('-12.50'); // { units: -1250n, scale: 2 }
- */
-export function parseDecimal(value: unknown): Decimal | undefined {
-  const scale = fractionDigits(value);
-  if (scale === undefined) return undefined;
-  const text = value as string;
-  const digits = scale === 0 ? text : text.slice(0, text.length - scale - 1) + text.slice(text.length - scale);
-  return { units: BigInt(digits), scale };
-}
-
-/** The units of `d` written at the larger scale `scale`. */
-function rescale(d: Decimal, scale: number): bigint {
-  return scale === d.scale ? d.units : d.units * 10n ** BigInt(scale - d.scale);
-}
-
-/**
- * Tells whether `total` equals `a + b` exactly, whatever their fraction digits.
- *
- * @param total The expected sum.
- * @param a The first addend.
- * @param b The second addend.
- * @returns `true` when the sum is exact (`'119.00'` = `'100'` + `'19.0'`).
- * @example isSum(parseDecimal('119.00')!, parseDecimal('100')!, parseDecimal('19')!); // true
- */
-export function isSum(total: Decimal, a: Decimal, b: Decimal): boolean {
-  const scale = Math.max(total.scale, a.scale, b.scale);
-  return rescale(total, scale) === rescale(a, scale) + rescale(b, scale);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { parseDecimal, toScale } from '../../schema/decimal';
+import { scanDecimal } from '../../schema/predicates';
 import { assert, type MoneyErrorClass } from './assert';
 import {
   EXPECTED_DECIMAL_TEXT,
@@ -6,24 +8,27 @@ import {
   message,
 } from './messages';
 
-/** The only numeral accepted: the spec's amount grammar `-?\d+(\.\d+)?`, ASCII digits. */
-export const DECIMAL_TEXT = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
-
-/** Splits checked decimal text into sign, integer digits and fraction digits. */
+/**
+ * Splits checked decimal text (the spec's amount grammar `-?\d+(\.\d+)?`, ASCII digits)
+ * into sign, integer digits and fraction digits.
+ */
 export function parseDecimalText(
   value: unknown,
   name: string,
   typeError: MoneyErrorClass = TypeError,
 ): { negative: boolean; integer: string; fraction: string } {
   assert(typeof value === 'string', message(EXPECTED_STRING, { name, got: value }), typeError);
-  const match = DECIMAL_TEXT.exec(value);
-  assert(match !== null, message(EXPECTED_DECIMAL_TEXT, { name }));
-  return { negative: match[1] === '-', integer: match[2] as string, fraction: match[3] ?? '' };
+  const scale = scanDecimal(value, true);
+  assert(scale >= 0, message(EXPECTED_DECIMAL_TEXT, { name }));
+  const negative = value.charCodeAt(0) === 45;
+  const end = scale === 0 ? value.length : value.length - scale - 1;
+  return { negative, integer: value.slice(negative ? 1 : 0, end), fraction: value.slice(end + 1) };
 }
 
 /**
- * Converts checked decimal text to minor units of a currency with `digits` minor digits.
- * Extra fraction digits are accepted only when they are zeros; nothing is ever rounded.
+ * Converts checked decimal text to minor units of a currency with `digits` minor digits
+ * (src/schema/decimal.ts, the one home of decimal arithmetic). Extra fraction digits are
+ * accepted only when they are zeros; nothing is ever rounded.
  */
 export function parseAmount(
   value: unknown,
@@ -32,12 +37,8 @@ export function parseAmount(
   name: string,
   typeError: MoneyErrorClass = TypeError,
 ): bigint {
-  const { negative, integer, fraction } = parseDecimalText(value, name, typeError);
-  const extra = fraction.slice(digits);
-  assert(
-    /^0*$/.test(extra),
-    message(TOO_MANY_FRACTION_DIGITS, { name, digits, currency }),
-  );
-  const units = BigInt(integer + fraction.slice(0, digits).padEnd(digits, '0'));
-  return negative ? -units : units;
+  parseDecimalText(value, name, typeError);
+  const units = toScale(parseDecimal(value)!, digits);
+  assert(units !== undefined, message(TOO_MANY_FRACTION_DIGITS, { name, digits, currency }));
+  return units;
 }

@@ -19,6 +19,7 @@ import { decodeOrderOptions } from '../../http/decode-order-options';
 import type { Decoder } from '../../http/api-result';
 import { lintBounded } from '../../lint/engine';
 import { batchFactsOf } from '../../lint/batch';
+import { problemOf } from '../../lint/report';
 import type { ClientProfile, LintOrderOptions, PayloadKind, Problem } from '../../lint/types';
 import type { OrderVersion } from '../../schema/tables';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
@@ -83,7 +84,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'pro
 
 /** Problems a body gets when it is not JSON at all (the CLI's `parse` rule). */
 function parseProblem(message: string): Problem {
-  return { rule: 'parse', severity: 'error', path: '', message };
+  return problemOf('parse', 'error', '', message);
 }
 
 /** The lint problems of a body, as the operator would lint it (at most 1000 listed), and its requestReference for the log. */

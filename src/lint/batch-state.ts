@@ -1,0 +1,83 @@
+/**
+ * Batch rules: rules that compare payloads with each other (duplicate-request-reference).
+ *
+ * A lint run over many payloads keeps one `BatchState`. Each payload contributes its
+ * `BatchFacts` (small, structured-cloneable: a worker thread sends them back to the thread
+ * that keeps the state), fed in input order; the state answers with the batch problems of
+ * that payload. `lintBatch`, the CLI and its workers all use this one state, so a
+ * duplicate is found the same way inside a chunk, across files and across workers. The
+ * rules are given (an engine's own); the default ones are wired in src/default-engine.ts.
+ */
+import { ruleLevel, type BatchFacts, type BatchRule, type Rule } from './define-rule';
+import { problemOf } from './report';
+import type { LintBatchOptions, PayloadKind, Problem } from './types';
+
+export type { BatchFacts };
+
+/** The state of the batch rules over one run. */
+export interface BatchState {
+  /**
+   * Adds the facts of the next payload (in input order) and returns its batch problems.
+   *
+   * @param facts The payload's facts (`batchFactsOf`).
+   * @returns The batch problems of that payload (usually none).
+   */
+  next(facts: BatchFacts): Problem[];
+}
+
+/** An own member of a plain object, read without ever throwing. */
+function own(value: unknown, key: string): unknown {
+  try {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the facts the batch rules need of one payload, without linting it (the CLI's
+ * `--shard` reads them to choose the payloads it lints). Never throws.
+ *
+ * @param payload Any value.
+ * @param kind The payload kind.
+ * @returns The facts.
+ * @example batchFactsOf(order, 'order').requestReference; // 'REQ-1'
+ */
+export function batchFactsOf(payload: unknown, kind: PayloadKind): BatchFacts {
+  const body = kind === 'order' ? own(payload, 'clientRequest') : payload;
+  const reference = own(own(body, 'requestHeader'), 'requestReference');
+  return typeof reference === 'string' ? { requestReference: reference } : {};
+}
+
+/**
+ * Creates the state of the batch rules for one run over payloads of one kind.
+ *
+ * @param rules The rules that may apply (those with a batch check and the kind run).
+ * @param options The kind, and the rule levels (a batch rule set to `off` keeps nothing).
+ * @returns A fresh state.
+ * @example
+ * const state = batchStateOf(RULES, { kind: 'order', version: '1.1' });
+ * const problems = [...lintOrder(payload, options), ...state.next(batchFactsOf(payload, 'order'))];
+ */
+export function batchStateOf(rules: readonly Rule[], options: Pick<LintBatchOptions, 'kind' | 'rules'>): BatchState {
+  const kind = options.kind;
+  const base = kind === 'order' ? '/clientRequest' : '';
+  const active = rules
+    .filter((rule): rule is BatchRule => rule.batch !== undefined && rule.meta.kinds.includes(kind))
+    .map((rule) => ({ rule, severity: ruleLevel(rule, options.rules) }))
+    .filter((entry) => entry.severity !== 'off')
+    .map(({ rule, severity }) => ({ rule, severity: severity as Problem['severity'], state: rule.batch.create() }));
+  return {
+    next(facts) {
+      const out: Problem[] = [];
+      for (const { rule, severity, state } of active) {
+        rule.batch.check(state, facts, (path, messageId) => {
+          out.push(problemOf(rule.meta.id, severity, base + path, rule.meta.messages[messageId] ?? messageId));
+        });
+      }
+      return out;
+    },
+  };
+}

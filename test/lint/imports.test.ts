@@ -1,0 +1,137 @@
+/**
+ * The module graph of src/ and rules/ (read from the import and export-from lines): no
+ * cycle among the imports that run, and the engine (src/lint) knows no rule: it never
+ * imports rules/, and only the old paths kept for importers elsewhere reach the default
+ * engine (src/default-engine.ts), which wires the rules in.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** One import or export-from of a module: the module it names, and whether only types come from it. */
+interface Edge {
+  readonly to: string;
+  readonly typeOnly: boolean;
+}
+
+// `import x from './a'`, `import { type A, b } from './a'`, `export * from './a'`, `import './a'`.
+const IMPORT = /^[ \t]*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|^[ \t]*import\s+['"]([^'"]+)['"]/gm;
+
+function sourceFiles(): string[] {
+  return ['src', 'rules'].flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.m?ts$/.test(file) && !file.endsWith('.d.ts') && !file.endsWith('.d.mts'))
+      .map((file) => join(ROOT, dir, file)),
+  );
+}
+
+/** The file a relative specifier names (`./a` is a.ts or a/index.ts); undefined for a package. */
+function resolved(from: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), spec);
+  return [base, `${base}.ts`, join(base, 'index.ts'), base.replace(/\.js$/, '.ts')].find((file) => existsSync(file) && statSync(file).isFile());
+}
+
+/**
+ * The edges of a module's source.
+ *
+ * @param from The module's path.
+ * @param text Its source.
+ */
+function edgesOf(from: string, text: string): Edge[] {
+  const edges: Edge[] = [];
+  for (const [, typeKeyword, clause, spec, bare] of text.matchAll(IMPORT)) {
+    const to = resolved(from, (spec ?? bare)!);
+    if (to === undefined) continue;
+    // `import { type A, type B } from` brings types only, as `import type` does.
+    const names = clause !== undefined && /^\{[^}]*\}$/.test(clause.trim()) ? clause.replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter(Boolean) : [];
+    edges.push({ to, typeOnly: typeKeyword !== undefined || (names.length > 0 && names.every((name) => name.startsWith('type '))) });
+  }
+  return edges;
+}
+
+function graphOf(files: readonly string[], withTypes: boolean): Map<string, string[]> {
+  return new Map(files.map((file) => [file, edgesOf(file, readFileSync(file, 'utf8')).filter((e) => withTypes || !e.typeOnly).map((e) => e.to)]));
+}
+
+/** Every cycle a depth-first search meets. */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string): void => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+/** The modules a module reaches through imports that run. */
+function reach(graph: ReadonlyMap<string, readonly string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [from];
+  while (todo.length > 0) {
+    for (const next of graph.get(todo.pop()!) ?? []) if (!seen.has(next)) todo.push((seen.add(next), next));
+  }
+  return seen;
+}
+
+const FILES = sourceFiles();
+const RUNTIME = graphOf(FILES, false);
+const inRules = (file: string) => relative(ROOT, file).startsWith('rules/');
+const inLint = (file: string) => relative(ROOT, file).startsWith('src/lint/');
+
+/**
+ * Old paths of the default engine's functions, kept while modules outside the engine
+ * import them from there (each re-exports src/default-engine.ts or src/rule-docs.ts).
+ */
+const OLD_PATHS = ['src/lint/batch.ts', 'src/lint/docs.ts', 'src/lint/engine.ts', 'src/lint/index.ts'];
+
+describe('the module graph', () => {
+  it('reads the imports of every module (the parser finds what it should)', () => {
+    expect(FILES.length).toBeGreaterThan(100);
+    const sample = (text: string) => edgesOf(join(ROOT, 'src/lint/x.ts'), text).map((e) => `${relative(ROOT, e.to)}${e.typeOnly ? ' (types)' : ''}`);
+    expect(sample("import { walkSource } from './codegen';\nimport type { Rule } from './define-rule';\nimport { type Plan, type WalkFn } from './plan';\nexport { lintOrder } from '../default-engine';\nimport * as v from 'valibot';"))
+      .toEqual(['src/lint/codegen.ts', 'src/lint/define-rule.ts (types)', 'src/lint/plan.ts (types)', 'src/default-engine.ts']);
+  });
+
+  it('has no cycle among the imports that run', () => {
+    expect(cyclesOf(RUNTIME).map((cycle) => cycle.map((file) => relative(ROOT, file)).join(' -> '))).toEqual([]);
+    // The search finds one when there is one.
+    expect(cyclesOf(new Map([['a', ['b']], ['b', ['c', 'd']], ['c', ['a']], ['d', []]]))).toEqual([['a', 'b', 'c', 'a']]);
+  });
+
+  it('keeps rules/ out of the engine: no src/lint module imports rules/, even types', () => {
+    const all = graphOf(FILES, true);
+    const offenders = FILES.filter(inLint).filter((file) => all.get(file)!.some(inRules));
+    expect(offenders.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
+  it('lets only the old paths of src/lint reach the rules, through the default engine, and they only re-export', () => {
+    const reaching = FILES.filter(inLint).filter((file) => [...reach(RUNTIME, file)].some(inRules));
+    expect(reaching.map((file) => relative(ROOT, file)).sort()).toEqual(OLD_PATHS);
+    for (const path of OLD_PATHS) {
+      const code = readFileSync(join(ROOT, path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').trim();
+      for (const statement of code.split(';').map((s) => s.trim()).filter(Boolean)) expect(statement, path).toMatch(/^export (type )?(\{[^}]*\}|\*) from '[^']+'$/);
+    }
+    // And nothing in the engine imports them.
+    const importers = FILES.filter(inLint).filter((file) => RUNTIME.get(file)!.some((to) => OLD_PATHS.includes(relative(ROOT, to))));
+    expect(importers.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
+  it('wires the rules in the default engine, which the public entry exports', () => {
+    const entry = readFileSync(join(ROOT, 'src/index.ts'), 'utf8');
+    expect(entry).toMatch(/export \{[^}]*\blintOrder\b[^}]*\} from '\.\/default-engine'/);
+    expect(RUNTIME.get(join(ROOT, 'src/default-engine.ts'))!.map((file) => relative(ROOT, file))).toContain('rules/index.ts');
+  });
+});
