@@ -27,53 +27,48 @@ interface Node {
   at: number;
   /** Where this member's value starts; -1 until found. */
   value: number;
-  /** This node and the nodes below it. */
-  size: number;
 }
 
-const newNode = (): Node => ({ children: new Map(), at: -1, value: -1, size: 1 });
+const newNode = (): Node => ({ children: new Map(), at: -1, value: -1 });
 
-/** Returned by `visit` once every member looked for is found or known to be missing: the scan stops there. */
-const DONE = -1;
+/** Forgets where the members below `node` were: a later member of the same name replaces it. */
+function forget(node: Node): void {
+  for (const child of node.children.values()) {
+    child.at = child.value = -1;
+    forget(child);
+  }
+}
 
 /**
  * Scans the value starting at `i`, recording where the members below `node` are; returns
- * the index just past the value, or DONE. Only members some pointer goes through are
- * entered; `left` counts the members not yet found nor known to be missing.
+ * the index just past the value. Only members some pointer goes through are entered.
  */
-function visit(text: string, i: number, node: Node, left: { n: number }): number {
-  if (node.children.size === 0) return skipValue(text, i);
-  let end: number;
+function visit(text: string, i: number, node: Node): number {
   const c = text.charCodeAt(i);
-  if (c === 123 || c === 91) {
-    i = skipSpace(text, i + 1);
-    for (let index = 0; i < text.length && text.charCodeAt(i) !== c + 2; index++) {
-      let at = i;
-      let child: Node | undefined;
-      if (c === 123) {
-        const keyEnd = skipString(text, i);
-        child = node.children.get(keyOf(text, i, keyEnd));
-        i = skipSpace(text, skipSpace(text, keyEnd) + 1); // past ':'
-      } else {
-        child = node.children.get(String(index));
-        at = i;
-      }
-      // A repeated name: the first one is where the member is.
-      if (child && child.at === -1) {
-        child.at = at;
-        child.value = i;
-        if (--left.n === 0) return DONE;
-        i = visit(text, i, child, left);
-        if (i === DONE) return DONE;
-      } else i = skipValue(text, i);
-      i = skipSpace(text, i);
-      if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
+  if (node.children.size === 0 || (c !== 123 && c !== 91)) return skipValue(text, i);
+  i = skipSpace(text, i + 1);
+  for (let index = 0; i < text.length && text.charCodeAt(i) !== c + 2; index++) {
+    let at = i;
+    let child: Node | undefined;
+    if (c === 123) {
+      const keyEnd = skipString(text, i);
+      child = node.children.get(keyOf(text, i, keyEnd));
+      i = skipSpace(text, skipSpace(text, keyEnd) + 1); // past ':'
+    } else {
+      child = node.children.get(String(index));
+      at = i;
     }
-    end = i + 1;
-  } else end = skipValue(text, i);
-  // What was not found in this value is not there.
-  for (const child of node.children.values()) if (child.at === -1) left.n -= child.size;
-  return left.n === 0 ? DONE : end;
+    if (child) {
+      // A repeated name: the last one is the member, as JSON.parse keeps it.
+      if (child.at !== -1) forget(child);
+      child.at = at;
+      child.value = i;
+      i = visit(text, i, child);
+    } else i = skipValue(text, i);
+    i = skipSpace(text, i);
+    if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
+  }
+  return i + 1;
 }
 
 /**
@@ -81,8 +76,8 @@ function visit(text: string, i: number, node: Node, left: { n: number }): number
  * starts at `from`: an object member's key (its opening quote), an array element's first
  * character, the root value's first character. A member that is not there is placed at
  * its nearest ancestor that is: the first character of that ancestor's value (a missing
- * member's parent object, its `{`). Where an object repeats a name, the first one is the
- * member's place. The scan stops as soon as every member is found or known to be missing.
+ * member's parent object, its `{`). Where an object repeats a name, the last one is the
+ * member's place (the one JSON.parse keeps, so the one the problems are about).
  *
  * @param text Valid JSON text.
  * @param pointers RFC 6901 pointers into the value (`''` is the value itself).
@@ -93,7 +88,6 @@ function visit(text: string, i: number, node: Node, left: { n: number }): number
 export function memberOffsets(text: string, pointers: readonly string[], from = 0): number[] {
   const root = newNode();
   const paths: Node[][] = [];
-  let nodes = 0;
   for (const pointer of pointers) {
     let tokens: string[];
     try {
@@ -105,17 +99,13 @@ export function memberOffsets(text: string, pointers: readonly string[], from = 
     const path = [root];
     for (const token of tokens) {
       let child = node.children.get(token);
-      if (!child) {
-        node.children.set(token, (child = newNode()));
-        nodes++;
-        for (const above of path) above.size++;
-      }
+      if (!child) node.children.set(token, (child = newNode()));
       path.push((node = child));
     }
     paths.push(path);
   }
   root.at = root.value = skipSpace(text, from);
-  if (nodes > 0) visit(text, root.value, root, { n: nodes });
+  visit(text, root.value, root);
   return paths.map((path) => {
     const last = path[path.length - 1]!;
     if (last.at !== -1) return last.at;
@@ -192,7 +182,7 @@ export function locateAll(text: string, pointers: readonly string[]): Position[]
  * Where a JSON Pointer points in a JSON text: the 1-based line and column of the member's
  * key (an object member), of its first character (an array element, the root), or, for a
  * member that is not there, of its parent object's `{` (of its nearest ancestor that is there).
- * A repeated name: its first occurrence.
+ * A repeated name: its last occurrence (the one JSON.parse keeps).
  *
  * @param text Valid JSON text (a byte-order mark may lead it).
  * @param pointer An RFC 6901 pointer into the JSON value of the text.

@@ -10,6 +10,7 @@ import { createUnitLinter, unpackUnitResult, type UnitSettings } from '../../src
 import { skipSpace, skipValue } from '../../src/cli/json-text';
 import * as located from '../../src/cli/locate';
 import { locate, locateAll } from '../../src/cli/locate';
+import { memberSpan } from '../../src/console/member-span';
 import { parsePointer, resolvePointer, toPointer } from '../../src/lint/pointer';
 import { set, validOrder } from '../fixtures';
 import { cli, tempFiles } from './_run';
@@ -101,21 +102,15 @@ describe('locate', () => {
     expect(locate('{"😀": 1, "b": 2}', '/b')).toEqual({ line: 1, column: 11 });
   });
 
-  it('places a repeated name at its first occurrence', () => {
+  it('places a repeated name at its last occurrence, the member JSON.parse keeps', () => {
     const repeated = '{"a": {"b": 1},\n "a": {"c": 2}}';
-    expect(locate(repeated, '/a')).toEqual({ line: 1, column: 2 });
-    expect(locate(repeated, '/a/b')).toEqual({ line: 1, column: 8 });
-  });
-
-  it('stops scanning once every member is found or known to be missing', () => {
-    // Everything after the member is not JSON: a scan that went on would lose its place.
-    expect(locate('{"a": {"b": 1}, "z": [[[', '/a/b')).toEqual({ line: 1, column: 8 });
-    expect(locate('{"a": {"b": 1}, "z": [[[', '/a/c')).toEqual({ line: 1, column: 7 });
-    expect(locateAll('{"a": 1, "b": {"c": 2}} trailing', ['/b/c', '/a', '/b/d/e'])).toEqual([
-      { line: 1, column: 16 },
-      { line: 1, column: 2 },
-      { line: 1, column: 15 },
-    ]);
+    expect(locate(repeated, '/a')).toEqual({ line: 2, column: 2 });
+    // The kept "a" has no "b": a missing member is at its parent's `{`, in the kept value.
+    expect(locate(repeated, '/a/b')).toEqual({ line: 2, column: 7 });
+    expect(locate(repeated, '/a/c')).toEqual({ line: 2, column: 8 });
+    expect(locate('{"x": [1, {"y": 0}], "x": [2]}', '/x/1/y')).toEqual({ line: 1, column: 27 });
+    // As the console's member-span finds it.
+    expect(memberSpan(repeated, '/a')!.start).toBe(repeated.indexOf('"a"', 3));
   });
 
   it('reads strings with escaped quotes and brackets without losing its place', () => {
