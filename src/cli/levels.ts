@@ -2,10 +2,14 @@
  * Rule levels as configured for a run.
  */
 import { RULES } from '../../rules/index';
+import { ruleLevel } from '../lint/define-rule';
 import type { RuleLevel } from '../lint/types';
 
+const BY_ID: ReadonlyMap<string, (typeof RULES)[number]> = new Map(RULES.map((rule) => [rule.meta.id, rule]));
+
 /**
- * The configured level of a rule: the override, else the catalogue's default severity.
+ * The configured level of a rule: the override, else the catalogue's default severity, as
+ * the engine decides it (`ruleLevel`).
  *
  * @param id A rule id.
  * @param overrides The `--rule` overrides.
@@ -13,9 +17,8 @@ import type { RuleLevel } from '../lint/types';
  * @example levelOf('parse', { parse: 'warn' }); // 'warn'
  */
 export function levelOf(id: string, overrides: Readonly<Record<string, RuleLevel>> | undefined): RuleLevel {
-  const override = overrides?.[id];
-  if (override === 'off' || override === 'warn' || override === 'error') return override;
-  return RULES.find((rule) => rule.meta.id === id)?.meta.severity ?? 'error';
+  const rule = BY_ID.get(id);
+  return rule === undefined ? 'error' : ruleLevel(rule, overrides);
 }
 
 /**
