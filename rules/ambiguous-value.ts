@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `ambiguous-value`: a value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created. Reported by the engine's walk of the schema. */
+/** Rule `ambiguous-value`: a value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created. The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'ambiguous-value',
@@ -10,6 +10,9 @@ export default defineRule({
     messages: {
       ambiguous: "{{name}} uses a value (one of {{ambiguous}}) that the spec's guidance text names but its enumeration ({{allowed}}) does not; whether the operator accepts it is not shown.",
     },
+  },
+  findings: {
+    ambiguous: { messageId: 'ambiguous', data: (node) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! }) },
   },
 });
 

@@ -11,6 +11,9 @@ export default defineRule({
       blank: '{{name}} is blank; the spec requires a value here.',
     },
   },
+  findings: {
+    blank: { messageId: 'blank', data: (_node, name: string) => ({ name }) },
+  },
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `enum`: a value is outside the version's allowed set (amountType, paymentMethod, shipServiceLevel, partnerType, phoneType, emailType, payment.status). Reported by the engine's walk of the schema. */
+/** Rule `enum`: a value is outside the version's allowed set (amountType, paymentMethod, shipServiceLevel, partnerType, phoneType, emailType, payment.status). The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'enum',
@@ -10,6 +10,9 @@ export default defineRule({
     messages: {
       notAllowed: '{{name}} must be one of {{allowed}} in {{label}}.',
     },
+  },
+  findings: {
+    notAllowed: { messageId: 'notAllowed', data: (node) => ({ name: node.name, allowed: node.options!, label: node.version }) },
   },
 });
 

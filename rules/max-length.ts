@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `max-length`: a string is longer than the spec's limit, counted in Unicode code points. Reported by the engine's walk of the schema. */
+/** Rule `max-length`: a string is longer than the spec's limit, counted in Unicode code points. The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'max-length',
@@ -10,6 +10,9 @@ export default defineRule({
     messages: {
       invalid: '{{name}} is {{length}} characters long; the limit is {{limit}}.',
     },
+  },
+  findings: {
+    tooLong: { messageId: 'invalid', data: (node, length: number) => ({ name: node.name, limit: node.checks.find((check) => check.maxLength !== undefined)!.maxLength!, length }) },
   },
 });
 

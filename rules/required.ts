@@ -1,6 +1,8 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs, type SchemaNode } from '../src/lint/define-rule';
 
-/** Rule `required`: a required member is missing or null. Reported by the engine's walk of the schema. */
+const ofObject = (node: SchemaNode) => ({ name: node.name, object: node.owner });
+
+/** Rule `required`: a required member is missing or null. The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'required',
@@ -12,6 +14,12 @@ export default defineRule({
       missingFms: '{{name}} is required in {{object}} when the operator handles payments.',
       null: '{{name}} is required in {{object}} and must not be null.',
     },
+  },
+  findings: {
+    // Each is the only problem of its member (type first).
+    missing: { messageId: 'missing', typeFirst: true, data: ofObject },
+    missingFms: { messageId: 'missingFms', typeFirst: true, data: ofObject },
+    nullRequired: { messageId: 'null', typeFirst: true, data: ofObject },
   },
 });
 

@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `response-only`: a member that only responses carry (requestStatus, orderId, dateTimeSent, ...). Reported by the engine's walk of the schema. */
+/** Rule `response-only`: a member that only responses carry (requestStatus, orderId, dateTimeSent, ...). The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'response-only',
@@ -10,6 +10,9 @@ export default defineRule({
     messages: {
       responseOnly: '{{name}} appears only in responses; the operator does not read it in a request.',
     },
+  },
+  findings: {
+    responseOnly: { messageId: 'responseOnly', data: (node) => ({ name: node.name }) },
   },
 });
 

@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `spelling`: a member spelt as in the spec's example bodies rather than its schema (fixable). Reported by the engine's walk of the schema. */
+/** Rule `spelling`: a member spelt as in the spec's example bodies rather than its schema (fixable). The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'spelling',
@@ -11,6 +11,9 @@ export default defineRule({
     messages: {
       exampleSpelling: "{{key}} is the spelling of the spec's example body; the schema member is {{to}}.",
     },
+  },
+  findings: {
+    exampleSpelling: { messageId: 'exampleSpelling', data: (_node, spelt: { key: string; to: string }) => ({ key: spelt.key, to: spelt.to }) },
   },
 });
 

@@ -1,6 +1,20 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs, type SchemaNode } from '../src/lint/define-rule';
 
-/** Rule `type`: a member has the wrong JSON type. Reported by the engine's walk of the schema. */
+/** What a node's JSON type is called in messages. */
+const EXPECTED: Readonly<Record<SchemaNode['type'], string>> = {
+  object: 'an object',
+  record: 'an object',
+  array: 'an array',
+  string: 'a string',
+  picklist: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+  any: 'a value',
+};
+const named = (node: SchemaNode) => ({ name: node.name });
+const anObject = () => ({ expected: 'an object' });
+
+/** Rule `type`: a member has the wrong JSON type. The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'type',
@@ -16,6 +30,17 @@ export default defineRule({
       rootReturn: 'A return request must be a JSON object.',
       unreadable: 'The payload could not be read as JSON data.',
     },
+  },
+  findings: {
+    // Each is the only problem of its member (type first).
+    wrongType: { messageId: 'wrongType', typeFirst: true, data: (node, actual: string) => ({ name: node.name, expected: EXPECTED[node.type], actual }) },
+    null: { messageId: 'null', typeFirst: true, data: named },
+    nullSpelled: { messageId: 'null', typeFirst: true, data: (_node, key: string) => ({ name: key }) },
+    nullEntry: { messageId: 'nullEntry', typeFirst: true, data: named },
+    emptyEntry: { messageId: 'emptyEntry', typeFirst: true, data: named },
+    notAnOrder: { messageId: 'rootOrder', typeFirst: true, data: anObject },
+    notAReturn: { messageId: 'rootReturn', typeFirst: true, data: anObject },
+    unreadable: { messageId: 'unreadable', typeFirst: true },
   },
 });
 

@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `unknown-field`: a member that the version does not define. Reported by the engine's walk of the schema. */
+/** Rule `unknown-field`: a member that the version does not define. The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'unknown-field',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       unknown: 'This member is not defined for {{object}} in {{label}}.',
     },
+  },
+  findings: {
+    // The message names the object, never the member.
+    unknownMember: { messageId: 'unknown', data: (node) => ({ object: node.label, label: node.version }) },
   },
 });
 

@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `version-field`: a member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2). Reported by the engine's walk of the schema. */
+/** Rule `version-field`: a member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2). The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'version-field',
@@ -10,6 +10,9 @@ export default defineRule({
     messages: {
       laterVersion: '{{key}} exists from v{{since}} on; it is not a member of {{object}} in {{label}}.',
     },
+  },
+  findings: {
+    laterVersion: { messageId: 'laterVersion', data: (node, member: { key: string; since: string }) => ({ key: member.key, since: member.since, object: node.label, label: node.version }) },
   },
 });
 

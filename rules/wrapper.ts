@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `wrapper`: an order payload lacks the clientRequest wrapper. Reported by the engine's walk of the schema. */
+/** Rule `wrapper`: an order payload lacks the clientRequest wrapper. The engine's walk finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'wrapper',
@@ -10,6 +10,9 @@ export default defineRule({
     messages: {
       missing: 'The order payload must be wrapped in a clientRequest member.',
     },
+  },
+  findings: {
+    noWrapper: { messageId: 'missing' },
   },
 });
 

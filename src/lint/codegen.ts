@@ -154,9 +154,9 @@ class Generator {
   }
 
   /** Code that reports a problem of `kind` at its node; '' when its rule is off in this plan. */
-  private report(kind: ReportKind): string {
-    const site = reportSite(this.plan, kind);
-    return site === undefined ? '' : `reportAt(w, ${this.code.ref(site, 'R')}, ${this.path(kind.node)});`;
+  private report(kind: ReportKind | undefined): string {
+    const site = kind === undefined ? undefined : reportSite(this.plan, kind);
+    return site === undefined ? '' : `reportAt(w, ${this.code.ref(site, 'R')}, ${this.path(site.kind.node)});`;
   }
 
   /** The field checks of `node` that run in this plan. */
@@ -170,9 +170,9 @@ class Generator {
    */
   private checks(node: TreeNode, x: string, guard?: FieldCheck<unknown>): string[] {
     return this.activeChecks(node).map((check) => {
-      if (check.rule === 'max-length' && typeof check.requirement === 'number') {
+      if (check.maxLength !== undefined) {
         // The length in code points is counted once: for the test and for the message.
-        const max = check.requirement;
+        const max = check.maxLength;
         return `if (${x}.length > ${max} && (n = cpl(${x})) > ${max}) tooLong(w, ${this.node(node)}, n, ${this.path(node)});`;
       }
       const failed = this.report(checkKind(node, check));
@@ -228,7 +228,7 @@ class Generator {
           options.length <= INLINE_OPTIONS
             ? `(${options.map((o) => `${x} === ${Code.str(o)}`).join(' || ') || 'false'})`
             : `${this.code.ref(new Set(options), 'S')}.has(${x})`;
-        const inEnum = this.plan.levels.enum !== undefined || this.plan.levels['ambiguous-value'] !== undefined;
+        const inEnum = this.plan.claims.notAllowed !== undefined || this.plan.claims.ambiguous !== undefined;
         // A value among the options (none of them blank) is not blank (see blankTest).
         const guarded = blank !== '' && inEnum && !options.some(isBlankText);
         const failed = `picklistFailed(w, ${n}, ${x}, ${this.path(node)});`;
@@ -247,11 +247,11 @@ class Generator {
   /** Code that walks a member whose value is in `m`. */
   private member(member: TreeMember): string {
     const lines: string[] = [];
-    const absent = member.required ? this.report(missingKind(member)) : '';
-    const isNull = member.nullable ? '' : this.report(nullKind(member));
+    const absent = member.required ? this.report(missingKind(this.plan, member)) : '';
+    const isNull = member.nullable ? '' : this.report(nullKind(this.plan, member));
     const present: string[] = [];
-    if (member.responseOnly && this.plan.levels['response-only'] !== undefined) present.push(`responseOnly(w, ${this.node(member.node)}, m);`);
-    const blank = member.required && this.plan.levels['blank-value'] !== undefined ? `blank(w, ${this.node(member.node)});` : '';
+    if (member.responseOnly && this.plan.claims.responseOnly !== undefined) present.push(`responseOnly(w, ${this.node(member.node)}, m);`);
+    const blank = member.required && this.plan.claims.blank !== undefined ? `blank(w, ${this.node(member.node)});` : '';
     present.push(this.value(member.node, 'm', blank));
     lines.push(`if (m === undefined) { ${absent} } else if (m === null) { ${isNull} } else { ${present.join('\n')} }`);
     return lines.join('\n');

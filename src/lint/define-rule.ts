@@ -5,6 +5,7 @@
  */
 import type { ClientProfile, PayloadKind, ProblemFix, RuleLevel, Severity } from './types';
 import type { OrderVersionFeatures } from '../schema/tables';
+import type { TreeNode } from './tree';
 
 /** Values a message may name: limits, lengths, allowed values, schema names; never payload values. */
 export type MessageData = Readonly<Record<string, string | number | readonly string[]>>;
@@ -97,7 +98,69 @@ export interface BatchCheck<S> {
   readonly check: (state: S, facts: BatchFacts, report: (path: string, messageId: string) => void) => void;
 }
 
-/** A rule: metadata, and visitors or a batch check (structural rules have neither). */
+/**
+ * What the engine's walk finds by itself along the schema, before any visitor runs: a value
+ * of the wrong JSON type (`wrongType`), a null member (`null`; `nullRequired` for a required
+ * one; `nullSpelled` for a member spelt as in the spec's examples), a null or empty array
+ * entry (`nullEntry`, `emptyEntry`), a payload that is not an object (`notAnOrder`,
+ * `notAReturn`), an order without its wrapper member (`noWrapper`) or one that cannot be
+ * read (`unreadable`), a required member that is missing
+ * (`missing`; `missingFms` where the operator handles payments), a string longer than its
+ * limit (`tooLong`), a picklist value outside its options (`notAllowed`) or among the
+ * ambiguous ones (`ambiguous`), a member only responses carry (`responseOnly`), a blank
+ * required string (`blank`), a member spelt as in the examples (`exampleSpelling`), one of a later
+ * version (`laterVersion`) or one the schema does not define (`unknownMember`).
+ *
+ * The walk names findings, never rules: a rule claims the findings it reports
+ * (`Rule.findings`) and says what each means.
+ *
+ * @example FINDINGS.includes('tooLong'); // true
+ */
+export const FINDINGS = [
+  'wrongType',
+  'null',
+  'nullRequired',
+  'nullSpelled',
+  'nullEntry',
+  'emptyEntry',
+  'notAnOrder',
+  'notAReturn',
+  'noWrapper',
+  'unreadable',
+  'missing',
+  'missingFms',
+  'tooLong',
+  'notAllowed',
+  'ambiguous',
+  'responseOnly',
+  'blank',
+  'exampleSpelling',
+  'laterVersion',
+  'unknownMember',
+] as const;
+
+/** A finding of the engine's walk (see `FINDINGS`). */
+export type Finding = (typeof FINDINGS)[number];
+
+/** The schema node a finding is at: its name, type, limits and options, for a claim's message values. */
+export type SchemaNode = TreeNode;
+
+/** What a rule says of a finding it claims. */
+export interface FindingClaim {
+  /** A key of the rule's `meta.messages`. */
+  readonly messageId: string;
+  /**
+   * The message's values, from the schema node and the finding's detail (`wrongType`: the
+   * value's JSON type, as 'a string'; `tooLong`: the length in code points; `nullSpelled`,
+   * `blank`: the member's name; `spelling`: `{ key, to }`; `laterVersion`: `{ key, since }`);
+   * never from the payload's values.
+   */
+  readonly data?: (node: SchemaNode, detail: any) => MessageData;
+  /** Type first: the problem is the only one of its member (no other is reported at or below it). */
+  readonly typeFirst?: boolean;
+}
+
+/** A rule: metadata, and visitors, claimed findings or a batch check. */
 export interface Rule<S = any> {
   /** The rule's metadata. */
   readonly meta: RuleMeta;
@@ -105,6 +168,8 @@ export interface Rule<S = any> {
   readonly state?: () => S;
   /** The nodes the rule visits. */
   readonly visitors?: Visitors<S>;
+  /** The findings of the engine's walk that the rule reports (one rule claims a finding). */
+  readonly findings?: Readonly<Partial<Record<Finding, FindingClaim>>>;
   /** The cross-payload check of a batch rule. */
   readonly batch?: BatchCheck<any>;
 }

@@ -14,7 +14,7 @@ import { walkSource } from './codegen';
 import type { Rule } from './define-rule';
 import { isPlainObject } from './json';
 import { newEngineState, planFor, setCodegen, walkPayload, type EngineState, type Plan, type WalkFn } from './plan';
-import { finish, report, tallyOf, Walk, type Bound, type ProblemTally } from './report';
+import { finish, reportFinding, tallyOf, Walk, type Bound, type ProblemTally } from './report';
 import { orderTargets, returnTarget, type LintTarget } from './targets';
 import { underStructural } from './type-first';
 import type { LintBatchOptions, LintOptions, LintOrderOptions, PayloadKind, Problem } from './types';
@@ -120,7 +120,7 @@ function run(plan: Plan, payload: unknown, options: LintOptions, walk?: WalkFn, 
   try {
     const root = plan.tree.root;
     if (!isPlainObject(payload)) {
-      report(w, 'type', root, plan.kind === 'order' ? 'rootOrder' : 'rootReturn', { expected: 'an object' });
+      reportFinding(w, plan.kind === 'order' ? 'notAnOrder' : 'notAReturn', root);
     } else {
       // An order without its wrapper (tree.wrapper) is reported by the walk itself.
       if (walk) walk(payload, w);

@@ -7,7 +7,7 @@
  */
 import type { OrderVersionFeatures } from '../schema/tables';
 import { canCompile, generateWalk } from './codegen';
-import { ruleLevel, type ReportDescriptor, type Rule, type RuleContext, type Visitor } from './define-rule';
+import { ruleLevel, type Finding, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { compileMessage, report, reportBlank, type CompiledMessage, type Walk } from './report';
 import type { LintTarget } from './targets';
@@ -101,6 +101,10 @@ export interface Plan {
   readonly tree: Tree;
   /** Level of each rule that runs (a rule that is off or does not apply is absent). */
   readonly levels: Readonly<Record<string, Severity | undefined>>;
+  /** The rule that reports each finding of the walk, when one that runs claims it. */
+  readonly claims: Readonly<Partial<Record<Finding, Claim>>>;
+  /** The rules whose problems come first (`FindingClaim.typeFirst`): nothing is reported at or below them. */
+  readonly typeFirst: ReadonlySet<string>;
   /** Enter visitors by node id. */
   readonly enter: readonly (readonly BoundVisitor[] | undefined)[];
   /** Exit visitors by node id. */
@@ -121,6 +125,28 @@ export interface Plan {
   readonly sourceHeader: string;
   /** A rule's message template by id, split at its placeholders. */
   message(rule: string, messageId: string): CompiledMessage;
+}
+
+/** A finding as the plan reports it: the rule that claimed it, its message, its values. */
+export interface Claim {
+  readonly rule: string;
+  readonly messageId: string;
+  readonly data: ((node: SchemaNode, detail: any) => MessageData) | undefined;
+}
+
+/** The claims of the rules that run: the first rule to claim a finding reports it. */
+function claimsOf(active: readonly Rule[]): { claims: Partial<Record<Finding, Claim>>; typeFirst: Set<string> } {
+  const claims: Partial<Record<Finding, Claim>> = {};
+  const typeFirst = new Set<string>();
+  for (const rule of active) {
+    if (rule.findings === undefined) continue;
+    for (const [finding, claim] of Object.entries(rule.findings) as [Finding, NonNullable<Rule['findings']>[Finding]][]) {
+      if (claim === undefined || claims[finding] !== undefined) continue;
+      claims[finding] = { rule: rule.meta.id, messageId: claim.messageId, data: claim.data };
+      if (claim.typeFirst) typeFirst.add(rule.meta.id);
+    }
+  }
+  return { claims, typeFirst };
 }
 
 /** What plans of a target share: its trees (by FMS), its rules by id, the profile members its rules require, and the plans. */
@@ -328,6 +354,7 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
     features,
     tree,
     levels,
+    ...claimsOf(active),
     enter,
     exit,
     closures: undefined as unknown as WalkFn,

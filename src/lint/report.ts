@@ -7,19 +7,21 @@
  * see a member as absent and report it; `finish` drops every other problem at or below a
  * path that has a `type` or `required` problem.
  */
-import type { MessageData } from './define-rule';
+import type { Finding, MessageData } from './define-rule';
 import { escapeToken } from './pointer';
 import type { Plan } from './plan';
 import type { TreeNode } from './tree';
 import type { ClientProfile, Problem, ProblemFix, Severity } from './types';
 
 /**
- * Tells whether a rule's problems are structural (`type`, `required`): the only problem of
- * their member, with nothing reported below it (see `finish`).
+ * Tells whether a rule's problems come first (the `type` and `required` rules claim their
+ * findings so): the only problem of their member, with nothing reported below it (see `finish`).
  */
-function isStructural(rule: string): boolean {
-  return rule === 'type' || rule === 'required';
+function isStructural(w: Walk, rule: string): boolean {
+  return w.plan.typeFirst.has(rule);
 }
+
+const NO_DATA = (): MessageData => ({});
 
 /** Problems counted rather than kept: totals by severity, and by rule id. */
 export interface ProblemTally {
@@ -208,11 +210,41 @@ export function report(
   const severity = plan.levels[rule];
   if (severity === undefined) return;
   // A bounded call decides type first now (it keeps no list for `finish` to look through).
-  if (w.bound !== undefined && !isStructural(rule) && w.bound.underStructural(w, node, at)) return;
+  if (w.bound !== undefined && !isStructural(w, rule) && w.bound.underStructural(w, node, at)) return;
   if (!keeps(w, rule, severity)) return;
   const message = formatMessage(plan.message(rule, messageId), data);
   w.out.push(problemOf(rule, severity, pathOf(node, w.idx, at), message, data === undefined ? undefined : frozenParams(data), fix));
-  if (isStructural(rule)) w.structural++;
+  if (isStructural(w, rule)) w.structural++;
+}
+
+/**
+ * Reports a finding of the walk (see `Finding`) at `node`, plus `at` below it, by the rule
+ * that claims it in this plan (none: nothing is reported).
+ *
+ * @param w The walk.
+ * @param finding What the walk found.
+ * @param node Where.
+ * @param detail What the claim's message values may read besides the node (see `FindingClaim.data`).
+ * @param at Member names and indexes below the node.
+ * @param fix A fix.
+ */
+export function reportFinding(w: Walk, finding: Finding, node: TreeNode, detail?: unknown, at?: readonly (string | number)[], fix?: ProblemFix): void {
+  const claim = w.plan.claims[finding];
+  if (claim !== undefined) report(w, claim.rule, node, claim.messageId, claim.data?.(node, detail), at, fix);
+}
+
+/**
+ * A finding at a node as `reportCached` reports it, by the rule that claims it in the plan.
+ *
+ * @param plan The plan.
+ * @param finding What the walk finds.
+ * @param node Where.
+ * @param key The key of its message at the node (the finding's detail, or the finding itself when its message is the same for every value).
+ * @returns The kind, or undefined when no rule that runs claims the finding.
+ */
+export function findingKind<K>(plan: Plan, finding: Finding, node: TreeNode, key: K): ReportKind<K> | undefined {
+  const claim = plan.claims[finding];
+  return claim === undefined ? undefined : { rule: claim.rule, node, key, messageId: claim.messageId, data: claim.data ?? NO_DATA };
 }
 
 /**
@@ -279,7 +311,7 @@ export function reportCached<K>(
   if (severity === undefined || !keeps(w, rule, severity)) return;
   const cached = cachedReport(w.plan, rule, node, key, messageId, data);
   w.out.push(problemOf(rule, severity, path ?? pathOf(node, w.idx), cached.message, cached.params));
-  if (isStructural(rule)) w.structural++;
+  if (isStructural(w, rule)) w.structural++;
 }
 
 /** What a structural problem is, apart from its path: the arguments of `reportCached`. */
@@ -326,7 +358,7 @@ export interface ReportSite {
 export function reportSite(plan: Plan, kind: ReportKind): ReportSite | undefined {
   const severity = plan.levels[kind.rule];
   if (severity === undefined) return undefined;
-  return { kind, severity, structural: isStructural(kind.rule), cached: undefined };
+  return { kind, severity, structural: plan.typeFirst.has(kind.rule), cached: undefined };
 }
 
 /**
@@ -345,20 +377,20 @@ export function reportAt(w: Walk, site: ReportSite, path: string): void {
 }
 
 /**
- * Reports `blank-value` at a node (plus `at`), once per path.
+ * Reports a blank required string (`blank`) at a node (plus `at`), once per path.
  *
  * @param w The walk.
  * @param node The node.
  * @param at Tokens below the node.
  */
 export function reportBlank(w: Walk, node: TreeNode, at?: readonly (string | number)[]): void {
-  if (w.plan.levels['blank-value'] === undefined) return;
+  if (w.plan.claims.blank === undefined) return;
   const path = pathOf(node, w.idx, at);
   const blanks = (w.blanks ??= new Set());
   if (blanks.has(path)) return;
   blanks.add(path);
   const last = at && at.length > 0 ? at[at.length - 1]! : node.path[node.path.length - 1];
-  report(w, 'blank-value', node, 'blank', { name: typeof last === 'string' ? last : node.name }, at);
+  reportFinding(w, 'blank', node, typeof last === 'string' ? last : node.name, at);
 }
 
 /** Tells whether `path` is `mark` or lies below it. */
@@ -381,19 +413,19 @@ function below(path: string, marks: ReadonlySet<string>): boolean {
 export function finish(w: Walk): Problem[] {
   if (w.failed) {
     // Only the structural problems found before the failure stay (listed or counted), then the one at the root.
-    w.out = w.out.filter((p) => isStructural(p.rule));
+    w.out = w.out.filter((p) => isStructural(w, p.rule));
     const bound = w.bound;
     if (bound !== undefined) {
-      for (const counts of [bound.omitted, bound.quiet]) for (const rule of Object.keys(counts)) if (!isStructural(rule)) delete counts[rule];
+      for (const counts of [bound.omitted, bound.quiet]) for (const rule of Object.keys(counts)) if (!isStructural(w, rule)) delete counts[rule];
       w.full = w.out.length >= bound.limit;
     }
-    report(w, 'type', w.plan.tree.root, 'unreadable');
+    reportFinding(w, 'unreadable', w.plan.tree.root);
     return w.out;
   }
   const { fromVisitors, out } = w;
   // The walk never reports below a member of the wrong type; only visitors can. A bounded call has decided already.
   if (w.structural === 0 || fromVisitors === undefined || w.bound !== undefined) return out;
-  const marks = new Set(out.filter((p) => isStructural(p.rule)).map((p) => p.path));
+  const marks = new Set(out.filter((p) => isStructural(w, p.rule)).map((p) => p.path));
   const drop = new Set<number>();
   for (const i of fromVisitors) if (below(out[i]!.path, marks)) drop.add(i);
   return drop.size === 0 ? out : out.filter((_, i) => !drop.has(i));

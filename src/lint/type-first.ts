@@ -1,9 +1,10 @@
 /**
- * Type first, decided when a problem is reported: does the walk report a `type` or
- * `required` problem at or above a member? `finish` (report.ts) answers it from the list of
+ * Type first, decided when a problem is reported: does the walk report a problem that
+ * comes first (`FindingClaim.typeFirst`: `type` and `required`) at or above a member? `finish` (report.ts) answers it from the list of
  * structural problems; a bounded lint call (the CLI's `--max-problems-per-payload`) keeps no
  * such list, so it reads the payload along the schema tree instead, with the walk's own tests.
  */
+import type { Finding } from './define-rule';
 import type { Walk } from './report';
 import type { TreeNode } from './tree';
 import { hasType } from './walk';
@@ -14,9 +15,10 @@ const isEnumerable = Object.prototype.propertyIsEnumerable;
 /** Where a step lands: the child's node and value, or whether the walk reports a structural problem there. */
 type Step = { readonly node: TreeNode; readonly value: unknown } | boolean;
 
-/** Whether the walk reports rule `rule` (structural) here: only when the rule is on. */
-function reported(w: Walk, rule: 'type' | 'required'): boolean {
-  return w.plan.levels[rule] !== undefined;
+/** Whether the walk reports a finding here as a problem that comes first: a rule that runs claims it so. */
+function reported(w: Walk, finding: Finding): boolean {
+  const claim = w.plan.claims[finding];
+  return claim !== undefined && w.plan.typeFirst.has(claim.rule);
 }
 
 /** One step down from an object node, by member name, as walkMember and extraMembers take it. */
@@ -24,17 +26,17 @@ function memberStep(w: Walk, node: TreeNode, object: Record<string, unknown>, ke
   const member = node.members!.find((m) => m.key === key);
   if (member !== undefined) {
     const value = isEnumerable.call(object, key) ? object[key] : undefined;
-    if (value === undefined) return member.required && reported(w, 'required');
-    if (value === null) return !member.nullable && reported(w, member.required ? 'required' : 'type');
-    return hasType(member.node, value) ? { node: member.node, value } : reported(w, 'type');
+    if (value === undefined) return member.required && reported(w, member.requiredForFms ? 'missingFms' : 'missing');
+    if (value === null) return !member.nullable && reported(w, member.required ? 'nullRequired' : 'null');
+    return hasType(member.node, value) ? { node: member.node, value } : reported(w, 'wrongType');
   }
   // An example spelling of a strict object is walked as the member it stands for; any other member is not walked.
   const twin = node.strict && node.spelling !== undefined && hasOwn.call(node.spelling, key) ? node.spelling[key]! : undefined;
   if (twin === undefined || !isEnumerable.call(object, key)) return false;
   const value = object[key];
   if (value === undefined) return false;
-  if (value === null) return reported(w, 'type');
-  return hasType(twin.node, value) ? { node: twin.node, value } : reported(w, 'type');
+  if (value === null) return reported(w, 'nullSpelled');
+  return hasType(twin.node, value) ? { node: twin.node, value } : reported(w, 'wrongType');
 }
 
 /** One step down from an array node, by index, as walkArray takes it. */
@@ -42,8 +44,8 @@ function entryStep(w: Walk, node: TreeNode, array: readonly unknown[], token: st
   const index = typeof token === 'number' ? token : /^(0|[1-9]\d*)$/.test(token) ? Number(token) : -1;
   if (index < 0 || index >= array.length) return false;
   const value = array[index];
-  if (value === undefined || value === null) return reported(w, 'type');
-  return hasType(node.item!, value) ? { node: node.item!, value } : reported(w, 'type');
+  if (value === undefined || value === null) return reported(w, value === null ? 'nullEntry' : 'emptyEntry');
+  return hasType(node.item!, value) ? { node: node.item!, value } : reported(w, 'wrongType');
 }
 
 /**

@@ -10,117 +10,97 @@
  */
 import type { FieldCheck } from '../schema/actions';
 import { codePointLength } from '../schema/predicates';
-import type { MessageData } from './define-rule';
+import type { Finding } from './define-rule';
 import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
-import { pathOf, report, reportBlank, reportCached, type ReportKind, type Walk } from './report';
+import { findingKind, pathOf, reportBlank, reportCached, reportFinding, type ReportKind, type Walk } from './report';
 import type { TreeMember, TreeNode } from './tree';
 
-const EXPECTED: Readonly<Record<TreeNode['type'], string>> = {
-  object: 'an object',
-  record: 'an object',
-  array: 'an array',
-  string: 'a string',
-  picklist: 'a string',
-  number: 'a number',
-  boolean: 'a boolean',
-  any: 'a value',
-};
+// The keys of the walk's findings in a node's report cache (see reportCached): the finding
+// itself where its message is one per node; a wrong value's JSON type name ('a string': no
+// finding is named so) and a too long value's length (a number) for the others.
 
-// Keys of the structural problems in a node's report cache (see reportCached).
-const MISSING = 'required:missing';
-const NULL_REQUIRED = 'required:null';
-const NULL_OPTIONAL = 'type:null';
-const NULL_ENTRY = 'type:nullEntry';
-const EMPTY_ENTRY = 'type:emptyEntry';
-const RESPONSE_ONLY = 'response-only';
-const ENUM = 'enum';
-const AMBIGUOUS = 'ambiguous-value';
-const UNKNOWN = 'unknown-field';
-// Two more kinds of key: a wrong value's JSON type name (`jsonTypeOf`, such as 'a string':
-// none equals a key above) and a too long value's length (a number).
-
-// What the messages say of a node (made once per node and key).
-const named = (node: TreeNode) => ({ name: node.name });
-const ofObject = (node: TreeNode) => ({ name: node.name, object: node.owner });
-const typed = (node: TreeNode, actual: string) => ({ name: node.name, expected: EXPECTED[node.type], actual });
-const tooLongData = (node: TreeNode, length: number) => ({
-  name: node.name,
-  limit: node.checks.find((c) => c.rule === 'max-length')!.requirement as number,
-  length,
-});
+/** The message values of a failed field check (numeric-text, date-format, ...): the check's requirement. */
 const checked = (node: TreeNode, check: FieldCheck<unknown>) => ({ name: node.name, expected: String(check.requirement), label: node.version });
-const ambiguous = (node: TreeNode) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! });
-const allowed = (node: TreeNode) => ({ name: node.name, allowed: node.options!, label: node.version });
-const unknownData = (node: TreeNode) => ({ object: node.label, label: node.version });
+
+/** Reports a finding whose message is cached at the node by `key`, through the rule that claims it. */
+function found<K>(w: Walk, finding: Finding, node: TreeNode, key: K, path?: string): void {
+  const kind = findingKind(w.plan, finding, node, key);
+  if (kind !== undefined) reportCached(w, kind.rule, node, key, kind.messageId, kind.data, path);
+}
 
 /** Reports a value of the wrong JSON type at `node` (`path`: its pointer, when the caller has built it). */
 export function wrongType(w: Walk, node: TreeNode, value: unknown, path?: string): void {
-  reportCached(w, 'type', node, jsonTypeOf(value), 'wrongType', typed, path);
+  found(w, 'wrongType', node, jsonTypeOf(value), path);
 }
 
-/** A required member that is missing. */
-export function missingKind(member: TreeMember): ReportKind<string> {
-  return { rule: 'required', node: member.node, key: MISSING, messageId: member.requiredForFms ? 'missingFms' : 'missing', data: ofObject };
+/**
+ * A required member that is missing, as the plan reports it.
+ *
+ * @returns Undefined when no rule that runs claims it.
+ */
+export function missingKind(plan: Plan, member: TreeMember): ReportKind<string> | undefined {
+  const finding = member.requiredForFms ? 'missingFms' : 'missing';
+  return findingKind(plan, finding, member.node, finding);
 }
 
-/** A member that is `null` where null is not allowed: `required` or `type`. */
-export function nullKind(member: TreeMember): ReportKind<string> {
-  return member.required
-    ? { rule: 'required', node: member.node, key: NULL_REQUIRED, messageId: 'null', data: ofObject }
-    : { rule: 'type', node: member.node, key: NULL_OPTIONAL, messageId: 'null', data: named };
+/**
+ * A member that is `null` where null is not allowed (`nullRequired` or `null`), as the plan reports it.
+ *
+ * @returns Undefined when no rule that runs claims it.
+ */
+export function nullKind(plan: Plan, member: TreeMember): ReportKind<string> | undefined {
+  const finding = member.required ? 'nullRequired' : 'null';
+  return findingKind(plan, finding, member.node, finding);
 }
 
-/** A failed field check other than max-length (numeric-text, date-format, ...). */
+/** A failed field check other than a length limit (numeric-text, date-format, ...): its rule is the schema's. */
 export function checkKind(node: TreeNode, check: FieldCheck<unknown>): ReportKind<FieldCheck<unknown>> {
   return { rule: check.rule, node, key: check, messageId: 'invalid', data: checked };
 }
 
-function reportKind<K>(w: Walk, kind: ReportKind<K>): void {
-  reportCached(w, kind.rule, kind.node, kind.key, kind.messageId, kind.data);
+function reportKind<K>(w: Walk, kind: ReportKind<K> | undefined): void {
+  if (kind !== undefined) reportCached(w, kind.rule, kind.node, kind.key, kind.messageId, kind.data);
 }
 
 /** Reports a required member that is missing. */
 export function missing(w: Walk, member: TreeMember): void {
-  reportKind(w, missingKind(member));
+  reportKind(w, missingKind(w.plan, member));
 }
 
-/** Reports a member that is `null` where null is not allowed: `required` or `type`. */
+/** Reports a member that is `null` where null is not allowed. */
 export function nullMember(w: Walk, member: TreeMember): void {
-  reportKind(w, nullKind(member));
+  reportKind(w, nullKind(w.plan, member));
 }
 
 /** Reports a member that only responses carry (type first: not when its value has the wrong type). */
 export function responseOnly(w: Walk, node: TreeNode, value: unknown): void {
-  if (hasType(node, value)) reportCached(w, 'response-only', node, RESPONSE_ONLY, 'responseOnly', named);
+  if (hasType(node, value)) found(w, 'responseOnly', node, 'responseOnly');
 }
 
 /** Reports an array entry that is null or a hole. */
 export function emptyEntry(w: Walk, item: TreeNode, value: unknown): void {
-  if (value === null) reportCached(w, 'type', item, NULL_ENTRY, 'nullEntry', named);
-  else reportCached(w, 'type', item, EMPTY_ENTRY, 'emptyEntry', named);
+  if (value === null) found(w, 'nullEntry', item, 'nullEntry');
+  else found(w, 'emptyEntry', item, 'emptyEntry');
 }
 
-/** Reports a value `length` code points long at a node whose max-length check it fails. */
+/** Reports a value `length` code points long at a node whose length limit it exceeds. */
 export function tooLong(w: Walk, node: TreeNode, length: number, path?: string): void {
   // The message names the length: one cached message per length seen at the node.
-  reportCached(w, 'max-length', node, length, 'invalid', tooLongData, path);
+  found(w, 'tooLong', node, length, path);
 }
 
-/** Reports a failed field check (max-length, numeric-text, date-format, ...). */
+/** Reports a failed field check (a length limit, numeric-text, date-format, ...). */
 export function fieldFailed(w: Walk, node: TreeNode, check: FieldCheck<unknown>, value: unknown): void {
-  if (check.rule === 'max-length') tooLong(w, node, codePointLength(value as string));
+  if (check.maxLength !== undefined) tooLong(w, node, codePointLength(value as string));
   else reportKind(w, checkKind(node, check));
 }
 
-/** Reports a picklist value outside the allowed set (`ambiguous-value` or `enum`). */
+/** Reports a picklist value outside the allowed set (`ambiguous`, or `notAllowed`). */
 export function picklistFailed(w: Walk, node: TreeNode, value: string, path?: string): void {
   // Name the constant sets, never the payload value.
-  if (node.ambiguous !== undefined && node.ambiguous.includes(value)) {
-    reportCached(w, 'ambiguous-value', node, AMBIGUOUS, 'ambiguous', ambiguous, path);
-  } else {
-    reportCached(w, 'enum', node, ENUM, 'notAllowed', allowed, path);
-  }
+  if (node.ambiguous !== undefined && node.ambiguous.includes(value)) found(w, 'ambiguous', node, 'ambiguous', path);
+  else found(w, 'notAllowed', node, 'notAllowed', path);
 }
 
 /** Reports a blank string in a required member. */
@@ -142,8 +122,8 @@ export function visit(w: Walk, visitors: readonly BoundVisitor[], value: unknown
 /**
  * Reports the own members of a strict object that its schema does not define (`extra`, in
  * key order, as both walks list them): example spellings (`spelling`, and their content
- * checked at the twin's path), members of later versions (`version-field`), and any other
- * (`unknown-field`, naming no member name).
+ * checked at the twin's path), members of later versions (`laterVersion`), and any other
+ * (`unknownMember`, whose message names no member).
  */
 export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unknown>, extra: readonly string[]): void {
   for (const key of extra) {
@@ -152,20 +132,20 @@ export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unk
       // Type first: a twin that is null or of the wrong type gets its one type problem, no spelling warning.
       const value = object[key];
       if (value === null) {
-        report(w, 'type', twin.node, 'null', { name: key });
+        reportFinding(w, 'nullSpelled', twin.node, key);
         continue;
       }
-      if (hasType(twin.node, value)) report(w, 'spelling', node, 'exampleSpelling', { key, to: twin.to }, [key], { kind: 'rename-member', to: twin.to });
+      if (hasType(twin.node, value)) reportFinding(w, 'exampleSpelling', node, { key, to: twin.to }, [key], { kind: 'rename-member', to: twin.to });
       if (value !== undefined) walkValue(twin.node, value, w);
       continue;
     }
     const since = node.laterVersion !== undefined && hasOwn.call(node.laterVersion, key) ? node.laterVersion[key] : undefined;
     if (since !== undefined) {
-      report(w, 'version-field', node, 'laterVersion', { key, since, object: node.label, label: node.version }, [key]);
+      reportFinding(w, 'laterVersion', node, { key, since }, [key]);
       continue;
     }
     // The message names the object, never the member: made once per node.
-    reportCached(w, 'unknown-field', node, UNKNOWN, 'unknown', unknownData, pathOf(node, w.idx, [key]));
+    found(w, 'unknownMember', node, 'unknownMember', pathOf(node, w.idx, [key]));
   }
 }
 
@@ -301,5 +281,5 @@ export function walkClosures(plan: Plan): WalkFn {
  * @param w The walk.
  */
 export function wrapperMissing(w: Walk): void {
-  report(w, 'wrapper', w.plan.tree.root, 'missing');
+  reportFinding(w, 'noWrapper', w.plan.tree.root);
 }

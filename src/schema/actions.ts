@@ -41,6 +41,8 @@ export interface FieldCheck<TInput> extends v.BaseValidation<TInput, TInput, v.B
   readonly rule: FieldRuleId;
   /** The check's requirement (a limit, a format), used in messages. */
   readonly requirement: unknown;
+  /** A length limit in code points: the walk counts the length once, for the test and the message. */
+  readonly maxLength?: number;
   /** `true` when the value passes. */
   readonly test: (value: TInput) => boolean;
   /**
@@ -104,7 +106,7 @@ function fieldCheck<TInput>(
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function maxCodePoints(max: number): FieldCheck<string> {
-  return fieldCheck<string>('max-length', max, `<=${max} code points`, (s) => s.length <= max || codePointLength(s) <= max);
+  return { ...fieldCheck<string>('max-length', max, `<=${max} code points`, (s) => s.length <= max || codePointLength(s) <= max), maxLength: max };
 }
 
 /** The known numeral shapes get a scanner; any other pattern keeps its regular expression. */

@@ -155,6 +155,26 @@ describe('createEngine', () => {
     expect(createEngine({ rules: [] }).lintOrder(payload, { version: '1.1' })).toEqual([]);
   });
 
+  it('reports a finding of the walk through whichever rule claims it (the walk names findings, not rules)', () => {
+    // A team's own rule takes over unknown members: its id, its level, its message.
+    const strict = defineRule({
+      meta: { id: 'no-extras', severity: 'error', kinds: ['order'], structural: true, messages: { extra: 'Nothing beyond the schema in {{object}}.' } },
+      findings: { unknownMember: { messageId: 'extra', data: (node) => ({ object: node.label }) } },
+    });
+    const engine = createEngine({ rules: [...RULES.filter((rule) => rule.meta.id !== 'unknown-field'), strict] });
+    const payload = set(validOrder(), '/clientRequest/order/giftWrap', true);
+    const unknown = lintOrder(payload, { version: '1.1' }).filter((p) => p.rule === 'unknown-field');
+    expect(unknown).toHaveLength(1);
+    const taken = engine.lintOrder(payload, { version: '1.1' });
+    expect(taken.filter((p) => p.rule === 'unknown-field')).toEqual([]);
+    expect(taken.filter((p) => p.rule === 'no-extras')).toEqual([{ rule: 'no-extras', severity: 'error', path: unknown[0]!.path, message: 'Nothing beyond the schema in order.', params: { object: 'order' } }]);
+    // A finding no rule claims is not reported: without `type`, a wrong type says nothing.
+    const untyped = createEngine({ rules: RULES.filter((rule) => rule.meta.id !== 'type') });
+    const wrong = set(validOrder(), '/clientRequest/order/shipServiceLevel', 7);
+    expect(lintOrder(wrong, { version: '1.1' }).map((p) => p.rule)).toEqual(['type']);
+    expect(untyped.lintOrder(wrong, { version: '1.1' })).toEqual([]);
+  });
+
   it('keeps its own copy of the rules', () => {
     const rules = [...RULES];
     const engine = createEngine({ rules });

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RULES, RULE_DOCS } from '../../rules/index';
-import type { Rule } from '../../src/lint/define-rule';
+import { FINDINGS, type Rule } from '../../src/lint/define-rule';
 import { ruleVersions } from '../../src/lint/docs';
 import { buildTree } from '../../src/lint/tree';
 import { ORDER_REQUEST_SCHEMAS } from '../../src/schema/order';
@@ -130,6 +130,13 @@ describe('rule registry', () => {
 
   it('lists the catalogue exactly', () => {
     expect(Object.keys(CATALOGUE).sort()).toEqual(FILES);
+  });
+
+  it('has every finding of the walk claimed by exactly one rule, for the kinds it can occur in', () => {
+    const claims = FINDINGS.map((finding) => [finding, RULES.filter((rule) => rule.findings?.[finding] !== undefined).map((rule) => rule.meta.id)] as const);
+    expect(claims.filter(([, ids]) => ids.length !== 1)).toEqual([]);
+    // Every claim names a message of its rule.
+    for (const rule of RULES) for (const [finding, claim] of Object.entries(rule.findings ?? {})) expect(rule.meta.messages, `${rule.meta.id} ${finding}`).toHaveProperty(claim!.messageId);
   });
 
   it('is sorted by id, without duplicates', () => {
