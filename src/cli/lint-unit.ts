@@ -15,6 +15,7 @@ import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem
 import type { OrderVersion } from '../schema/tables';
 import { joinBytes } from './bytes';
 import { arrayElementRanges, renameMembers } from './json-text';
+import { isBlankBytes, LAZY_JSON_LIMITS, parseLongJson, type LazyJsonLimits } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
 import { LineCounter, locateAll, type Position } from './locate';
@@ -43,6 +44,8 @@ export interface UnitSettings {
   readonly batch: boolean;
   /** Options that differ from file to file (a config's overrides): a unit with `variant` k is linted with `variants[k]`. */
   readonly variants?: readonly UnitVariant[];
+  /** Internal (tests): when a line or document is parsed lazily (default `LAZY_JSON_LIMITS`). */
+  readonly lazyJson?: LazyJsonLimits;
 }
 
 /** The options a config may set per file. */
@@ -224,6 +227,9 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
   const parseLevel = levelOf('parse', settings.rules);
   const encodingLevel = levelOf('encoding', settings.rules);
   const { shard, fix, quiet, batch } = settings;
+  // A long text is parsed lazily from its bytes (see lazy-json.ts); --fix edits the parsed value, so it parses whole.
+  const lazy = settings.lazyJson ?? LAZY_JSON_LIMITS;
+  const isLong = (bytes: number) => !fix && bytes > lazy.textBytes;
   // The engine keeps the first problems and counts the rest: memory stays bounded whatever the payload.
   const maxProblems = settings.maxProblems ? settings.maxProblems : Infinity;
   const lint = (value: unknown, kind: PayloadKind, warnings: boolean): BoundedProblems =>
@@ -269,8 +275,9 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
      * Lints one parsed payload; with `--fix`, returns the edited text when fixes applied.
      *
      * @param source The payload's JSON text, asked for only with `--fix` or when there are problems to locate.
+     * @param locate Where members are, without `source` (a long line's text is never decoded whole).
      */
-    payload(at: number, value: unknown, source: () => PayloadText): string | undefined {
+    payload(at: number, value: unknown, source: () => PayloadText, locate?: (pointers: string[]) => Position[]): string | undefined {
       const kind = settings.kind ?? detectKind(value);
       const facts = batch || shard ? batchFactsOf(value, kind) : undefined;
       if (shard && shardOf(facts!.requestReference, shard.count) !== shard.index) {
@@ -296,25 +303,36 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       // Positions only for a payload with problems (a clean one is never scanned), in the text the file now holds.
       let positions: Position[] | undefined;
       if (found.problems.length > 0) {
-        text ??= source();
-        positions = placed(locateAll(edited ?? text.text, found.problems.map((p) => p.path)), text.base);
+        const pointers = found.problems.map((p) => p.path);
+        if (locate && edited === undefined) positions = locate(pointers);
+        else {
+          text ??= source();
+          positions = placed(locateAll(edited ?? text.text, pointers), text.base);
+        }
       }
       this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, found.problems, found.omitted, positions);
       return edited;
     }
 
-    /** One NDJSON line (without its line end). */
-    line(at: number, text: string): string | undefined {
-      if (isBlank(text)) return undefined;
+    /** One NDJSON line (without its line end): its text, or a long line's bytes (decoded only to locate problems). */
+    line(at: number, line: string | Buffer): string | undefined {
+      const text = () => (typeof line === 'string' ? line : line.toString('utf8'));
+      if (typeof line === 'string' ? isBlank(line) : isBlankBytes(line)) return undefined;
       let value: unknown;
+      let locate: ((pointers: string[]) => Position[]) | undefined;
       try {
-        value = JSON.parse(text);
+        if (typeof line === 'string') value = JSON.parse(line);
+        else {
+          const long = parseLongJson(line, lazy);
+          value = long.value;
+          locate = (pointers) => long.offsets(pointers).map((offset) => ({ line: 0, column: offset + 1 }));
+        }
       } catch (error) {
-        const { message, position } = parseFailure(text, error, 'The line', false);
+        const { message, position } = parseFailure(text(), error, 'The line', false);
         this.unread(at, 'parse', message, position);
         return undefined;
       }
-      return this.payload(at, value, () => ({ text }));
+      return this.payload(at, value, () => ({ text: text() }), locate);
     }
   }
 
@@ -337,7 +355,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       if (end === -1) end = buf.length;
       if (end > start && buf[end - 1] === 13) end--;
       if (allUtf8 || isUtf8(buf.subarray(start, end))) {
-        const edited = out.line(at, buf.toString('utf8', start, end));
+        const edited = out.line(at, isLong(end - start) ? buf.subarray(start, end) : buf.toString('utf8', start, end));
         if (edited !== undefined) {
           pieces.push(buf.subarray(copied, start), Buffer.from(edited, 'utf8'));
           copied = end;
@@ -376,43 +394,45 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       if (fix) out.result.bytes = bytes;
       return out.done();
     }
-    const text = asBuffer(bytes).toString('utf8');
+    // A long document is decoded only when its text is needed (to locate problems, or for --fix).
+    let decoded: string | undefined;
+    const text = () => (decoded ??= asBuffer(bytes).toString('utf8'));
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = isLong(bytes.length) ? parseLongJson(bytes, lazy).value : JSON.parse(text());
     } catch (error) {
-      if (fallbackToLines && looksLikeLines(text)) return lines(bytes);
+      if (fallbackToLines && looksLikeLines(text())) return lines(bytes);
       const out = new Collector('single');
-      const { message, position } = parseFailure(text, error, 'The input', true);
+      const { message, position } = parseFailure(text(), error, 'The input', true);
       out.unread(-1, 'parse', message, position);
       if (fix) out.result.bytes = bytes;
       return out.done();
     }
     if (!Array.isArray(value)) {
       const out = new Collector('single');
-      const edited = out.payload(-1, value, () => ({ text, base: FIRST }));
+      const edited = out.payload(-1, value, () => ({ text: text(), base: FIRST }));
       if (fix) out.result.bytes = edited === undefined ? bytes : Buffer.from(edited, 'utf8');
       return out.done();
     }
     const out = new Collector('array');
     // The elements' texts, found when first asked for (--fix, or an element with problems).
     let ranges: [number, number][] | undefined;
-    const counter = new LineCounter(text);
+    let counter: LineCounter | undefined;
     let fixedText = '';
     let copied = 0;
     for (let i = 0; i < value.length; i++) {
       const element = (): PayloadText => {
-        const [start, end] = (ranges ??= arrayElementRanges(text))[i]!;
-        return { text: text.slice(start, end), base: counter.at(start) };
+        const [start, end] = (ranges ??= arrayElementRanges(text()))[i]!;
+        return { text: text().slice(start, end), base: (counter ??= new LineCounter(text())).at(start) };
       };
       const edited = out.payload(i, value[i], element);
       const range = ranges?.[i];
       if (edited !== undefined && range) {
-        fixedText += text.slice(copied, range[0]) + edited;
+        fixedText += text().slice(copied, range[0]) + edited;
         copied = range[1];
       }
     }
-    if (fix) out.result.bytes = copied === 0 ? bytes : Buffer.from(fixedText + text.slice(copied), 'utf8');
+    if (fix) out.result.bytes = copied === 0 ? bytes : Buffer.from(fixedText + text().slice(copied), 'utf8');
     return out.done();
   }
 
