@@ -42,19 +42,7 @@ export function skipString(text: string, i: number): number {
 export function skipValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === QUOTE) return skipString(text, i);
-  if (c === 123 || c === 91) {
-    let depth = 0;
-    for (; i < text.length; i++) {
-      const d = text.charCodeAt(i);
-      if (d === QUOTE) i = skipString(text, i) - 1;
-      else if (d === 123 || d === 91) depth++;
-      else if (d === 125 || d === 93) {
-        depth--;
-        if (depth === 0) return i + 1;
-      }
-    }
-    return text.length;
-  }
+  if (c === 123 || c === 91) return skipToClose(text, i + 1);
   // A number, true, false or null: up to the next delimiter.
   while (i < text.length) {
     const d = text.charCodeAt(i);
@@ -62,6 +50,28 @@ export function skipValue(text: string, i: number): number {
     i++;
   }
   return i;
+}
+
+/**
+ * Skips the rest of an object or array: from `i` inside it to just past its closing `}` or `]`.
+ *
+ * @param text Valid JSON text.
+ * @param i An offset inside a container (its contents, not inside a string).
+ * @returns The index just past the container's end (the text's length when it does not end).
+ * @example skipToClose('[1, [2], 3] x', 1); // 11
+ */
+export function skipToClose(text: string, i: number): number {
+  let depth = 1;
+  for (; i < text.length; i++) {
+    const d = text.charCodeAt(i);
+    if (d === QUOTE) i = skipString(text, i) - 1;
+    else if (d === 123 || d === 91) depth++;
+    else if (d === 125 || d === 93) {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return text.length;
 }
 
 /**

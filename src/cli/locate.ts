@@ -9,7 +9,7 @@
  * is not a column.
  */
 import { parsePointer } from '../lint/pointer';
-import { keyOf, skipSpace, skipString, skipValue } from './json-text';
+import { keyOf, skipSpace, skipString, skipToClose, skipValue } from './json-text';
 
 /** A 1-based line and column. */
 export interface Position {
@@ -46,6 +46,8 @@ function forget(node: Node): void {
 function visit(text: string, i: number, node: Node): number {
   const c = text.charCodeAt(i);
   if (node.children.size === 0 || (c !== 123 && c !== 91)) return skipValue(text, i);
+  // An array repeats no index: past the last one looked for, the rest is skipped at once.
+  const last = c === 91 ? lastIndex(node) : Infinity;
   i = skipSpace(text, i + 1);
   for (let index = 0; i < text.length && text.charCodeAt(i) !== c + 2; index++) {
     let at = i;
@@ -54,7 +56,8 @@ function visit(text: string, i: number, node: Node): number {
       const keyEnd = skipString(text, i);
       child = node.children.get(keyOf(text, i, keyEnd));
       i = skipSpace(text, skipSpace(text, keyEnd) + 1); // past ':'
-    } else {
+    } else if (index > last) return skipToClose(text, i);
+    else {
       child = node.children.get(String(index));
       at = i;
     }
@@ -69,6 +72,16 @@ function visit(text: string, i: number, node: Node): number {
     if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
   }
   return i + 1;
+}
+
+/** The largest array index among the tokens looked for below `node` (-1: none). */
+function lastIndex(node: Node): number {
+  let last = -1;
+  for (const token of node.children.keys()) {
+    const n = Number(token);
+    if (Number.isSafeInteger(n) && n > last && String(n) === token) last = n;
+  }
+  return last;
 }
 
 /**
