@@ -7,7 +7,7 @@
  */
 import type { OrderVersionFeatures } from '../schema/tables';
 import { canCompile, generateWalk } from './codegen';
-import { ruleLevel, type Finding, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
+import { FINDINGS, ruleLevel, type Finding, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { compileMessage, report, reportBlank, type CompiledMessage, type Walk } from './report';
 import type { LintTarget } from './targets';
@@ -136,7 +136,8 @@ export interface Claim {
 
 /** The claims of the rules that run: the first rule to claim a finding reports it. */
 function claimsOf(active: readonly Rule[]): { claims: Partial<Record<Finding, Claim>>; typeFirst: Set<string> } {
-  const claims: Partial<Record<Finding, Claim>> = {};
+  // Every finding a member from the start (one object shape for every plan); undefined until claimed.
+  const claims = Object.fromEntries(FINDINGS.map((finding) => [finding, undefined])) as Partial<Record<Finding, Claim>>;
   const typeFirst = new Set<string>();
   for (const rule of active) {
     if (rule.findings === undefined) continue;

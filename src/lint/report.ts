@@ -21,7 +21,8 @@ function isStructural(w: Walk, rule: string): boolean {
   return w.plan.typeFirst.has(rule);
 }
 
-const NO_DATA = (): MessageData => ({});
+/** The values of a message that has none. */
+export const noData = (): MessageData => ({});
 
 /** Problems counted rather than kept: totals by severity, and by rule id. */
 export interface ProblemTally {
@@ -244,7 +245,7 @@ export function reportFinding(w: Walk, finding: Finding, node: TreeNode, detail?
  */
 export function findingKind<K>(plan: Plan, finding: Finding, node: TreeNode, key: K): ReportKind<K> | undefined {
   const claim = plan.claims[finding];
-  return claim === undefined ? undefined : { rule: claim.rule, node, key, messageId: claim.messageId, data: claim.data ?? NO_DATA };
+  return claim === undefined ? undefined : { rule: claim.rule, node, key, messageId: claim.messageId, data: claim.data ?? noData };
 }
 
 /**

@@ -13,7 +13,7 @@ import { codePointLength } from '../schema/predicates';
 import type { Finding } from './define-rule';
 import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
-import { findingKind, pathOf, reportBlank, reportCached, reportFinding, type ReportKind, type Walk } from './report';
+import { findingKind, noData, pathOf, reportBlank, reportCached, reportFinding, type ReportKind, type Walk } from './report';
 import type { TreeMember, TreeNode } from './tree';
 
 // The keys of the walk's findings in a node's report cache (see reportCached): the finding
@@ -25,8 +25,8 @@ const checked = (node: TreeNode, check: FieldCheck<unknown>) => ({ name: node.na
 
 /** Reports a finding whose message is cached at the node by `key`, through the rule that claims it. */
 function found<K>(w: Walk, finding: Finding, node: TreeNode, key: K, path?: string): void {
-  const kind = findingKind(w.plan, finding, node, key);
-  if (kind !== undefined) reportCached(w, kind.rule, node, key, kind.messageId, kind.data, path);
+  const claim = w.plan.claims[finding];
+  if (claim !== undefined) reportCached(w, claim.rule, node, key, claim.messageId, claim.data ?? noData, path);
 }
 
 /** Reports a value of the wrong JSON type at `node` (`path`: its pointer, when the caller has built it). */
