@@ -10,7 +10,7 @@ import { isUtf8 } from 'node:buffer';
 import { fixPayload } from '../lint/apply-fixes';
 import { batchFactsOf, type BatchFacts } from '../lint/batch';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
-import type { ProblemTally } from '../lint/report';
+import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
 import { joinBytes } from './bytes';
@@ -268,7 +268,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       const level = rule === 'parse' ? parseLevel : encodingLevel;
       const listed = level === 'error' || (level === 'warn' && !quiet);
       if (level === 'warn' && quiet) this.result.droppedWarnings++;
-      this.record(at, KIND_NONE, undefined, listed ? [{ rule, severity: level, path: '', message }] : [], undefined, [position]);
+      this.record(at, KIND_NONE, undefined, listed ? [problemOf(rule, level, '', message)] : [], undefined, [position]);
     }
 
     /**

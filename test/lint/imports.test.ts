@@ -140,6 +140,18 @@ describe('the module graph', () => {
     expect(named).toEqual([]);
   });
 
+  it('builds Problems in one place: report.ts (problemOf); no other module writes a { rule, severity, path } literal', () => {
+    const literal = /\{\s*rule\s*[:,][^{};]*\bseverity\s*[:,][^{};]*\bpath\s*[:,][^{};]*\}/;
+    expect(literal.test("[{ rule: 'parse', severity: level, path: '', message }]")).toBe(true);
+    expect(literal.test('{ rule, severity, path, message: m }')).toBe(true);
+    expect(literal.test('interface P {\n  rule: string;\n  severity: S;\n  path: string;\n}')).toBe(false);
+    const offenders = FILES.filter((file) => !file.endsWith(join('src', 'lint', 'report.ts'))).filter((file) => {
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+      return literal.test(code);
+    });
+    expect(offenders.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
   it('wires the rules in the default engine, which the public entry exports', () => {
     const entry = readFileSync(join(ROOT, 'src/index.ts'), 'utf8');
     expect(entry).toMatch(/export \{[^}]*\blintOrder\b[^}]*\} from '\.\/default-engine'/);
