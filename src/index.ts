@@ -96,12 +96,14 @@ export type {
   ServerErrorBody,
   StatusCodeErrorBody,
 } from './schema/index';
-export { defineRule, escapeToken, parsePointer, resolvePointer, toPointer } from './lint/index';
+export { defineRule, escapeToken, FINDINGS, parsePointer, resolvePointer, toPointer } from './lint/index';
 export type {
   ClientProfile,
   Engine,
   EngineConfig,
   EngineOptions,
+  Finding,
+  FindingClaim,
   LintBatchOptions,
   LintOptions,
   LintOrderOptions,
@@ -113,6 +115,7 @@ export type {
   RuleDocs,
   RuleLevel,
   RuleMeta,
+  SchemaNode,
   Severity,
 } from './lint/index';
 export {

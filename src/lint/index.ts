@@ -6,8 +6,8 @@ export { configureEngine, createBatchState, createEngine, lintBatch, lintOrder, 
 export type { Engine, EngineConfig, EngineOptions } from './instance';
 export { batchFactsOf } from './batch-state';
 export type { BatchFacts, BatchState } from './batch-state';
-export { defineRule } from './define-rule';
-export type { Rule, RuleContext, RuleDocs, RuleMeta } from './define-rule';
+export { defineRule, FINDINGS } from './define-rule';
+export type { Finding, FindingClaim, Rule, RuleContext, RuleDocs, RuleMeta, SchemaNode } from './define-rule';
 export { escapeToken, parsePointer, resolvePointer, toPointer } from './pointer';
 export type {
   ClientProfile,

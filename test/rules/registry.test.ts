@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RULES, RULE_DOCS } from '../../rules/index';
-import { FINDINGS, type Rule } from '../../src/lint/define-rule';
+import { FINDINGS, type Rule } from '../../src/index';
 import { ruleVersions } from '../../src/lint/docs';
 import { buildTree } from '../../src/lint/tree';
 import { ORDER_REQUEST_SCHEMAS } from '../../src/schema/order';
