@@ -1,5 +1,5 @@
 import { isCurrencyCode, currencyDigits } from '../schema/codes';
-import { parseDecimal, toScale } from '../schema/decimal';
+import { parseDecimal, toScale } from './_lib/decimal';
 
 /**
  * Tells whether a value is decimal text that the currency can hold exactly.

@@ -1,12 +1,12 @@
 /**
  * Amount text for the money rules: its fraction digits, and sums checked exactly, cheaply
- * for the common amounts and through the exact decimals of src/schema/decimal.ts (the one
+ * for the common amounts and through the exact decimals of src/money/_lib/decimal.ts (the one
  * home of decimal arithmetic, which src/money uses too) for the others.
  */
-import { isSum, parseDecimal } from '../../schema/decimal';
+import { isSum, parseDecimal } from '../../money/_lib/decimal';
 import { scanDecimal } from '../../schema/predicates';
 
-export { isSum, parseDecimal, type Decimal } from '../../schema/decimal';
+export { isSum, parseDecimal, type Decimal } from '../../money/_lib/decimal';
 
 /**
  * Tells how many fraction digits an amount value has (trailing zeros count).

@@ -1,4 +1,4 @@
-import { parseDecimal, toScale } from '../../schema/decimal';
+import { parseDecimal, toScale } from './decimal';
 import { scanDecimal } from '../../schema/predicates';
 import { assert, type MoneyErrorClass } from './assert';
 import {
@@ -27,7 +27,7 @@ export function parseDecimalText(
 
 /**
  * Converts checked decimal text to minor units of a currency with `digits` minor digits
- * (src/schema/decimal.ts, the one home of decimal arithmetic). Extra fraction digits are
+ * (src/money/_lib/decimal.ts, the one home of decimal arithmetic). Extra fraction digits are
  * accepted only when they are zeros; nothing is ever rounded.
  */
 export function parseAmount(

@@ -1,10 +1,10 @@
 /**
  * Exact decimal text (the spec's amount grammar `-?\d+(\.\d+)?`) as bigint units and a
- * scale, never floats: the one home of decimal arithmetic. The money functions (src/money)
- * and the lint checks (src/lint/checks/money-decimal.ts) both build on it. Beside the
- * grammar's scanner (predicates.ts) so that a bundle of the linter carries no money API.
+ * scale, never floats: the one home of decimal arithmetic, in src/money. The money
+ * functions and the lint checks (src/lint/checks/money-decimal.ts) both build on it; it
+ * imports only the grammar's scanner, so a bundle of the linter carries no money API.
  */
-import { scanDecimal } from './predicates';
+import { scanDecimal } from '../../schema/predicates';
 
 /** Decimal text as an exact decimal: `units / 10^scale`. */
 export interface Decimal {
@@ -53,6 +53,9 @@ export function toScale(d: Decimal, scale: number): bigint | undefined {
  * @example isSum(parseDecimal('119.00')!, parseDecimal('100')!, parseDecimal('19')!); // true
  */
 export function isSum(total: Decimal, a: Decimal, b: Decimal): boolean {
-  const scale = Math.max(total.scale, a.scale, b.scale);
+  // The largest scale, by integer comparisons (the money code never touches Math).
+  let scale = total.scale;
+  if (a.scale > scale) scale = a.scale;
+  if (b.scale > scale) scale = b.scale;
   return toScale(total, scale) === toScale(a, scale)! + toScale(b, scale)!;
 }
