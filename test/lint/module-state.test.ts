@@ -18,7 +18,6 @@ const LAZY_TABLES: Readonly<Record<string, string>> = {
   'src/schema/predicates.ts alpha3Table': 'country alpha-3 codes by letter index',
   'src/schema/codes.ts countryTable': 'country codes, both ways',
   'src/schema/codes.ts nameTable': 'English country names',
-  'src/schema/codes.ts currencySlots': 'currency minor units by letter index',
   'src/schema/json-schema.ts codeTables': 'the code lists of the JSON Schemas',
   'src/builders/splitAddressLines.ts segmenter': 'the grapheme segmenter',
   'src/simulator/operations/echo.ts builder': 'the XML builder, loaded on first use',
