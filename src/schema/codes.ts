@@ -154,7 +154,7 @@ function slots(): Uint8Array {
   return table;
 }
 
-const CURRENCY_SLOTS = slots();
+const CURRENCY_SLOTS = /* @__PURE__ */ slots();
 
 /**
  * Minor-unit digits plus one of a currency code; 0 for any text that is not an uppercase
