@@ -72,12 +72,7 @@ export function lintEcho(payload: unknown): Problem[] {
   for (const issue of result.issues ?? []) {
     const key = String(issue.path?.[0]?.key ?? '');
     const missing = issue.input === undefined;
-    problems.push({
-      rule: missing ? 'required' : 'type',
-      severity: 'error',
-      path: `/${key}`,
-      message: missing ? `Member ${key} is required.` : `Member ${key} must be ${EXPECTED[key] ?? 'valid'}.`,
-    });
+    problems.push(problemOf(missing ? 'required' : 'type', 'error', `/${key}`, missing ? `Member ${key} is required.` : `Member ${key} must be ${EXPECTED[key] ?? 'valid'}.`));
   }
   return problems;
 }
