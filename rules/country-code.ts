@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `country-code`: a country is not an uppercase ISO 3166-1 code of the right length (alpha-2 in orders, alpha-3 in returns). Reported by the engine's walk of the schema. */
+/** Rule `country-code`: a country is not an uppercase ISO 3166-1 code of the right length (alpha-2 in orders, alpha-3 in returns). The schema's `countryCode` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'country-code',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       invalid: '{{name}} must be an uppercase {{expected}} country code.',
     },
+  },
+  findings: {
+    // The schema's countryCode check decides (the spec predicate the builders use too); this rule reports it.
+    countryCode: { messageId: 'invalid', data: checkValues },
   },
 });
 

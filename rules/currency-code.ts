@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `currency-code`: a currency is not an uppercase ISO 4217 code. Reported by the engine's walk of the schema. */
+/** Rule `currency-code`: a currency is not an uppercase ISO 4217 code. The schema's `currencyCode` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'currency-code',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       invalid: '{{name}} must be an uppercase ISO 4217 currency code.',
     },
+  },
+  findings: {
+    // The schema's currencyCode check decides (the spec predicate the builders use too); this rule reports it.
+    currencyCode: { messageId: 'invalid', data: checkValues },
   },
 });
 

@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `date-format`: a date or date-time is not in the version's format, or is not a real date. Reported by the engine's walk of the schema. */
+/** Rule `date-format`: a date or date-time is not in the version's format, or is not a real date. The schema's `dateFormat` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'date-format',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       invalid: '{{name}} must be a real date in the format {{expected}}.',
     },
+  },
+  findings: {
+    // The schema's dateFormat check decides (the spec predicate the builders use too); this rule reports it.
+    dateFormat: { messageId: 'invalid', data: checkValues },
   },
 });
 

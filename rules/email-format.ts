@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `email-format`: an e-mail value is not of the form local@domain. Reported by the engine's walk of the schema. */
+/** Rule `email-format`: an e-mail value is not of the form local@domain. The schema's `emailFormat` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'email-format',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       invalid: '{{name}} must be an e-mail address of the form local@domain.',
     },
+  },
+  findings: {
+    // The schema's emailFormat check decides (the spec predicate the builders use too); this rule reports it.
+    emailFormat: { messageId: 'invalid', data: checkValues },
   },
 });
 

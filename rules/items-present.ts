@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `items-present`: the item list is empty. Reported by the engine's walk of the schema. */
+/** Rule `items-present`: the item list is empty. The schema's `itemsPresent` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'items-present',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       invalid: 'The {{name}} list must not be empty.',
     },
+  },
+  findings: {
+    // The schema's itemsPresent check decides (the spec predicate the builders use too); this rule reports it.
+    itemsPresent: { messageId: 'invalid', data: checkValues },
   },
 });
 

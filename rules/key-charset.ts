@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `key-charset`: a key reference field has characters outside [A-Za-z0-9._-] (v1.2). Reported by the engine's walk of the schema. */
+/** Rule `key-charset`: a key reference field has characters outside [A-Za-z0-9._-] (v1.2). The schema's `keyCharset` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'key-charset',
@@ -11,6 +11,10 @@ export default defineRule({
     messages: {
       invalid: "{{name}} may contain only letters, digits, \".\", \"_\" and \"-\" in {{label}}.",
     },
+  },
+  findings: {
+    // The schema's keyCharset check decides (the spec predicate the builders use too); this rule reports it.
+    keyCharset: { messageId: 'invalid', data: checkValues },
   },
 });
 

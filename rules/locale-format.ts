@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `locale-format`: personData.locale is not of the form ll-CC (e.g. de-DE). Reported by the engine's walk of the schema. */
+/** Rule `locale-format`: personData.locale is not of the form ll-CC (e.g. de-DE). The schema's `localeFormat` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'locale-format',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       invalid: '{{name}} must have the form ll-CC, for example de-DE.',
     },
+  },
+  findings: {
+    // The schema's localeFormat check decides (the spec predicate the builders use too); this rule reports it.
+    localeFormat: { messageId: 'invalid', data: checkValues },
   },
 });
 

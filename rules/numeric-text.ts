@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `numeric-text`: an amount value, quantity value or taxFactor is not numeric text. Reported by the engine's walk of the schema. */
+/** Rule `numeric-text`: an amount value, quantity value or taxFactor is not numeric text. The schema's `numericText` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'numeric-text',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       invalid: "{{name}} must be numeric text such as \"{{expected}}\".",
     },
+  },
+  findings: {
+    // The schema's numericText check decides (the spec predicate the builders use too); this rule reports it.
+    numericText: { messageId: 'invalid', data: checkValues },
   },
 });
 

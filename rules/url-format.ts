@@ -1,6 +1,6 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `url-format`: rma.clientReturnURL is not an absolute http(s) URL. Reported by the engine's walk of the schema. */
+/** Rule `url-format`: rma.clientReturnURL is not an absolute http(s) URL. The schema's `urlFormat` check finds it; this rule claims the finding. */
 export default defineRule({
   meta: {
     id: 'url-format',
@@ -10,6 +10,10 @@ export default defineRule({
     messages: {
       invalid: '{{name}} must be an absolute http or https URL.',
     },
+  },
+  findings: {
+    // The schema's urlFormat check decides (the spec predicate the builders use too); this rule reports it.
+    urlFormat: { messageId: 'invalid', data: checkValues },
   },
 });
 

@@ -14,7 +14,7 @@ import { isBlankText, isPlainObject, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
 import type { TreeMember, TreeNode } from './tree';
 import { reportAt, reportSite, type ReportKind } from './report';
-import { blank, checkKind, emptyEntry, extraMembers, missingKind, nullKind, picklistFailed, responseOnly, tooLong, wrapperMissing, wrongType } from './walk';
+import { blank, checkKind, emptyEntry, findingOfCheck, extraMembers, missingKind, nullKind, picklistFailed, responseOnly, tooLong, wrapperMissing, wrongType } from './walk';
 
 // Picklists up to this size compare inline; larger ones use a Set.
 const INLINE_OPTIONS = 8;
@@ -161,7 +161,7 @@ class Generator {
 
   /** The field checks of `node` that run in this plan. */
   private activeChecks(node: TreeNode): FieldCheck<unknown>[] {
-    return node.checks.filter((check) => this.plan.levels[check.rule] !== undefined);
+    return node.checks.filter((check) => this.plan.claims[findingOfCheck(check)] !== undefined);
   }
 
   /**
@@ -175,7 +175,7 @@ class Generator {
         const max = check.maxLength;
         return `if (${x}.length > ${max} && (n = cpl(${x})) > ${max}) tooLong(w, ${this.node(node)}, n, ${this.path(node)});`;
       }
-      const failed = this.report(checkKind(node, check));
+      const failed = this.report(checkKind(this.plan, node, check));
       return `if (!${this.code.ref(check.test, 'T')}(${x})) ${check === guard ? `{ f = true; ${failed} }` : failed}`;
     });
   }

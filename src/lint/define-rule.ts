@@ -109,7 +109,10 @@ export interface BatchCheck<S> {
  * limit (`tooLong`), a picklist value outside its options (`notAllowed`) or among the
  * ambiguous ones (`ambiguous`), a member only responses carry (`responseOnly`), a blank
  * required string (`blank`), a member spelt as in the examples (`exampleSpelling`), one of a later
- * version (`laterVersion`) or one the schema does not define (`unknownMember`).
+ * version (`laterVersion`) or one the schema does not define (`unknownMember`), and a value
+ * that fails a field check of the schema, by the check's keyword (`numericText`,
+ * `dateFormat`, `countryCode`, ...: its detail is the check, whose `requirement` the message
+ * may name).
  *
  * The walk names findings, never rules: a rule claims the findings it reports
  * (`Rule.findings`) and says what each means.
@@ -137,6 +140,16 @@ export const FINDINGS = [
   'exampleSpelling',
   'laterVersion',
   'unknownMember',
+  // A failed field check of the schema, by its keyword (src/schema/actions.ts; `maxLength` is `tooLong`).
+  'numericText',
+  'dateFormat',
+  'keyCharset',
+  'currencyCode',
+  'countryCode',
+  'localeFormat',
+  'emailFormat',
+  'urlFormat',
+  'itemsPresent',
 ] as const;
 
 /** A finding of the engine's walk (see `FINDINGS`). */
@@ -158,6 +171,20 @@ export interface FindingClaim {
   readonly data?: (node: SchemaNode, detail: any) => MessageData;
   /** Type first: the problem is the only one of its member (no other is reported at or below it). */
   readonly typeFirst?: boolean;
+}
+
+/**
+ * The message values of a failed field check: the field's name, what the check requires
+ * (a format, a code list, a shape) and the version's label. Field-check rules claim their
+ * keyword with it.
+ *
+ * @param node The field.
+ * @param check The check that failed (its `requirement`).
+ * @returns The values.
+ * @example checkValues(node, check); // { name: 'countryISO2', expected: 'ISO 3166-1 alpha-2', label: 'v1.1' }
+ */
+export function checkValues(node: SchemaNode, check: { readonly requirement: unknown }): MessageData {
+  return { name: node.name, expected: String(check.requirement), label: node.version };
 }
 
 /** A rule: metadata, and visitors, claimed findings or a batch check. */

@@ -120,7 +120,7 @@ type AnySchema = v.GenericSchema & {
  *
  * @param schema A valibot schema.
  * @returns The checks, in pipe order.
- * @example checksOf(v.pipe(v.string(), maxCodePoints(3))).map((c) => c.rule); // ['max-length']
+ * @example checksOf(v.pipe(v.string(), maxCodePoints(3))).map((c) => c.keyword); // ['maxLength']
  */
 export function checksOf(schema: AnySchema): FieldCheck<unknown>[] {
   const out: FieldCheck<unknown>[] = [];

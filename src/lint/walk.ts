@@ -20,8 +20,6 @@ import type { TreeMember, TreeNode } from './tree';
 // itself where its message is one per node; a wrong value's JSON type name ('a string': no
 // finding is named so) and a too long value's length (a number) for the others.
 
-/** The message values of a failed field check (numeric-text, date-format, ...): the check's requirement. */
-const checked = (node: TreeNode, check: FieldCheck<unknown>) => ({ name: node.name, expected: String(check.requirement), label: node.version });
 
 /** Reports a finding whose message is cached at the node by `key`, through the rule that claims it. */
 function found<K>(w: Walk, finding: Finding, node: TreeNode, key: K, path?: string): void {
@@ -54,9 +52,19 @@ export function nullKind(plan: Plan, member: TreeMember): ReportKind<string> | u
   return findingKind(plan, finding, member.node, finding);
 }
 
-/** A failed field check other than a length limit (numeric-text, date-format, ...): its rule is the schema's. */
-export function checkKind(node: TreeNode, check: FieldCheck<unknown>): ReportKind<FieldCheck<unknown>> {
-  return { rule: check.rule, node, key: check, messageId: 'invalid', data: checked };
+/** The finding of a failed field check: its keyword, or `tooLong` for a length limit. */
+export function findingOfCheck(check: FieldCheck<unknown>): Finding {
+  return check.keyword === 'maxLength' ? 'tooLong' : check.keyword;
+}
+
+/**
+ * A failed field check other than a length limit (numericText, dateFormat, ...), as the
+ * plan reports it: through the rule that claims its keyword.
+ *
+ * @returns Undefined when no rule that runs claims it.
+ */
+export function checkKind(plan: Plan, node: TreeNode, check: FieldCheck<unknown>): ReportKind<FieldCheck<unknown>> | undefined {
+  return findingKind(plan, findingOfCheck(check), node, check);
 }
 
 function reportKind<K>(w: Walk, kind: ReportKind<K> | undefined): void {
@@ -93,7 +101,7 @@ export function tooLong(w: Walk, node: TreeNode, length: number, path?: string):
 /** Reports a failed field check (a length limit, numeric-text, date-format, ...). */
 export function fieldFailed(w: Walk, node: TreeNode, check: FieldCheck<unknown>, value: unknown): void {
   if (check.maxLength !== undefined) tooLong(w, node, codePointLength(value as string));
-  else reportKind(w, checkKind(node, check));
+  else reportKind(w, checkKind(w.plan, node, check));
 }
 
 /** Reports a picklist value outside the allowed set (`ambiguous`, or `notAllowed`). */
@@ -177,7 +185,7 @@ function runChecks(w: Walk, node: TreeNode, value: unknown): void {
   const checks = node.checks;
   for (let i = 0; i < checks.length; i++) {
     const check = checks[i]!;
-    if (w.plan.levels[check.rule] !== undefined && !check.test(value)) fieldFailed(w, node, check, value);
+    if (w.plan.claims[findingOfCheck(check)] !== undefined && !check.test(value)) fieldFailed(w, node, check, value);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * Custom valibot actions that carry a fulfilkit rule id. valibot runs them in
- * `safeParse` like its own actions; the lint engine's compiled checker reads
- * their `rule`, `requirement` and `test` to report the same rule with an exact path.
+ * Custom valibot actions that check a field by a keyword (`FieldKeyword`). valibot runs
+ * them in `safeParse` like its own actions; the lint engine's walk reads their `keyword`,
+ * `requirement` and `test`, and reports a failure through the rule that claims the keyword.
  */
 import * as v from 'valibot';
 import {
@@ -20,25 +20,30 @@ import {
 import type { DateFormat } from './tables';
 import { AMOUNT_VALUE, DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC, UNSIGNED_DECIMAL } from './tables';
 
-/** Rule ids that a field check action can report. */
-export type FieldRuleId =
-  | 'max-length'
-  | 'numeric-text'
-  | 'date-format'
-  | 'key-charset'
-  | 'currency-code'
-  | 'country-code'
-  | 'locale-format'
-  | 'email-format'
-  | 'url-format'
-  | 'items-present';
+/**
+ * What a field check checks: a keyword, the way a JSON Schema names `maxLength` or
+ * `format`. The schema says which fields have which checks and holds the spec predicate
+ * that decides (the builders validate with the same one); the lint engine reports a failed
+ * check through the rule that claims its keyword (`Rule.findings` in src/lint/define-rule.ts).
+ */
+export type FieldKeyword =
+  | 'maxLength'
+  | 'numericText'
+  | 'dateFormat'
+  | 'keyCharset'
+  | 'currencyCode'
+  | 'countryCode'
+  | 'localeFormat'
+  | 'emailFormat'
+  | 'urlFormat'
+  | 'itemsPresent';
 
-/** A valibot validation action that reports a fulfilkit rule. */
+/** A valibot validation action that checks a field for fulfilkit (see `FieldKeyword`). */
 export interface FieldCheck<TInput> extends v.BaseValidation<TInput, TInput, v.BaseIssue<TInput>> {
   /** Marks the action as a fulfilkit check. */
   readonly type: 'fulfilkit_check';
-  /** The rule the check reports. */
-  readonly rule: FieldRuleId;
+  /** What the check checks. */
+  readonly keyword: FieldKeyword;
   /** The check's requirement (a limit, a format), used in messages. */
   readonly requirement: unknown;
   /** A length limit in code points: the walk counts the length once, for the test and the message. */
@@ -71,7 +76,7 @@ export interface FieldMeta {
 
 /* @__NO_SIDE_EFFECTS__ */
 function fieldCheck<TInput>(
-  rule: FieldRuleId,
+  keyword: FieldKeyword,
   requirement: unknown,
   expects: string,
   test: (value: TInput) => boolean,
@@ -84,13 +89,13 @@ function fieldCheck<TInput>(
     async: false,
     expects,
     requirement,
-    rule,
+    keyword,
     test,
     rejectsBlank,
     message: undefined,
     '~run'(dataset, config) {
       if (dataset.typed && !this.test(dataset.value)) {
-        v._addIssue(this, rule, dataset, config);
+        v._addIssue(this, keyword, dataset, config);
       }
       return dataset;
     },
@@ -106,7 +111,7 @@ function fieldCheck<TInput>(
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function maxCodePoints(max: number): FieldCheck<string> {
-  return { ...fieldCheck<string>('max-length', max, `<=${max} code points`, (s) => s.length <= max || codePointLength(s) <= max), maxLength: max };
+  return { ...fieldCheck<string>('maxLength', max, `<=${max} code points`, (s) => s.length <= max || codePointLength(s) <= max), maxLength: max };
 }
 
 /** The known numeral shapes get a scanner; any other pattern keeps its regular expression. */
@@ -128,7 +133,7 @@ function numeralTest(pattern: RegExp): (s: string) => boolean {
 export function numericText(pattern: RegExp, example: string): FieldCheck<string> {
   const test = numeralTest(pattern);
   // The scanners need a digit; another pattern's test is not vouched for.
-  return fieldCheck<string>('numeric-text', example, 'numeric text', test, { rejectsBlank: test === isAmountText || test === isUnsignedDecimalText });
+  return fieldCheck<string>('numericText', example, 'numeric text', test, { rejectsBlank: test === isAmountText || test === isUnsignedDecimalText });
 }
 
 /**
@@ -142,7 +147,7 @@ export function numericText(pattern: RegExp, example: string): FieldCheck<string
 export function dateFormat(format: DateFormat): FieldCheck<string> {
   // One function per format, not a closure per field: the engine's compiler can inline it.
   const spec = format === DATE_ONLY || format === DATE_TIME_UTC || format === DATE_TIME_OFFSET;
-  return fieldCheck<string>('date-format', format.name, format.name, dateTest(format), { rejectsBlank: spec });
+  return fieldCheck<string>('dateFormat', format.name, format.name, dateTest(format), { rejectsBlank: spec });
 }
 
 /**
@@ -153,7 +158,7 @@ export function dateFormat(format: DateFormat): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function keyCharset(): FieldCheck<string> {
-  return fieldCheck<string>('key-charset', 'A-Z a-z 0-9 . _ -', '[A-Za-z0-9._-]', isKeyText);
+  return fieldCheck<string>('keyCharset', 'A-Z a-z 0-9 . _ -', '[A-Za-z0-9._-]', isKeyText);
 }
 
 /**
@@ -164,7 +169,7 @@ export function keyCharset(): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function currencyCode(): FieldCheck<string> {
-  return fieldCheck<string>('currency-code', 'ISO 4217', 'ISO 4217 code', isCurrencyText, { rejectsBlank: true });
+  return fieldCheck<string>('currencyCode', 'ISO 4217', 'ISO 4217 code', isCurrencyText, { rejectsBlank: true });
 }
 
 /**
@@ -177,7 +182,7 @@ export function currencyCode(): FieldCheck<string> {
 /* @__NO_SIDE_EFFECTS__ */
 export function countryCode(length: 2 | 3): FieldCheck<string> {
   const name = length === 2 ? 'ISO 3166-1 alpha-2' : 'ISO 3166-1 alpha-3';
-  return fieldCheck<string>('country-code', name, name, length === 2 ? isAlpha2Text : isAlpha3Text, { rejectsBlank: true });
+  return fieldCheck<string>('countryCode', name, name, length === 2 ? isAlpha2Text : isAlpha3Text, { rejectsBlank: true });
 }
 
 /**
@@ -189,7 +194,7 @@ export function countryCode(length: 2 | 3): FieldCheck<string> {
 /* @__NO_SIDE_EFFECTS__ */
 export function localeFormat(): FieldCheck<string> {
   // The spec names the second part an ISO 2 country code: check it exactly, not just its shape.
-  return fieldCheck<string>('locale-format', 'll-CC', 'll-CC', isLocaleText, { rejectsBlank: true });
+  return fieldCheck<string>('localeFormat', 'll-CC', 'll-CC', isLocaleText, { rejectsBlank: true });
 }
 
 /**
@@ -200,7 +205,7 @@ export function localeFormat(): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function emailFormat(): FieldCheck<string> {
-  return fieldCheck<string>('email-format', 'local@domain', 'local@domain', isEmailText, { rejectsBlank: true });
+  return fieldCheck<string>('emailFormat', 'local@domain', 'local@domain', isEmailText, { rejectsBlank: true });
 }
 
 /**
@@ -211,7 +216,7 @@ export function emailFormat(): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function urlFormat(): FieldCheck<string> {
-  return fieldCheck<string>('url-format', 'absolute http(s) URL', 'http(s) URL', isHttpUrl);
+  return fieldCheck<string>('urlFormat', 'absolute http(s) URL', 'http(s) URL', isHttpUrl);
 }
 
 /**
@@ -222,7 +227,7 @@ export function urlFormat(): FieldCheck<string> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function itemsPresent<T>(): FieldCheck<T[]> {
-  return fieldCheck<T[]>('items-present', 1, 'at least one item', (a) => a.length > 0);
+  return fieldCheck<T[]>('itemsPresent', 1, 'at least one item', (a) => a.length > 0);
 }
 
 const META = new WeakMap<object, FieldMeta>();

@@ -134,33 +134,33 @@ function numeralPattern(check: FieldCheck<unknown>): string {
 }
 
 function applyCheck(target: JsonSchema, check: FieldCheck<unknown>): void {
-  switch (check.rule) {
-    case 'max-length': {
+  switch (check.keyword) {
+    case 'maxLength': {
       const max = check.requirement as number;
       target.maxLength = target.maxLength === undefined ? max : Math.min(target.maxLength, max);
       return;
     }
-    case 'numeric-text':
+    case 'numericText':
       return addPattern(target, numeralPattern(check));
-    case 'date-format': {
+    case 'dateFormat': {
       const format = DATE_FORMATS.find((f) => f.name === check.requirement);
       if (!format) throw new TypeError('toJsonSchema: a date-format check names a format JSON Schema export does not know.');
       // Shape only: JSON Schema cannot tell that 2026-02-30 does not exist.
       return addPattern(target, format.pattern.source);
     }
-    case 'key-charset':
+    case 'keyCharset':
       return addPattern(target, KEY_CHARSET.source);
-    case 'locale-format':
+    case 'localeFormat':
       return addPattern(target, check.test('de-ZZ') ? LOCALE.source : codes().localeExact);
-    case 'email-format':
+    case 'emailFormat':
       return addPattern(target, EMAIL.source);
-    case 'url-format':
+    case 'urlFormat':
       return addPattern(target, HTTP_URL);
-    case 'currency-code':
+    case 'currencyCode':
       return restrictEnum(target, codes().currencies);
-    case 'country-code':
+    case 'countryCode':
       return restrictEnum(target, String(check.requirement).endsWith('alpha-3') ? codes().alpha3 : codes().alpha2);
-    case 'items-present':
+    case 'itemsPresent':
       target.minItems = Math.max(target.minItems ?? 0, check.requirement as number);
       return;
   }

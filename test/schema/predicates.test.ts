@@ -198,7 +198,7 @@ describe('checks that reject blank strings', () => {
   it('fail every blank string, as they say (the generated walk skips the blank test after them)', () => {
     const rejecting = checks.filter((check) => check.rejectsBlank);
     // Currency, country, numerals, dates, locale, e-mail: the tests are there to be run.
-    expect(new Set(rejecting.map((check) => check.rule))).toEqual(new Set(['currency-code', 'country-code', 'numeric-text', 'date-format', 'locale-format', 'email-format']));
+    expect(new Set(rejecting.map((check) => check.keyword))).toEqual(new Set(['currencyCode', 'countryCode', 'numericText', 'dateFormat', 'localeFormat', 'emailFormat']));
     expect(spaces.length).toBeGreaterThan(20);
     fc.assert(
       fc.property(fc.constantFrom(...rejecting), blankText, (check, text) => {
