@@ -16,9 +16,9 @@ import type { BoundVisitor, Plan, WalkFn } from './plan';
 import { findingKind, noData, pathOf, reportBlank, reportCached, reportFinding, type ReportKind, type Walk } from './report';
 import type { TreeMember, TreeNode } from './tree';
 
-// The keys of the walk's findings in a node's report cache (see reportCached): the finding
-// itself where its message is one per node; a wrong value's JSON type name ('a string': no
-// finding is named so) and a too long value's length (a number) for the others.
+// The keys of the walk's findings in a node's report cache (see reportCached): ':' and the
+// finding where its message is one per node; a wrong value's JSON type name ('a string',
+// 'null': none starts with ':') and a too long value's length (a number) for the others.
 
 
 /** Reports a finding whose message is cached at the node by `key`, through the rule that claims it. */
@@ -38,8 +38,7 @@ export function wrongType(w: Walk, node: TreeNode, value: unknown, path?: string
  * @returns Undefined when no rule that runs claims it.
  */
 export function missingKind(plan: Plan, member: TreeMember): ReportKind<string> | undefined {
-  const finding = member.requiredForFms ? 'missingFms' : 'missing';
-  return findingKind(plan, finding, member.node, finding);
+  return member.requiredForFms ? findingKind(plan, 'missingFms', member.node, ':missingFms') : findingKind(plan, 'missing', member.node, ':missing');
 }
 
 /**
@@ -48,8 +47,7 @@ export function missingKind(plan: Plan, member: TreeMember): ReportKind<string> 
  * @returns Undefined when no rule that runs claims it.
  */
 export function nullKind(plan: Plan, member: TreeMember): ReportKind<string> | undefined {
-  const finding = member.required ? 'nullRequired' : 'null';
-  return findingKind(plan, finding, member.node, finding);
+  return member.required ? findingKind(plan, 'nullRequired', member.node, ':nullRequired') : findingKind(plan, 'null', member.node, ':null');
 }
 
 /** The finding of a failed field check: its keyword, or `tooLong` for a length limit. */
@@ -83,13 +81,13 @@ export function nullMember(w: Walk, member: TreeMember): void {
 
 /** Reports a member that only responses carry (type first: not when its value has the wrong type). */
 export function responseOnly(w: Walk, node: TreeNode, value: unknown): void {
-  if (hasType(node, value)) found(w, 'responseOnly', node, 'responseOnly');
+  if (hasType(node, value)) found(w, 'responseOnly', node, ':responseOnly');
 }
 
 /** Reports an array entry that is null or a hole. */
 export function emptyEntry(w: Walk, item: TreeNode, value: unknown): void {
-  if (value === null) found(w, 'nullEntry', item, 'nullEntry');
-  else found(w, 'emptyEntry', item, 'emptyEntry');
+  if (value === null) found(w, 'nullEntry', item, ':nullEntry');
+  else found(w, 'emptyEntry', item, ':emptyEntry');
 }
 
 /** Reports a value `length` code points long at a node whose length limit it exceeds. */
@@ -107,8 +105,8 @@ export function fieldFailed(w: Walk, node: TreeNode, check: FieldCheck<unknown>,
 /** Reports a picklist value outside the allowed set (`ambiguous`, or `notAllowed`). */
 export function picklistFailed(w: Walk, node: TreeNode, value: string, path?: string): void {
   // Name the constant sets, never the payload value.
-  if (node.ambiguous !== undefined && node.ambiguous.includes(value)) found(w, 'ambiguous', node, 'ambiguous', path);
-  else found(w, 'notAllowed', node, 'notAllowed', path);
+  if (node.ambiguous !== undefined && node.ambiguous.includes(value)) found(w, 'ambiguous', node, ':ambiguous', path);
+  else found(w, 'notAllowed', node, ':notAllowed', path);
 }
 
 /** Reports a blank string in a required member. */
@@ -153,7 +151,7 @@ export function extraMembers(w: Walk, node: TreeNode, object: Record<string, unk
       continue;
     }
     // The message names the object, never the member: made once per node.
-    found(w, 'unknownMember', node, 'unknownMember', pathOf(node, w.idx, [key]));
+    found(w, 'unknownMember', node, ':unknownMember', pathOf(node, w.idx, [key]));
   }
 }
 
