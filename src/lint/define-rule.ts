@@ -165,8 +165,9 @@ export interface FindingClaim {
   /**
    * The message's values, from the schema node and the finding's detail (`wrongType`: the
    * value's JSON type, as 'a string'; `tooLong`: the length in code points; `nullSpelled`,
-   * `blank`: the member's name; `spelling`: `{ key, to }`; `laterVersion`: `{ key, since }`);
-   * never from the payload's values.
+   * `blank`: the member's name; `exampleSpelling`: `{ key, to }`; `laterVersion`:
+   * `{ key, since }`; a check keyword: the check, with its `requirement`; any other: nothing
+   * to read); never from the payload's values.
    */
   readonly data?: (node: SchemaNode, detail: any) => MessageData;
   /** Type first: the problem is the only one of its member (no other is reported at or below it). */
