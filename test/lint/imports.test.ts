@@ -20,6 +20,11 @@ interface Edge {
 // `import x from './a'`, `import { type A, b } from './a'`, `export * from './a'`, `import './a'`.
 const IMPORT = /^[ \t]*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]|^[ \t]*import\s+['"]([^'"]+)['"]/gm;
 
+/** A module's code without its comments (block, JSDoc and line comments). */
+function codeOf(file: string): string {
+  return readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
 function sourceFiles(): string[] {
   return ['src', 'rules'].flatMap((dir) =>
     readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
@@ -133,8 +138,7 @@ describe('the module graph', () => {
     const ids = readdirSync(join(ROOT, 'rules')).filter((file) => file.endsWith('.ts') && file !== 'index.ts').map((file) => file.slice(0, -3));
     expect(ids).toContain('max-length');
     const named = FILES.filter((file) => inLint(file) || file.startsWith(join(ROOT, 'src', 'schema'))).flatMap((file) => {
-      // Code only: block comments, line comments and JSDoc go.
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+      const code = codeOf(file);
       return ids.filter((id) => new RegExp(`['"\`]${id}['"\`]`).test(code)).map((id) => `${relative(ROOT, file)}: ${id}`);
     });
     expect(named).toEqual([]);
@@ -149,10 +153,7 @@ describe('the module graph', () => {
     expect(literal.test('interface P {\n  rule: string;\n  severity: S;\n  path: string;\n}')).toBe(false);
     expect(literal.test("v.object({ rule: text, severity: v.picklist(['error', 'warn']), path: text })")).toBe(false);
     expect(literal.test('for (const { rule, severity, state } of active) check(state, (path) => path);')).toBe(false);
-    const offenders = FILES.filter((file) => !file.endsWith(join('src', 'lint', 'report.ts'))).filter((file) => {
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-      return literal.test(code);
-    });
+    const offenders = FILES.filter((file) => !file.endsWith(join('src', 'lint', 'report.ts'))).filter((file) => literal.test(codeOf(file)));
     expect(offenders.map((file) => relative(ROOT, file))).toEqual([]);
   });
 
