@@ -15,15 +15,18 @@ const order = (ref: string) => set(validOrder('1.1'), '/clientRequest/requestHea
 const bad = (ref: string) => set(order(ref), '/clientRequest/order/shipServiceLevel', 'EXPRESS');
 const ndjson = (...payloads: unknown[]) => payloads.map((p) => JSON.stringify(p) + '\n').join('');
 
-describe('fulfilkit lint (bin): SIGTERM', () => {
-  it('on stdin that is still open: the JSON report is closed, says interrupted, exit 143', async () => {
+describe('fulfilkit lint (bin): SIGINT (Ctrl-C) and SIGTERM', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s on stdin that is still open: the JSON report is closed, says interrupted, exit %i', async (signal, code) => {
     const child = startBin(bin(), ['lint', '--format', 'json', '--concurrency', '2'], { cwd: tempFiles({}) });
     const done = finished(child);
     child.stdin.write(ndjson(order('A'), order('B'), bad('C')));
     await waitFor(child.stdout, (text) => text.includes('"source":"<stdin>:3"'));
-    child.kill('SIGTERM');
+    child.kill(signal);
     const out = await done;
-    expect(out.code).toBe(143);
+    expect(out.code).toBe(code);
     expect(out.signal).toBeNull();
     expect(JSON.parse(out.stdout).summary).toMatchObject({ payloads: 3, errors: 1, interrupted: true });
     expect(out.stderr).toBe('✖ 1 problem (1 error, 0 warnings) in 3 payloads; interrupted before the end of the input.\n');
