@@ -17,7 +17,7 @@ import type { ClientProfile, Problem, ProblemFix, Severity } from './types';
  * Tells whether a rule's problems come first (the `type` and `required` rules claim their
  * findings so): the only problem of their member, with nothing reported below it (see `finish`).
  */
-function isStructural(w: Walk, rule: string): boolean {
+function comesFirst(w: Walk, rule: string): boolean {
   return w.plan.typeFirst.has(rule);
 }
 
@@ -211,11 +211,11 @@ export function report(
   const severity = plan.levels[rule];
   if (severity === undefined) return;
   // A bounded call decides type first now (it keeps no list for `finish` to look through).
-  if (w.bound !== undefined && !isStructural(w, rule) && w.bound.underStructural(w, node, at)) return;
+  if (w.bound !== undefined && !comesFirst(w, rule) && w.bound.underStructural(w, node, at)) return;
   if (!keeps(w, rule, severity)) return;
   const message = formatMessage(plan.message(rule, messageId), data);
   w.out.push(problemOf(rule, severity, pathOf(node, w.idx, at), message, data === undefined ? undefined : frozenParams(data), fix));
-  if (isStructural(w, rule)) w.structural++;
+  if (comesFirst(w, rule)) w.structural++;
 }
 
 /**
@@ -240,7 +240,7 @@ export function reportFinding(w: Walk, finding: Finding, node: TreeNode, detail?
  * @param plan The plan.
  * @param finding What the walk finds.
  * @param node Where.
- * @param key The key of its message at the node (the finding's detail, or the finding itself when its message is the same for every value).
+ * @param key The key of its message at the node (the finding's detail, or ':' and the finding when its message is the same for every value; see walk.ts).
  * @returns The kind, or undefined when no rule that runs claims the finding.
  */
 export function findingKind<K>(plan: Plan, finding: Finding, node: TreeNode, key: K): ReportKind<K> | undefined {
@@ -312,7 +312,7 @@ export function reportCached<K>(
   if (severity === undefined || !keeps(w, rule, severity)) return;
   const cached = cachedReport(w.plan, rule, node, key, messageId, data);
   w.out.push(problemOf(rule, severity, path ?? pathOf(node, w.idx), cached.message, cached.params));
-  if (isStructural(w, rule)) w.structural++;
+  if (comesFirst(w, rule)) w.structural++;
 }
 
 /** What a structural problem is, apart from its path: the arguments of `reportCached`. */
@@ -414,10 +414,10 @@ function below(path: string, marks: ReadonlySet<string>): boolean {
 export function finish(w: Walk): Problem[] {
   if (w.failed) {
     // Only the structural problems found before the failure stay (listed or counted), then the one at the root.
-    w.out = w.out.filter((p) => isStructural(w, p.rule));
+    w.out = w.out.filter((p) => comesFirst(w, p.rule));
     const bound = w.bound;
     if (bound !== undefined) {
-      for (const counts of [bound.omitted, bound.quiet]) for (const rule of Object.keys(counts)) if (!isStructural(w, rule)) delete counts[rule];
+      for (const counts of [bound.omitted, bound.quiet]) for (const rule of Object.keys(counts)) if (!comesFirst(w, rule)) delete counts[rule];
       w.full = w.out.length >= bound.limit;
     }
     reportFinding(w, 'unreadable', w.plan.tree.root);
@@ -426,7 +426,7 @@ export function finish(w: Walk): Problem[] {
   const { fromVisitors, out } = w;
   // The walk never reports below a member of the wrong type; only visitors can. A bounded call has decided already.
   if (w.structural === 0 || fromVisitors === undefined || w.bound !== undefined) return out;
-  const marks = new Set(out.filter((p) => isStructural(w, p.rule)).map((p) => p.path));
+  const marks = new Set(out.filter((p) => comesFirst(w, p.rule)).map((p) => p.path));
   const drop = new Set<number>();
   for (const i of fromVisitors) if (below(out[i]!.path, marks)) drop.add(i);
   return drop.size === 0 ? out : out.filter((_, i) => !drop.has(i));

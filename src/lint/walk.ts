@@ -21,7 +21,7 @@ import type { TreeMember, TreeNode } from './tree';
 // 'null': none starts with ':') and a too long value's length (a number) for the others.
 
 
-/** Reports a finding whose message is cached at the node by `key`, through the rule that claims it. */
+/** Reports a finding whose message is cached at the node by `key`, through the rule that claims it (as `findingKind`, without making a kind per report). */
 function found<K>(w: Walk, finding: Finding, node: TreeNode, key: K, path?: string): void {
   const claim = w.plan.claims[finding];
   if (claim !== undefined) reportCached(w, claim.rule, node, key, claim.messageId, claim.data ?? noData, path);
