@@ -14,6 +14,7 @@ import type { LintTarget } from './targets';
 import type { Tree, TreeNode } from './tree';
 import type { ClientProfile, LintOptions, PayloadKind, Severity } from './types';
 import { walkClosures } from './walk';
+import { describeWalk, type WalkOps } from './walk-ops';
 
 /** Whether an engine may generate its walks with `new Function`: `'auto'` probes once, on its first plan. */
 export type CodegenSetting = boolean | 'auto';
@@ -109,6 +110,8 @@ export interface Plan {
   readonly enter: readonly (readonly BoundVisitor[] | undefined)[];
   /** Exit visitors by node id. */
   readonly exit: readonly (readonly BoundVisitor[] | undefined)[];
+  /** The walk, described once (walk-ops.ts): what both backends follow. */
+  readonly ops: WalkOps;
   /** The walk over closures. */
   readonly closures: WalkFn;
   /** The generated walk, when code may be generated. */
@@ -358,13 +361,14 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
     ...claimsOf(active),
     enter,
     exit,
+    ops: undefined as unknown as WalkOps,
     closures: undefined as unknown as WalkFn,
     generated: undefined,
     current: undefined,
     factories,
     depth: tree.depth,
     sourceName,
-    sourceHeader: `// fulfilkit: the walk of ${features ? `${safe(features.label)} orders` : 'return requests'}${fms ? ' for FMS clients' : ''} in engine ${engine.tag}, generated from its plan (src/lint/codegen.ts).`,
+    sourceHeader: `fulfilkit: the walk of ${features ? `${safe(features.label)} orders` : 'return requests'}${fms ? ' for FMS clients' : ''} in engine ${engine.tag}, generated from its plan's walk description (src/lint/walk-ops.ts, codegen.ts).`,
     message: (rule, messageId) => messageOf(facts, rule, messageId),
   };
   for (const rule of active) {
@@ -387,7 +391,8 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
       }
     }
   }
-  const mutable = plan as { closures: WalkFn; generated: WalkFn | undefined };
+  const mutable = plan as { ops: WalkOps; closures: WalkFn; generated: WalkFn | undefined };
+  mutable.ops = describeWalk(plan);
   mutable.closures = walkClosures(plan);
   mutable.generated = generates(engine) ? generateWalk(plan) : undefined;
   return plan;

@@ -235,20 +235,6 @@ export function reportFinding(w: Walk, finding: Finding, node: TreeNode, detail?
 }
 
 /**
- * A finding at a node as `reportCached` reports it, by the rule that claims it in the plan.
- *
- * @param plan The plan.
- * @param finding What the walk finds.
- * @param node Where.
- * @param key The key of its message at the node (the finding's detail, or ':' and the finding when its message is the same for every value; see walk.ts).
- * @returns The kind, or undefined when no rule that runs claims the finding.
- */
-export function findingKind<K>(plan: Plan, finding: Finding, node: TreeNode, key: K): ReportKind<K> | undefined {
-  const claim = plan.claims[finding];
-  return claim === undefined ? undefined : { rule: claim.rule, node, key, messageId: claim.messageId, data: claim.data ?? noData };
-}
-
-/**
  * Builds a problem: the one place a `Problem` is made (the walk's reports here, the batch
  * rules' in batch-state.ts).
  *
@@ -281,23 +267,29 @@ function frozenParams(data: MessageData): NonNullable<Problem['params']> {
   return Object.freeze(params);
 }
 
-/** A structural problem's message and params, the same on every report at its node. */
-export interface CachedReport {
+/** A problem's message and params apart from its path: made once, on its first report, and shared (frozen) by every later one. */
+interface CachedReport {
   readonly message: string;
   readonly params: NonNullable<Problem['params']>;
 }
 
+function cachedReport(plan: Plan, rule: string, messageId: string, data: MessageData): CachedReport {
+  const params = frozenParams(data);
+  return { message: formatMessage(plan.message(rule, messageId), params), params };
+}
+
 /**
- * Reports a structural problem whose message and params depend only on the node and `key`
- * (a rule's message for a node never changes): they are made once, on the first report,
- * and shared (frozen) by every later one. Only the path is built per report.
+ * Reports a problem whose message and params depend only on the node and `key` (a rule's
+ * message for a node never changes): they are made on the first report and kept by the
+ * node; only the path is built per report.
  *
  * @param w The walk.
  * @param rule The rule id.
  * @param node Where.
- * @param key What distinguishes this problem at the node (a constant, or a field check).
+ * @param key What distinguishes this problem at the node (a wrong value's JSON type name, a too long value's length).
  * @param messageId The rule's message.
  * @param data Makes the placeholder values from the node and the key, on the first report only.
+ * @param path The problem's JSON Pointer, when the caller has built it.
  */
 export function reportCached<K>(
   w: Walk,
@@ -310,70 +302,59 @@ export function reportCached<K>(
 ): void {
   const severity = w.plan.levels[rule];
   if (severity === undefined || !keeps(w, rule, severity)) return;
-  const cached = cachedReport(w.plan, rule, node, key, messageId, data);
+  let cached = node.reports.get(key);
+  if (cached === undefined) node.reports.set(key, (cached = cachedReport(w.plan, rule, messageId, data(node, key))));
   w.out.push(problemOf(rule, severity, path ?? pathOf(node, w.idx), cached.message, cached.params));
   if (comesFirst(w, rule)) w.structural++;
 }
 
-/** What a structural problem is, apart from its path: the arguments of `reportCached`. */
-export interface ReportKind<K = unknown> {
-  readonly rule: string;
-  readonly node: TreeNode;
-  readonly key: K;
-  readonly messageId: string;
-  /** Makes the placeholder values (a method: a kind of any key is a `ReportKind`). */
-  data(node: TreeNode, key: K): MessageData;
-}
-
-/** The message and params of a structural problem, made on its first report and kept by its node. */
-function cachedReport<K>(plan: Plan, rule: string, node: TreeNode, key: K, messageId: string, data: (node: TreeNode, key: K) => MessageData): CachedReport {
-  let cached = node.reports.get(key);
-  if (cached === undefined) {
-    const params = frozenParams(data(node, key));
-    cached = { message: formatMessage(plan.message(rule, messageId), params), params };
-    node.reports.set(key, cached);
-  }
-  return cached;
-}
-
 /**
- * A place in the generated walk that reports one structural problem (a missing member, a
- * failed check): its rule's level is read once, when the code is generated, and its
- * message and params on its first report; a report then only builds the path.
+ * A place in the walk that reports one finding at one node (a missing member, a failed
+ * check): the rule that claims it, its level and its message, read once per plan (see
+ * walk-ops.ts); its message and params made on its first report. A report then only
+ * builds the path.
  */
 export interface ReportSite {
-  readonly kind: ReportKind;
+  readonly rule: string;
   readonly severity: Severity;
-  /** A `type` or `required` problem (see `finish`). */
+  /** A problem that comes first (see `finish`). */
   readonly structural: boolean;
+  /** Where. */
+  readonly node: TreeNode;
+  readonly messageId: string;
+  /** The placeholder values. */
+  readonly data: () => MessageData;
   cached: CachedReport | undefined;
 }
 
 /**
- * The report site of a kind of problem in a plan.
+ * The report site of a finding at a node in a plan.
  *
- * @param plan The plan whose walk is generated.
- * @param kind The problem.
- * @returns The site, or undefined when the rule is off in this plan.
+ * @param plan The plan.
+ * @param finding What the walk finds.
+ * @param node Where.
+ * @param detail What the claim's message values read besides the node (see `FindingClaim.data`).
+ * @returns The site, or undefined when no rule that runs claims the finding.
  */
-export function reportSite(plan: Plan, kind: ReportKind): ReportSite | undefined {
-  const severity = plan.levels[kind.rule];
-  if (severity === undefined) return undefined;
-  return { kind, severity, structural: plan.typeFirst.has(kind.rule), cached: undefined };
+export function reportSite(plan: Plan, finding: Finding, node: TreeNode, detail?: unknown): ReportSite | undefined {
+  const claim = plan.claims[finding];
+  const severity = claim && plan.levels[claim.rule];
+  if (claim === undefined || severity === undefined) return undefined;
+  const data = claim.data === undefined ? noData : () => claim.data!(node, detail);
+  return { rule: claim.rule, severity, structural: plan.typeFirst.has(claim.rule), node, messageId: claim.messageId, data, cached: undefined };
 }
 
 /**
- * Reports the problem of a site at `path` (built by the generated code, as `pathOf` would).
+ * Reports the problem of a site at `path` (built by the walk, as `pathOf` would).
  *
  * @param w The walk.
  * @param site The site.
  * @param path The problem's JSON Pointer.
  */
 export function reportAt(w: Walk, site: ReportSite, path: string): void {
-  const { kind } = site;
-  if (!keeps(w, kind.rule, site.severity)) return;
-  const cached = (site.cached ??= cachedReport(w.plan, kind.rule, kind.node, kind.key, kind.messageId, kind.data));
-  w.out.push(problemOf(kind.rule, site.severity, path, cached.message, cached.params));
+  if (!keeps(w, site.rule, site.severity)) return;
+  const cached = (site.cached ??= cachedReport(w.plan, site.rule, site.messageId, site.data()));
+  w.out.push(problemOf(site.rule, site.severity, path, cached.message, cached.params));
   if (site.structural) w.structural++;
 }
 

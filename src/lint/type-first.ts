@@ -1,51 +1,53 @@
 /**
- * Type first, decided when a problem is reported: does the walk report a problem that
- * comes first (`FindingClaim.typeFirst`: `type` and `required`) at or above a member? `finish` (report.ts) answers it from the list of
- * structural problems; a bounded lint call (the CLI's `--max-problems-per-payload`) keeps no
- * such list, so it reads the payload along the schema tree instead, with the walk's own tests.
+ * Type first, decided when a problem is reported: does the walk report a problem that comes
+ * first (`FindingClaim.typeFirst`: `type` and `required`) at or above a member? `finish`
+ * (report.ts) answers it from the list of problems; a bounded lint call (the CLI's
+ * `--max-problems-per-payload`) keeps no such list, so it reads the payload along the walk's
+ * description (walk-ops.ts), with the walk's own type test.
  */
-import type { Finding } from './define-rule';
 import type { Walk } from './report';
 import type { TreeNode } from './tree';
 import { hasType } from './walk';
+import type { ValueOp } from './walk-ops';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const isEnumerable = Object.prototype.propertyIsEnumerable;
 
-/** Where a step lands: the child's node and value, or whether the walk reports a structural problem there. */
-type Step = { readonly node: TreeNode; readonly value: unknown } | boolean;
+/** Where a step lands: the child's description and value, or whether the walk reports a problem that comes first there. */
+type Step = { readonly op: ValueOp; readonly value: unknown } | boolean;
 
 /** Whether the walk reports a finding here as a problem that comes first: a rule that runs claims it so. */
-function reported(w: Walk, finding: Finding): boolean {
+function comesFirst(w: Walk, finding: 'wrongType' | 'nullSpelled' | 'nullEntry' | 'emptyEntry'): boolean {
   const claim = w.plan.claims[finding];
   return claim !== undefined && w.plan.typeFirst.has(claim.rule);
 }
 
-/** One step down from an object node, by member name, as walkMember and extraMembers take it. */
-function memberStep(w: Walk, node: TreeNode, object: Record<string, unknown>, key: string): Step {
-  const member = node.members!.find((m) => m.key === key);
-  if (member !== undefined) {
-    const value = isEnumerable.call(object, key) ? object[key] : undefined;
-    if (value === undefined) return member.required && reported(w, member.requiredForFms ? 'missingFms' : 'missing');
-    if (value === null) return !member.nullable && reported(w, member.required ? 'nullRequired' : 'null');
-    return hasType(member.node, value) ? { node: member.node, value } : reported(w, 'wrongType');
-  }
-  // An example spelling of a strict object is walked as the member it stands for; any other member is not walked.
-  const twin = node.strict && node.spelling !== undefined && hasOwn.call(node.spelling, key) ? node.spelling[key]! : undefined;
-  if (twin === undefined || !isEnumerable.call(object, key)) return false;
-  const value = object[key];
-  if (value === undefined) return false;
-  if (value === null) return reported(w, 'nullSpelled');
-  return hasType(twin.node, value) ? { node: twin.node, value } : reported(w, 'wrongType');
+/** A present value's step: into its description, or a `type` problem. */
+function into(w: Walk, op: ValueOp, value: unknown): Step {
+  return hasType(op.node, value) ? { op, value } : comesFirst(w, 'wrongType');
 }
 
-/** One step down from an array node, by index, as walkArray takes it. */
-function entryStep(w: Walk, node: TreeNode, array: readonly unknown[], token: string | number): Step {
+/** One step down from an object, by member name, as the walk takes it (members, then example spellings). */
+function memberStep(w: Walk, op: ValueOp, object: Record<string, unknown>, key: string): Step {
+  const member = op.members!.find((m) => m.key === key);
+  const value = isEnumerable.call(object, key) ? object[key] : undefined;
+  if (member !== undefined) {
+    if (value === undefined) return member.missing?.structural === true;
+    if (value === null) return member.null?.structural === true;
+    return into(w, member.value, value);
+  }
+  const twin = op.twins !== undefined && hasOwn.call(op.twins, key) ? op.twins[key]! : undefined;
+  if (twin === undefined || value === undefined) return false;
+  return value === null ? comesFirst(w, 'nullSpelled') : into(w, twin, value);
+}
+
+/** One step down from an array, by index, as the walk takes it. */
+function entryStep(w: Walk, op: ValueOp, array: readonly unknown[], token: string | number): Step {
   const index = typeof token === 'number' ? token : /^(0|[1-9]\d*)$/.test(token) ? Number(token) : -1;
   if (index < 0 || index >= array.length) return false;
   const value = array[index];
-  if (value === undefined || value === null) return reported(w, value === null ? 'nullEntry' : 'emptyEntry');
-  return hasType(node.item!, value) ? { node: node.item!, value } : reported(w, 'wrongType');
+  if (value === undefined || value === null) return comesFirst(w, value === null ? 'nullEntry' : 'emptyEntry');
+  return into(w, op.item!, value);
 }
 
 /**
@@ -64,14 +66,14 @@ export function underStructural(w: Walk, payload: unknown, node: TreeNode, at: r
   if (at === undefined || at.length === 0) return false;
   let value: unknown = payload;
   for (const token of node.path) value = (value as Record<string, unknown>)[typeof token === 'number' ? w.idx[token]! : token];
-  let current = node;
+  let op = w.plan.ops.byNode[node.id]!;
   for (const token of at) {
     let step: Step;
-    if (current.type === 'object') step = memberStep(w, current, value as Record<string, unknown>, String(token));
-    else if (current.type === 'array') step = entryStep(w, current, value as readonly unknown[], token);
+    if (op.members !== undefined) step = memberStep(w, op, value as Record<string, unknown>, String(token));
+    else if (op.item !== undefined) step = entryStep(w, op, value as readonly unknown[], token);
     else return false;
     if (typeof step === 'boolean') return step;
-    current = step.node;
+    op = step.op;
     value = step.value;
   }
   return false;
