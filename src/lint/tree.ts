@@ -1,8 +1,7 @@
 /**
  * The schema tree the engine walks: a valibot schema of src/schema read once into plain
- * nodes, each with its JSON type, its checks, its path template and its selector. Both
- * walks (generated code and closures, walk.ts and codegen.ts) read this tree and nothing
- * else of the schema.
+ * nodes, each with its JSON type, its checks, its path template and its selector. The
+ * walk's description (walk-ops.ts) is made from this tree and nothing else of the schema.
  */
 import type * as v from 'valibot';
 import { metaOf, unwrapSchema, type FieldCheck, type FieldMeta } from '../schema/actions';
@@ -37,7 +36,7 @@ export interface TreeNode {
    * first and last (`['/clientRequest/item/', 0, '/sku']`).
    */
   readonly pointer: readonly (string | number)[];
-  /** Messages and params of this node's structural problems, made on first report (see walk.ts). */
+  /** Messages and params of this node's structural problems, made on first report (see report.ts `reportCached`). */
   readonly reports: Map<unknown, { readonly message: string; readonly params: Readonly<Record<string, string | number | readonly string[]>> }>;
   /** Number of array entries above and including this node (slots of `path`). */
   readonly depth: number;
