@@ -108,6 +108,10 @@ const LITERALS: Readonly<Record<string, Case>> = {
   // src/lint/plan.ts (the names of generated walks, from version labels)
   '/[^\\w .-]/g': run('!'),
   '/[^\\w.-]/g': run('!'),
+  // src/lint/code.ts (the generated walk: statement ends, comment lines, function names)
+  '/[;}]$/': run(';x'),
+  '/[\\r\\n\\u2028\\u2029]/g': run('\n'),
+  '/^[a-z]\\w*$/': thenFail('a'),
   '/[\\\\`*_[\\]|~]/g': run('*'),
   '/^(\\s*)([#+=-])/': { hostile: (n) => `${' '.repeat(n)}x`, benign: letters },
   '/^(\\s*\\d+)([.)])/': { hostile: (n) => `${' '.repeat(n / 2)}${digits(n / 2)}x`, benign: letters },
