@@ -13,13 +13,14 @@ import { lintBounded, type BoundedProblems } from '../lint/engine';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
-import { joinBytes } from './bytes';
+import { joinBytes, transferOf } from './bytes';
+import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
 import { arrayElementRanges, renameMembers } from './json-text';
 import { isBlankBytes, LAZY_JSON_LIMITS, parseLongJson, type LazyJsonLimits } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
 import { LineCounter, locateAll, type Position } from './locate';
-import { ProblemPacker, unpackProblems, type LocatedProblem, type ProblemPack } from './problem-pack';
+import { IntList, packTransfer, ProblemPacker, unpackProblems, type LocatedProblem, type ProblemPack } from './problem-pack';
 import { shardOf, type Shard } from './shard';
 
 /** The settings of a run that every unit needs (sent once to each worker). */
@@ -65,7 +66,9 @@ export const KIND_RETURN = 1;
 export const KIND_NONE = 2;
 
 /** What linting a unit found, as the run takes it. Arrays are indexed by payload (in input order). */
-export interface UnitResult extends Omit<PackedUnitResult, 'found' | 'pack'> {
+export interface UnitResult extends Omit<PackedUnitResult, 'found' | 'counts' | 'omitted' | 'pack' | 'facts'> {
+  /** Each payload's batch facts (when `settings.batch`; none for `KIND_NONE` or a payload without a reference). */
+  readonly facts?: readonly (BatchFacts | undefined)[];
   /**
    * The payloads with problems, by payload number, ascending; `omitted` counts those past
    * `maxProblems`. Each problem has its `line` and `column` in the file, but a problem of an
@@ -91,10 +94,14 @@ export interface PackedUnitResult {
   kinds: number[];
   /** Where each payload is: 0-based line in the unit, or index in the array. */
   at: number[];
-  /** Each payload's batch facts (when `settings.batch`; none for `KIND_NONE`). */
-  facts?: (BatchFacts | undefined)[];
-  /** The payloads with problems, by payload number, ascending: how many problems each lists (in pack order), and `omitted`. */
-  found: { p: number; count: number; omitted?: ProblemTally }[];
+  /** Each payload's batch facts, packed (when `settings.batch`). */
+  facts?: FactsPack;
+  /** The numbers of the payloads with problems, ascending. */
+  found: Int32Array;
+  /** How many problems each of those lists (in pack order). */
+  counts: Int32Array;
+  /** What a payload past `maxProblems` did not list, by payload number. */
+  omitted?: Record<number, ProblemTally>;
   /** The listed problems of every payload, in order. */
   pack: ProblemPack;
   /** Warnings left out by `--quiet`. */
@@ -106,23 +113,78 @@ export interface PackedUnitResult {
 }
 
 /**
- * The result of a unit with its problems ready to read: each payload's list is unpacked when
- * it is read (and made anew at each read), so a unit waiting for its turn holds only the pack.
+ * The result of a unit ready to read. `found` and `facts` are made when read, and each
+ * payload's problems when those are read (anew at each read): a unit waiting for its turn,
+ * often across several young-generation collections, holds its packs, not objects per
+ * payload that would be promoted to the old generation and live there as garbage.
  *
  * @param packed What the unit linter made.
  * @returns The result the run takes.
  * @example const { found } = unpackUnitResult(createUnitLinter(settings)(unit)); found[0]?.problems;
  */
 export function unpackUnitResult(packed: PackedUnitResult): UnitResult {
-  const { found, pack, ...rest } = packed;
+  const { found, counts, omitted, pack, facts, ...rest } = packed;
+  Object.defineProperty(rest, 'found', { enumerable: true, get: () => foundOf(found, counts, omitted, pack) });
+  if (facts) Object.defineProperty(rest, 'facts', { enumerable: true, get: () => unpackFacts(facts) });
+  return rest as UnitResult;
+}
+
+/**
+ * The transfer list of a result posted to another thread: its bytes (`--fix`) and the buffers
+ * of its packs move, not copied.
+ *
+ * @param result The result.
+ * @returns Its buffers.
+ * @example port.postMessage(result, resultTransfer(result));
+ */
+export function resultTransfer(result: PackedUnitResult): ArrayBuffer[] {
+  const lists = [result.found, result.counts, ...(result.facts ? [result.facts.ends] : [])];
+  return [...transferOf(result.bytes), ...packTransfer(result.pack), ...lists.map((list) => list.buffer as ArrayBuffer)];
+}
+
+/** The payloads with problems, each unpacking its own list when read. */
+function foundOf(found: Int32Array, counts: Int32Array, omitted: PackedUnitResult['omitted'], pack: ProblemPack): UnitResult['found'] {
   let first = 0;
-  const entries = found.map(({ p, count, omitted }) => {
-    const at = first;
-    first += count;
-    const entry = omitted ? { p, omitted } : { p };
-    return Object.defineProperty(entry, 'problems', { enumerable: true, get: () => unpackProblems(pack, at, count) }) as UnitResult['found'][number];
+  return Array.from(found, (p, i) => {
+    const entry = new FoundEntry(p, omitted?.[p], pack, first, counts[i]!);
+    first += counts[i]!;
+    return entry;
   });
-  return { ...rest, found: entries };
+}
+
+/**
+ * A payload with problems: `problems` is an own getter (it reads as a member, `{ ...entry }`
+ * copies it) and the same function on every entry, so that entries share one shape; a
+ * getter made per entry gives each its own hidden class, hundreds of bytes.
+ */
+class FoundEntry {
+  declare readonly problems: LocatedProblem[];
+  // Declared, not a field: absent unless the payload has one.
+  declare omitted?: ProblemTally;
+  readonly #pack: ProblemPack;
+  readonly #first: number;
+  readonly #count: number;
+
+  constructor(
+    readonly p: number,
+    omitted: ProblemTally | undefined,
+    pack: ProblemPack,
+    first: number,
+    count: number,
+  ) {
+    if (omitted) this.omitted = omitted;
+    this.#pack = pack;
+    this.#first = first;
+    this.#count = count;
+    Object.defineProperty(this, 'problems', FoundEntry.PROBLEMS);
+  }
+
+  private static readonly PROBLEMS: PropertyDescriptor = {
+    enumerable: true,
+    get(this: FoundEntry) {
+      return unpackProblems(this.#pack, this.#first, this.#count);
+    },
+  };
 }
 
 /**
@@ -237,15 +299,20 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
 
   /** Collects the payloads of one unit. */
   class Collector {
-    readonly result: Omit<PackedUnitResult, 'pack'>;
+    readonly result: Omit<PackedUnitResult, 'found' | 'counts' | 'pack' | 'facts'>;
     private readonly packer = new ProblemPacker();
+    private readonly found = new IntList();
+    private readonly counts = new IntList();
+    private readonly facts = batch ? new FactsPacker() : undefined;
     constructor(form: PackedUnitResult['form']) {
-      this.result = { form, lines: 0, payloads: 0, otherShards: 0, kinds: [], at: [], found: [], droppedWarnings: 0, fixes: 0, ...(batch ? { facts: [] } : {}) };
+      this.result = { form, lines: 0, payloads: 0, otherShards: 0, kinds: [], at: [], droppedWarnings: 0, fixes: 0 };
     }
 
-    /** The unit's result, its problems packed. */
+    /** The unit's result, its problems and facts packed. */
     done(): PackedUnitResult {
-      return { ...this.result, pack: this.packer.finish() };
+      const packed: PackedUnitResult = { ...this.result, found: this.found.done(), counts: this.counts.done(), pack: this.packer.finish() };
+      if (this.facts) packed.facts = this.facts.finish();
+      return packed;
     }
 
     private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[], omitted?: ProblemTally, positions?: Position[]): void {
@@ -253,10 +320,12 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       const p = r.payloads++;
       r.kinds.push(kind);
       r.at.push(at);
-      if (r.facts) r.facts.push(facts);
+      this.facts?.add(facts);
       if (problems.length === 0) return;
       this.packer.add(problems, positions);
-      r.found.push(omitted ? { p, count: problems.length, omitted } : { p, count: problems.length });
+      this.found.push(p);
+      this.counts.push(problems.length);
+      if (omitted) (r.omitted ??= {})[p] = omitted;
     }
 
     /** Input that is not a payload (parse, encoding, too long): shard 1 reports it. */

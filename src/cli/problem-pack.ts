@@ -66,7 +66,7 @@ function sameData(a: object | undefined, b: object | undefined): boolean {
 }
 
 /** A growing list of 32-bit integers (4 bytes each; a JS array of numbers takes 8, and leaves more garbage as it grows). */
-class IntList {
+export class IntList {
   private items = new Int32Array(1024);
   length = 0;
 

@@ -4,8 +4,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { transferOf } from './bytes';
-import { createUnitLinter, type PackedUnitResult, type Unit, type UnitSettings } from './lint-unit';
-import { packTransfer } from './problem-pack';
+import { createUnitLinter, resultTransfer, type PackedUnitResult, type Unit, type UnitSettings } from './lint-unit';
 
 /** The `workerData` member that marks a fulfilkit lint worker. */
 export const WORKER_MARK = 'fulfilkitLintWorker';
@@ -31,6 +30,17 @@ export function isLintWorker(): boolean {
 }
 
 /**
+ * Frees a unit's input bytes now. Linting a unit outlives several young-generation
+ * collections, so the object that holds its bytes is promoted, and the bytes (a megabyte)
+ * would wait for the next full collection: moved into an object that dies young, they are
+ * freed at the next scavenge.
+ */
+function release(bytes: Uint8Array): void {
+  const transfer = transferOf(bytes);
+  if (transfer.length > 0) structuredClone(transfer[0], { transfer });
+}
+
+/**
  * Serves lint requests until the main thread ends this worker.
  */
 export function runLintWorker(): void {
@@ -44,6 +54,7 @@ export function runLintWorker(): void {
       // Lint never throws; this is a bug, reported without payload content.
       reply = { id, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error' };
     }
-    port.postMessage(reply, 'result' in reply ? [...transferOf(reply.result.bytes), ...packTransfer(reply.result.pack)] : []);
+    port.postMessage(reply, 'result' in reply ? resultTransfer(reply.result) : []);
+    if (!('result' in reply) || reply.result.bytes?.buffer !== unit.bytes.buffer) release(unit.bytes);
   });
 }

@@ -86,7 +86,7 @@ describe('createUnitLinter: packed problems and --max-problems-per-payload', () 
     const broken = set(set(validOrder('1.1'), '/clientRequest/order/shipServiceLevel', 'PUO'), '/clientRequest/item/0/quantity/value', 2);
     const lines = [JSON.stringify(broken), order('A'), JSON.stringify(set(broken, '/clientRequest/payment/x', 1)), '{oops'];
     const packed = createPackedUnitLinter(settings())({ type: 'lines', bytes: bytes(lines.join('\n')) });
-    expect(packed.found.map((f) => f.count)).toEqual([2, 3, 1]);
+    expect([...packed.counts]).toEqual([2, 3, 1]);
     // Problems that differ only by path share one kind: the pack holds each message once.
     expect(packed.pack.kinds.length).toBeLessThan(packed.pack.kindOf.length);
     const { found } = unpackUnitResult(packed);
