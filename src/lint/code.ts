@@ -25,7 +25,7 @@ function literal(value: Interpolated): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean' || value === undefined) return String(value);
-  throw new TypeError('Generated code may interpolate only code, strings, finite numbers and booleans.');
+  throw new TypeError('No literal for this value');
 }
 
 /**
@@ -75,12 +75,6 @@ export class Block {
   line(code: Code): this {
     const text = code.text;
     this.lines.push('  '.repeat(this.depth) + (/[;}]$/.test(text) ? text : `${text};`));
-    return this;
-  }
-
-  /** A comment: one line, whatever it is given. */
-  comment(text: string): this {
-    this.lines.push('  '.repeat(this.depth) + '// ' + text.replace(/[\r\n\u2028\u2029]/g, ' '));
     return this;
   }
 
@@ -179,7 +173,7 @@ export class Module {
 
   /** A global helper by its name (it must be one of the module's globals). */
   global(name: string): Code {
-    if (!this.names.includes(name)) throw new TypeError(`No helper ${name} in generated code.`);
+    if (!this.names.includes(name)) throw new TypeError(name);
     return Code.of(name);
   }
 
@@ -188,7 +182,7 @@ export class Module {
    * its body, with `params` in its scope.
    */
   function(name: string, params: readonly string[], fill: (b: Block, params: Code[]) => void): Code {
-    if (!/^[a-z]\w*$/.test(name)) throw new TypeError(`Not a function name: ${name}`);
+    if (!/^[a-z]\w*$/.test(name)) throw new TypeError(name);
     if (!this.functions.has(name)) {
       this.functions.set(name, '');
       const body = new Block(new Scope());

@@ -114,15 +114,15 @@ class Generator {
     }
     const N = this.module.value(node, 'N');
     const h = this.h;
-    const typeTests: Record<string, Code | undefined> = {
-      record: _`!${h.isPlainObject}(${x})`,
-      number: _`typeof ${x} !== "number" || !${h.isFiniteNumber}(${x})`,
-      boolean: _`typeof ${x} !== "boolean"`,
-      string: _`typeof ${x} !== "string"`,
-      picklist: _`typeof ${x} !== "string"`,
-    };
+    const wrong =
+      op.type === 'record'
+        ? _`!${h.isPlainObject}(${x})`
+        : op.type === 'number'
+          ? _`typeof ${x} !== "number" || !${h.isFiniteNumber}(${x})`
+          : op.type === 'any'
+            ? undefined
+            : _`typeof ${x} !== ${op.type === 'boolean' ? 'boolean' : 'string'}`;
     const rest = (b: Block) => this.rest(b, op, x, w);
-    const wrong = typeTests[op.type];
     if (wrong === undefined) rest(b);
     else b.if(wrong, (b) => b.line(_`${h.wrongType}(${w}, ${N}, ${x}, ${this.path(node, w)})`), rest);
   }

@@ -28,15 +28,6 @@ describe('code builder', () => {
     }
   });
 
-  it('keeps comments on one line whatever they hold', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (text) => {
-        const block = new Block(new Scope()).comment(text).line(_`return 7`);
-        expect(new Function(block.text)()).toBe(7);
-      }),
-    );
-  });
-
   it('names each local once in a scope, and no local as a module parameter', () => {
     const scope = new Scope();
     const names = ['x', 'x', 's', 'x', 'n'].map((prefix) => scope.name(prefix as 'x').text);
