@@ -6,7 +6,7 @@
  * Nothing of a payload ever becomes code: the generator sees only the plan.
  */
 
-/** A piece of JavaScript, made by `_`, a `Scope` or a `Module` (never from a bare string). */
+/** A piece of JavaScript, made by `_`, a `Block` or a `Module` (never from a bare string). */
 export class Code {
   /** @param text The code (private to this file: see `_`). */
   private constructor(readonly text: string) {}
@@ -49,64 +49,57 @@ export function joinCode(pieces: readonly Code[], operator: '||' | '&&' | '+', e
   return pieces.length === 0 ? empty : Code.of(pieces.map((piece) => piece.text).join(` ${operator} `));
 }
 
-/** The locals of one generated function: each name is made once, from a prefix and a number. */
-export class Scope {
-  private readonly counts = new Map<string, number>();
+/** The prefixes of local names (lower case: a local never meets a module parameter). */
+export type Local = 'x' | 's' | 'n' | 'i' | 'e' | 'c' | 'f' | 'extra' | 'idx';
 
-  /** A fresh local name (`x0`, `x1`, ...): lower-case prefixes, so it never meets a module parameter. */
-  name(prefix: 'x' | 's' | 'n' | 'i' | 'e' | 'c' | 'f' | 'extra' | 'idx'): Code {
-    const n = this.counts.get(prefix) ?? 0;
-    this.counts.set(prefix, n + 1);
-    return Code.of(`${prefix}${n}`);
-  }
-}
-
-/** The statements of a function body, indented as they nest. */
+/** The statements of a function body; a nested block's are indented. Locals are named by the function. */
 export class Block {
   private readonly lines: string[] = [];
 
-  /** @param scope The function's locals. @param depth Nesting, for indentation. */
-  constructor(
-    readonly scope: Scope,
-    private readonly depth = 1,
-  ) {}
+  /** @param names The function's locals: how many of each prefix it has named. */
+  constructor(private readonly names = new Map<string, number>()) {}
+
+  /** A fresh local name of the function (`x0`, `x1`, ...). */
+  name(prefix: Local): Code {
+    const n = this.names.get(prefix) ?? 0;
+    this.names.set(prefix, n + 1);
+    return Code.of(prefix + n);
+  }
 
   /** Adds a statement (a `;` is added when missing). */
   line(code: Code): this {
     const text = code.text;
-    this.lines.push('  '.repeat(this.depth) + (/[;}]$/.test(text) ? text : `${text};`));
+    this.lines.push(/[;}]$/.test(text) ? text : text + ';');
     return this;
   }
 
   /** Declares a fresh local (`let`, or `const` with an initial value). */
-  let(prefix: Parameters<Scope['name']>[0], init?: Code, kind: 'let' | 'const' = 'let'): Code {
-    const name = this.scope.name(prefix);
+  let(prefix: Local, init?: Code, kind: 'let' | 'const' = 'let'): Code {
+    const name = this.name(prefix);
     this.line(init === undefined ? _`${Code.of(kind)} ${name}` : _`${Code.of(kind)} ${name} = ${init}`);
     return name;
   }
 
   /** `if (test) { then } else { otherwise }`; an empty branch is left out. */
   if(test: Code, then: (b: Block) => void, otherwise?: (b: Block) => void): this {
-    const yes = this.nested(then);
-    const no = otherwise ? this.nested(otherwise) : undefined;
-    if (yes.empty && (no === undefined || no.empty)) return this;
-    if (yes.empty) return this.if(_`!(${test})`, otherwise!);
-    this.open(_`if (${test}) {`).append(yes);
-    if (no !== undefined && !no.empty) this.open(_`} else {`).append(no);
-    return this.open(_`}`);
+    const yes = this.inner(then);
+    const no = otherwise ? this.inner(otherwise) : [];
+    if (yes.length === 0) return no.length === 0 ? this : this.if(_`!(${test})`, otherwise!);
+    this.wrap(_`if (${test}) {`, yes);
+    if (no.length > 0) this.lines.pop(), this.wrap(_`} else {`, no);
+    return this;
   }
 
   /** A loop: `for (head) { body }`. */
   for(head: Code, body: (b: Block) => void): this {
-    return this.open(_`for (${head}) {`).append(this.nested(body)).open(_`}`);
+    return this.wrap(_`for (${head}) {`, this.inner(body));
   }
 
-  /** `switch (subject)` over string cases, with a default. */
-  switch(subject: Code, cases: readonly (readonly [string, (b: Block) => void])[], otherwise?: (b: Block) => void): this {
-    this.open(_`switch (${subject}) {`);
-    for (const [label, body] of cases) this.open(_`case ${label}: {`, 1).append(this.nested(body, 1).line(_`break`)).open(_`}`, 1);
-    if (otherwise) this.open(_`default: {`, 1).append(this.nested(otherwise, 1)).open(_`}`, 1);
-    return this.open(_`}`);
+  /** `switch (subject)`: each case a string and its statements (which end with `break`), and a default. */
+  switch(subject: Code, cases: readonly (readonly [string, Code])[], otherwise?: Code): this {
+    const lines = cases.map(([label, body]) => _`case ${label}: ${body}`.text);
+    if (otherwise) lines.push(_`default: ${otherwise}`.text);
+    return this.wrap(_`switch (${subject}) {`, lines.map(indent));
   }
 
   /** `return;` */
@@ -114,31 +107,26 @@ export class Block {
     return this.line(_`return`);
   }
 
-  /** Whether nothing was added. */
-  get empty(): boolean {
-    return this.lines.length === 0;
-  }
-
-  /** The body's text. */
+  /** The body's text, indented as a function's. */
   get text(): string {
-    return this.lines.join('\n');
+    return this.lines.map(indent).join('\n');
   }
 
-  private nested(fill: (b: Block) => void, extra = 0): Block {
-    const block = new Block(this.scope, this.depth + 1 + extra);
+  /** The lines `fill` writes, indented, in a block of the same function. */
+  private inner(fill: (b: Block) => void): string[] {
+    const block = new Block(this.names);
     fill(block);
-    return block;
+    return block.lines.map(indent);
   }
 
-  private open(code: Code, extra = 0): this {
-    this.lines.push('  '.repeat(this.depth + extra) + code.text);
+  private wrap(head: Code, body: readonly string[]): this {
+    this.lines.push(head.text, ...body, '}');
     return this;
   }
+}
 
-  private append(block: Block): this {
-    this.lines.push(...block.lines);
-    return this;
-  }
+function indent(line: string): string {
+  return '  ' + line;
 }
 
 /**
@@ -185,7 +173,7 @@ export class Module {
     if (!/^[a-z]\w*$/.test(name)) throw new TypeError(name);
     if (!this.functions.has(name)) {
       this.functions.set(name, '');
-      const body = new Block(new Scope());
+      const body = new Block();
       fill(body, params.map((param) => Code.of(param)));
       this.functions.set(name, `function ${name}(${params.join(', ')}) {\n${body.text}\n}`);
     }

@@ -230,8 +230,8 @@ class Generator {
     b.for(_`const k in ${d}`, (b) =>
       b.switch(
         _`k`,
-        members.map((member, i) => [member.key, (b: Block) => b.line(_`${bit(i)[0]} |= ${bit(i)[1]}`).line(_`${values[i]!} = ${d}[k]`)] as const),
-        extra && ((b) => b.line(_`(${extra} ??= []).push(k)`)),
+        members.map((member, i) => [member.key, _`${bit(i)[0]} |= ${bit(i)[1]}; ${values[i]!} = ${d}[k]; break;`] as const),
+        extra && _`(${extra} ??= []).push(k);`,
       ),
     );
     // Ask early for the objects and arrays this one holds: testing a value's type reads its
@@ -262,7 +262,7 @@ class Generator {
     b.if(_`!${h.isArray}(${d})`, (b) => b.line(_`${h.wrongType}(${w}, ${this.module.value(op.node, 'N')}, ${d}, ${this.path(op.node, w)})`).return());
     this.visit(b, op.enter, d, w);
     const idx = b.let('idx', _`${w}.idx`, 'const');
-    const i = b.scope.name('i');
+    const i = b.name('i');
     b.for(_`let ${i} = 0; ${i} < ${d}.length; ${i}++`, (b) => {
       b.line(_`${idx}[${op.node.depth}] = ${i}`);
       const e = b.let('e', _`${d}[${i}]`, 'const');

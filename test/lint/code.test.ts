@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { _, Block, joinCode, Module, Scope } from '../../src/lint/code';
+import { _, Block, joinCode, Module } from '../../src/lint/code';
 
 /** Evaluates an expression's code. */
 const evaluate = (code: { text: string }): unknown => new Function(`"use strict"; return (${code.text});`)();
@@ -29,9 +29,11 @@ describe('code builder', () => {
   });
 
   it('names each local once in a scope, and no local as a module parameter', () => {
-    const scope = new Scope();
-    const names = ['x', 'x', 's', 'x', 'n'].map((prefix) => scope.name(prefix as 'x').text);
-    expect(names).toEqual(['x0', 'x1', 's0', 'x2', 'n0']);
+    const block = new Block();
+    const names = ['x', 'x', 's', 'x', 'n'].map((prefix) => block.name(prefix as 'x').text);
+    // A nested block names locals of the same function.
+    block.if(_`true`, (b) => names.push(b.let('x').text));
+    expect(names).toEqual(['x0', 'x1', 's0', 'x2', 'n0', 'x3']);
     const module = new Module({ helper: (v: number) => v * 2 });
     const value = { a: 1 };
     expect(module.value(value, 'N').text).toMatch(/^N\d+$/);
