@@ -10,7 +10,8 @@
  * and no byte of a multi-byte UTF-8 character is ASCII): the text is not on the heap while
  * it is linted, nor when its problems are located. The whole text is checked before the
  * value is handed out, so reading an element never throws; a text that is not JSON throws
- * the error `JSON.parse` would.
+ * the error `JSON.parse` would. Objects are built whole: one with more members than a
+ * payload object could have is refused (`MemberLimitError`) before it is built.
  */
 import { isAscii } from 'node:buffer';
 import { parsePointer, toPointer } from '../lint/pointer';
@@ -26,10 +27,35 @@ export interface LazyJsonLimits {
   readonly batchItems: number;
   /** ...and starts a new batch once a batch's text is this many bytes long. */
   readonly batchBytes: number;
+  /** An object (up to 64 levels deep) with more members than this is refused. */
+  readonly objectMembers: number;
 }
 
-/** The limits the CLI uses: texts over 4 MiB, arrays over 1 MiB, batches of 4096 elements or 64 KiB. */
-export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 1 << 20, batchItems: 4096, batchBytes: 64 << 10 };
+/** The limits the CLI uses: texts over 4 MiB, arrays over 1 MiB, batches of 4096 elements or 64 KiB, objects of 65,536 members. */
+export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 1 << 20, batchItems: 4096, batchBytes: 64 << 10, objectMembers: 1 << 16 };
+
+/**
+ * A long text holds an object with more members than `LazyJsonLimits.objectMembers`: it is
+ * not read (no payload object has more than a few dozen members, and millions would not fit
+ * in memory). Everything before the object is JSON.
+ *
+ * @example try { parseLongJson(bytes); } catch (e) { if (e instanceof MemberLimitError) e.members; }
+ */
+export class MemberLimitError extends Error {
+  override readonly name = 'MemberLimitError';
+  /**
+   * @param members The members of the object (its top-level commas and one).
+   * @param limit The most an object may have.
+   * @param offset Where the object starts in the decoded text, in UTF-16 code units.
+   */
+  constructor(
+    readonly members: number,
+    readonly limit: number,
+    readonly offset: number,
+  ) {
+    super(`an object of ${members} members, more than ${limit}`);
+  }
+}
 
 /** Containers nested deeper than this are parsed whole, however long (the builder recurses). */
 const MAX_DEPTH = 64;
@@ -68,6 +94,7 @@ export interface LongJson {
  * @param limits How to parse lazily (`textBytes` is the caller's choice).
  * @returns The value, and where its members are.
  * @throws {SyntaxError} The error `JSON.parse` of the decoded text throws, same message and position, when the text is not JSON.
+ * @throws {MemberLimitError} An object (up to 64 levels deep) has more than `limits.objectMembers` members, and no error comes before it.
  * @example const { value } = parseLongJson(lineBytes); value.clientRequest.item.length; // no item parsed yet
  */
 export function parseLongJson(bytes: Uint8Array, limits: LazyJsonLimits = LAZY_JSON_LIMITS): LongJson {
@@ -121,8 +148,10 @@ class Builder {
   readonly arrays: Batch[][] = [];
   /** The batches of each lazy array, by the array. */
   readonly lazy = new Map<unknown, readonly Batch[]>();
-  /** The containers whose text is longer than `arrayBytes` (by where they start). */
+  /** The containers built one member or element at a time (by where they start): see `scan`. */
   private readonly long: Set<number>;
+  /** The members of the objects that may have too many, by where they start. */
+  private readonly crowded: Map<number, number>;
   /** Just past the value built last. */
   private end = 0;
 
@@ -130,7 +159,7 @@ class Builder {
     private readonly bytes: Buffer,
     private readonly limits: LazyJsonLimits,
   ) {
-    this.long = longContainers(bytes, limits.arrayBytes);
+    ({ long: this.long, crowded: this.crowded } = scan(bytes, limits));
   }
 
   root(): unknown {
@@ -162,8 +191,10 @@ class Builder {
     const object: Record<string, unknown> = {};
     let i = skipSpace(b, at + 1);
     if (b[i] === CLOSE_OBJECT) return this.closed(object, i);
-    for (;;) {
+    const { objectMembers } = this.limits;
+    for (let n = 0; ; n++) {
       if (b[i] !== QUOTE) throw new Failure(i);
+      if (n === objectMembers) throw new MemberLimitError(this.crowded.get(at) ?? n + 1, objectMembers, utf16Length(b, 0, at));
       const keyEnd = skipString(b, i);
       const key = this.parse(i, keyEnd) as string;
       i = skipSpace(b, keyEnd);
@@ -279,27 +310,40 @@ function skipValue(b: Uint8Array, i: number): number {
 }
 
 /**
- * The starts of the containers (up to MAX_DEPTH deep) whose text is longer than `bytes`, in
- * one scan; a container that is never closed runs to the end of the text.
+ * One scan of the containers up to MAX_DEPTH deep (one never closed runs to the end of the
+ * text): `long`, those whose text is longer than `arrayBytes`, and the objects that may have
+ * more than `objectMembers` members with their ancestors (the builder counts their members,
+ * so an error before them comes first); `crowded`, those objects' members.
  */
-function longContainers(b: Uint8Array, bytes: number): Set<number> {
+function scan(b: Uint8Array, { arrayBytes, objectMembers }: LazyJsonLimits): { long: Set<number>; crowded: Map<number, number> } {
   const long = new Set<number>();
+  const crowded = new Map<number, number>();
   const starts: number[] = [];
+  // Per depth: an object's commas so far, -1 for an array.
+  const commas: number[] = [];
+  const close = (d: number, end: number) => {
+    if (end - starts[d]! > arrayBytes) long.add(starts[d]!);
+    if (commas[d]! < objectMembers) return;
+    crowded.set(starts[d]!, commas[d]! + 1);
+    for (let a = 0; a <= d; a++) long.add(starts[a]!);
+  };
   const n = b.length;
   let depth = 0;
   for (let i = 0; i < n; i++) {
     const c = b[i];
     if (c === QUOTE) i = skipString(b, i) - 1;
-    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      if (depth < MAX_DEPTH) starts[depth] = i;
+    else if (c === COMMA) {
+      if (depth > 0 && depth <= MAX_DEPTH && commas[depth - 1]! >= 0) commas[depth - 1] = commas[depth - 1]! + 1;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (depth < MAX_DEPTH) (starts[depth] = i), (commas[depth] = c === OPEN_OBJECT ? 0 : -1);
       depth++;
     } else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && depth > 0) {
       depth--;
-      if (depth < MAX_DEPTH && i + 1 - starts[depth]! > bytes) long.add(starts[depth]!);
+      if (depth < MAX_DEPTH) close(depth, i + 1);
     }
   }
-  for (let d = 0; d < Math.min(depth, MAX_DEPTH); d++) if (n - starts[d]! > bytes) long.add(starts[d]!);
-  return long;
+  for (let d = Math.min(depth, MAX_DEPTH) - 1; d >= 0; d--) close(d, n);
+  return { long, crowded };
 }
 
 /** The UTF-16 length of valid UTF-8 bytes `start` to `end`: a unit per character, two for one past U+FFFF. */

@@ -16,7 +16,7 @@ import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
 import { arrayElementRanges, renameMembers } from './json-text';
-import { isBlankBytes, LAZY_JSON_LIMITS, parseLongJson, type LazyJsonLimits } from './lazy-json';
+import { isBlankBytes, LAZY_JSON_LIMITS, MemberLimitError, parseLongJson, type LazyJsonLimits } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
 import { LineCounter, locateAll, type Position } from './locate';
@@ -192,7 +192,7 @@ class FoundEntry {
  * message is not used: it can quote the input, and payloads carry personal data.
  *
  * @param text The text that did not parse.
- * @param error What `JSON.parse` threw.
+ * @param error What `JSON.parse` (or `parseLongJson`) threw.
  * @param what `The line` or `The input`.
  * @param multiline Give line and column (a document) rather than a column (a line, whose position has line 0).
  * @returns One sentence, and the position: where the parser stopped (the end, for input that ends too early).
@@ -201,9 +201,11 @@ class FoundEntry {
 export function parseFailure(text: string, error: unknown, what: string, multiline: boolean): { message: string; position: Position } {
   const reason = error instanceof Error ? error.message : '';
   const match = /at position (\d+)/.exec(reason);
-  const offset = match ? Number(match[1]) : isBlank(text) ? 0 : text.trimEnd().length;
+  const limited = error instanceof MemberLimitError;
+  const offset = limited ? error.offset : match ? Number(match[1]) : isBlank(text) ? 0 : text.trimEnd().length;
   const found = new LineCounter(text).at(offset);
   const position = multiline ? found : { line: 0, column: found.column };
+  if (limited) return { message: `${what} has ${error.message}; it was not read.`, position };
   if (isBlank(text)) return { message: `${what} is empty.`, position };
   if (!match) return { message: /end of JSON input/.test(reason) ? `${what} is not valid JSON: it ends too early.` : `${what} is not valid JSON.`, position };
   if (!multiline) return { message: `${what} is not valid JSON (column ${found.column}).`, position };
@@ -470,7 +472,8 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
     try {
       value = isLong(bytes.length) ? parseLongJson(bytes, lazy).value : JSON.parse(text());
     } catch (error) {
-      if (fallbackToLines && looksLikeLines(text())) return lines(bytes);
+      // A refused object is no sign of NDJSON (and its text may be huge to split).
+      if (fallbackToLines && !(error instanceof MemberLimitError) && looksLikeLines(text())) return lines(bytes);
       const out = new Collector('single');
       const { message, position } = parseFailure(text(), error, 'The input', true);
       out.unread(-1, 'parse', message, position);
