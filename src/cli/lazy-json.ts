@@ -29,10 +29,45 @@ export interface LazyJsonLimits {
   readonly batchBytes: number;
   /** An object (up to 64 levels deep) with more members than this is refused. */
   readonly objectMembers: number;
+  /** Values nested deeper than this are refused. */
+  readonly depth: number;
 }
 
-/** The limits the CLI uses: texts over 4 MiB, arrays over 1 MiB, batches of 4096 elements or 64 KiB, objects of 65,536 members. */
-export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 1 << 20, batchItems: 4096, batchBytes: 64 << 10, objectMembers: 1 << 16 };
+/**
+ * The limits the CLI uses: texts over 4 MiB, arrays over 1 MiB, batches of 4096 elements or
+ * 64 KiB, objects of 65,536 members, 512 levels of nesting (the simulator's limit for bodies).
+ */
+export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 1 << 20, batchItems: 4096, batchBytes: 64 << 10, objectMembers: 1 << 16, depth: 512 };
+
+/**
+ * A long text goes past a limit of what is read (see `LazyJsonLimits`): it is not read, since
+ * it would not fit in memory, and no payload comes near the limit. Everything before
+ * `offset` (in the decoded text, in UTF-16 code units) is JSON.
+ */
+export class LimitError extends Error {
+  /** @param message What is too large (`an object of 70000 members, more than 65536`). @param offset Where it starts. */
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A long text nests its values deeper than `LazyJsonLimits.depth` (each level an array or an
+ * object): 30 MB of brackets would otherwise build 15 million arrays.
+ */
+export class DepthLimitError extends LimitError {
+  override readonly name = 'DepthLimitError';
+  /** @param limit The deepest nesting read. @param offset Where the first value past it starts. */
+  constructor(
+    readonly limit: number,
+    offset: number,
+  ) {
+    super(`values nested more than ${limit} levels deep`, offset);
+  }
+}
 
 /**
  * A long text holds an object with more members than `LazyJsonLimits.objectMembers`: it is
@@ -41,7 +76,7 @@ export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes
  *
  * @example try { parseLongJson(bytes); } catch (e) { if (e instanceof MemberLimitError) e.members; }
  */
-export class MemberLimitError extends Error {
+export class MemberLimitError extends LimitError {
   override readonly name = 'MemberLimitError';
   /**
    * @param members The members of the object (its top-level commas and one).
@@ -51,9 +86,9 @@ export class MemberLimitError extends Error {
   constructor(
     readonly members: number,
     readonly limit: number,
-    readonly offset: number,
+    offset: number,
   ) {
-    super(`an object of ${members} members, more than ${limit}`);
+    super(`an object of ${members} members, more than ${limit}`, offset);
   }
 }
 
@@ -95,6 +130,7 @@ export interface LongJson {
  * @returns The value, and where its members are.
  * @throws {SyntaxError} The error `JSON.parse` of the decoded text throws, same message and position, when the text is not JSON.
  * @throws {MemberLimitError} An object (up to 64 levels deep) has more than `limits.objectMembers` members, and no error comes before it.
+ * @throws {DepthLimitError} Values nest deeper than `limits.depth`, and no error comes before the piece of text that holds them.
  * @example const { value } = parseLongJson(lineBytes); value.clientRequest.item.length; // no item parsed yet
  */
 export function parseLongJson(bytes: Uint8Array, limits: LazyJsonLimits = LAZY_JSON_LIMITS): LongJson {
@@ -152,6 +188,8 @@ class Builder {
   private readonly long: Set<number>;
   /** The members of the objects that may have too many, by where they start. */
   private readonly crowded: Map<number, number>;
+  /** Where the first value nested deeper than `limits.depth` starts; -1: none. */
+  private readonly deep: number;
   /** Just past the value built last. */
   private end = 0;
 
@@ -159,7 +197,7 @@ class Builder {
     private readonly bytes: Buffer,
     private readonly limits: LazyJsonLimits,
   ) {
-    ({ long: this.long, crowded: this.crowded } = scan(bytes, limits));
+    ({ long: this.long, crowded: this.crowded, deep: this.deep } = scan(bytes, limits));
   }
 
   root(): unknown {
@@ -171,6 +209,8 @@ class Builder {
 
   /** `JSON.parse` of a piece of the text (in `[` and `]`: a run of array elements). */
   private parse(start: number, end: number, elements = false): unknown {
+    // Refused before JSON.parse builds it.
+    if (this.deep >= start && this.deep < end) throw new DepthLimitError(this.limits.depth, utf16Length(this.bytes, 0, this.deep));
     try {
       return parsePiece(this.bytes, start, end, elements);
     } catch {
@@ -310,12 +350,35 @@ function skipValue(b: Uint8Array, i: number): number {
 }
 
 /**
+ * Tells whether a text nests its values deeper than `depth` levels (a scan of its bytes, no
+ * allocation). The CLI asks it of texts too short to be parsed lazily but long enough that
+ * `JSON.parse` of deep nesting (some 60 bytes a level, from 2 bytes of text) would take
+ * tens of megabytes: those are parsed lazily, which refuses them (`DepthLimitError`).
+ *
+ * @param b UTF-8 bytes.
+ * @param depth The deepest nesting allowed.
+ * @returns True when some value lies deeper.
+ * @example nestsDeeper(Buffer.from('[[[]]]'), 2); // true
+ */
+export function nestsDeeper(b: Uint8Array, depth: number): boolean {
+  let level = 0;
+  for (let i = 0; i < b.length; i++) {
+    const c = b[i];
+    if (c === QUOTE) i = skipString(b, i) - 1;
+    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (++level > depth) return true;
+    } else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && level > 0) level--;
+  }
+  return false;
+}
+
+/**
  * One scan of the containers up to MAX_DEPTH deep (one never closed runs to the end of the
  * text): `long`, those whose text is longer than `arrayBytes`, and the objects that may have
  * more than `objectMembers` members with their ancestors (the builder counts their members,
  * so an error before them comes first); `crowded`, those objects' members.
  */
-function scan(b: Uint8Array, { arrayBytes, objectMembers }: LazyJsonLimits): { long: Set<number>; crowded: Map<number, number> } {
+function scan(b: Uint8Array, { arrayBytes, objectMembers, depth: maxDepth }: LazyJsonLimits): { long: Set<number>; crowded: Map<number, number>; deep: number } {
   const long = new Set<number>();
   const crowded = new Map<number, number>();
   const starts: number[] = [];
@@ -329,6 +392,7 @@ function scan(b: Uint8Array, { arrayBytes, objectMembers }: LazyJsonLimits): { l
   };
   const n = b.length;
   let depth = 0;
+  let deep = -1;
   for (let i = 0; i < n; i++) {
     const c = b[i];
     if (c === QUOTE) i = skipString(b, i) - 1;
@@ -336,6 +400,7 @@ function scan(b: Uint8Array, { arrayBytes, objectMembers }: LazyJsonLimits): { l
       if (depth > 0 && depth <= MAX_DEPTH && commas[depth - 1]! >= 0) commas[depth - 1] = commas[depth - 1]! + 1;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (depth < MAX_DEPTH) (starts[depth] = i), (commas[depth] = c === OPEN_OBJECT ? 0 : -1);
+      if (depth === maxDepth && deep < 0) deep = i;
       depth++;
     } else if ((c === CLOSE_OBJECT || c === CLOSE_ARRAY) && depth > 0) {
       depth--;
@@ -343,7 +408,7 @@ function scan(b: Uint8Array, { arrayBytes, objectMembers }: LazyJsonLimits): { l
     }
   }
   for (let d = Math.min(depth, MAX_DEPTH) - 1; d >= 0; d--) close(d, n);
-  return { long, crowded };
+  return { long, crowded, deep };
 }
 
 /** The UTF-16 length of valid UTF-8 bytes `start` to `end`: a unit per character, two for one past U+FFFF. */

@@ -16,7 +16,7 @@ import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
 import { arrayElementRanges, renameMembers } from './json-text';
-import { isBlankBytes, LAZY_JSON_LIMITS, MemberLimitError, parseLongJson, type LazyJsonLimits } from './lazy-json';
+import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson, type LazyJsonLimits } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
 import { LineCounter, locateAll, type Position } from './locate';
@@ -64,6 +64,9 @@ export const KIND_ORDER = 0;
 export const KIND_RETURN = 1;
 /** Input that was not read as a payload (not JSON, not UTF-8): no batch facts. */
 export const KIND_NONE = 2;
+
+/** Texts longer than this (256 KiB) are scanned for nesting past the limit before `JSON.parse`: at some 60 bytes a level, 2 bytes of text, deeper ones cost too much memory. */
+const DEEP_SCAN_BYTES = 256 << 10;
 
 /** What linting a unit found, as the run takes it. Arrays are indexed by payload (in input order). */
 export interface UnitResult extends Omit<PackedUnitResult, 'found' | 'counts' | 'omitted' | 'pack' | 'facts'> {
@@ -201,7 +204,7 @@ class FoundEntry {
 export function parseFailure(text: string, error: unknown, what: string, multiline: boolean): { message: string; position: Position } {
   const reason = error instanceof Error ? error.message : '';
   const match = /at position (\d+)/.exec(reason);
-  const limited = error instanceof MemberLimitError;
+  const limited = error instanceof LimitError;
   const offset = limited ? error.offset : match ? Number(match[1]) : isBlank(text) ? 0 : text.trimEnd().length;
   const found = new LineCounter(text).at(offset);
   const position = multiline ? found : { line: 0, column: found.column };
@@ -293,7 +296,8 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
   const { shard, fix, quiet, batch } = settings;
   // A long text is parsed lazily from its bytes (see lazy-json.ts); --fix edits the parsed value, so it parses whole.
   const lazy = settings.lazyJson ?? LAZY_JSON_LIMITS;
-  const isLong = (bytes: number) => !fix && bytes > lazy.textBytes;
+  // So is a text over DEEP_SCAN_BYTES that nests deeper than the limit: lazy parsing refuses it.
+  const isLong = (bytes: Uint8Array) => !fix && (bytes.length > lazy.textBytes || (bytes.length > DEEP_SCAN_BYTES && nestsDeeper(bytes, lazy.depth)));
   // The engine keeps the first problems and counts the rest: memory stays bounded whatever the payload.
   const maxProblems = settings.maxProblems ? settings.maxProblems : Infinity;
   const lint = (value: unknown, kind: PayloadKind, warnings: boolean): BoundedProblems =>
@@ -426,7 +430,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       if (end === -1) end = buf.length;
       if (end > start && buf[end - 1] === 13) end--;
       if (allUtf8 || isUtf8(buf.subarray(start, end))) {
-        const edited = out.line(at, isLong(end - start) ? buf.subarray(start, end) : buf.toString('utf8', start, end));
+        const edited = out.line(at, isLong(buf.subarray(start, end)) ? buf.subarray(start, end) : buf.toString('utf8', start, end));
         if (edited !== undefined) {
           pieces.push(buf.subarray(copied, start), Buffer.from(edited, 'utf8'));
           copied = end;
@@ -470,10 +474,10 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
     const text = () => (decoded ??= asBuffer(bytes).toString('utf8'));
     let value: unknown;
     try {
-      value = isLong(bytes.length) ? parseLongJson(bytes, lazy).value : JSON.parse(text());
+      value = isLong(bytes) ? parseLongJson(bytes, lazy).value : JSON.parse(text());
     } catch (error) {
-      // A refused object is no sign of NDJSON (and its text may be huge to split).
-      if (fallbackToLines && !(error instanceof MemberLimitError) && looksLikeLines(text())) return lines(bytes);
+      // A refused object or nesting is no sign of NDJSON (and its text may be huge to split).
+      if (fallbackToLines && !(error instanceof LimitError) && looksLikeLines(text())) return lines(bytes);
       const out = new Collector('single');
       const { message, position } = parseFailure(text(), error, 'The input', true);
       out.unread(-1, 'parse', message, position);

@@ -1,20 +1,21 @@
 /**
- * A long line holding an object of millions of members (src/cli/lazy-json.ts): refused with
- * one `parse` problem before the object is built, so the CLI stays within its memory.
+ * A long line holding an object of millions of members, or nested millions of levels deep
+ * (src/cli/lazy-json.ts): refused with one `parse` problem before it is built, so the CLI
+ * stays within its memory.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_VERSION } from '../../src/cli/args';
-import { LAZY_JSON_LIMITS, MemberLimitError, parseLongJson, type LazyJsonLimits } from '../../src/cli/lazy-json';
+import { DepthLimitError, LAZY_JSON_LIMITS, MemberLimitError, nestsDeeper, parseLongJson, type LazyJsonLimits } from '../../src/cli/lazy-json';
 import { createUnitLinter, unpackUnitResult, type Unit } from '../../src/cli/lint-unit';
 import { finished, useBin } from './_bin';
 import { tempFiles } from './_run';
 
 /** An object text of `n` members named k0, k1... */
 const members = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`;
-const SMALL: LazyJsonLimits = { textBytes: 0, arrayBytes: 64, batchItems: 3, batchBytes: 40, objectMembers: 50 };
+const SMALL: LazyJsonLimits = { textBytes: 0, arrayBytes: 64, batchItems: 3, batchBytes: 40, objectMembers: 50, depth: 512 };
 
 const thrown = (text: string, limits: LazyJsonLimits): unknown => {
   try {
@@ -51,6 +52,38 @@ describe('parseLongJson and objects of too many members', () => {
   });
 });
 
+describe('parseLongJson and values nested too deep', () => {
+  const DEEP: LazyJsonLimits = { ...SMALL, depth: 10 };
+  /** `levels` containers, arrays and objects in turn, around a 0. */
+  const nested = (levels: number) => {
+    let text = '0';
+    for (let i = levels - 1; i >= 0; i--) text = i % 2 === 0 ? `[${text}]` : `{"a":${text}}`;
+    return text;
+  };
+  /** Containers open just before `offset` (the texts here have no brackets in strings). */
+  const openAt = (text: string, offset: number) => [...text.slice(0, offset)].reduce((n, c) => n + ('[{'.includes(c) ? 1 : ']}'.includes(c) ? -1 : 0), 0);
+
+  it.each([
+    ['alone', (t: string) => t, 0],
+    ['in a long array', (t: string) => `[${'1,'.repeat(100)}${t}]`, 1],
+    ['in a long object', (t: string) => `{"x":"${'y'.repeat(100)}","z":${t}}`, 1],
+  ])('refuses nesting one level past the limit (%s), at the first value past it; takes the limit as JSON.parse does', (_, wrap, around) => {
+    const over = wrap(nested(11 - around));
+    const error = thrown(over, DEEP);
+    expect(error).toBeInstanceOf(DepthLimitError);
+    expect((error as DepthLimitError).message).toBe('values nested more than 10 levels deep');
+    // Ten levels are open at the offset: it points at the eleventh.
+    const offset = (error as DepthLimitError).offset;
+    expect([openAt(over, offset), '[{'.includes(over[offset]!)]).toEqual([10, true]);
+    const under = wrap(nested(10 - around));
+    expect(JSON.stringify(parseLongJson(Buffer.from(under), DEEP).value)).toBe(JSON.stringify(JSON.parse(under)));
+  });
+
+  it('reports a syntax error in an earlier piece rather than the nesting', () => {
+    expect(thrown(`[${'1,'.repeat(100)}x,${nested(11)}]`, { ...DEEP, arrayBytes: 8, batchItems: 2, batchBytes: 8 })).toBeInstanceOf(SyntaxError);
+  });
+});
+
 describe('the unit linter on a line with an object of too many members', () => {
   const lint = (limits: LazyJsonLimits | undefined, unit: Unit) =>
     unpackUnitResult(createUnitLinter({ version: DEFAULT_API_VERSION, rules: {}, fix: false, quiet: false, batch: true, ...(limits ? { lazyJson: limits } : {}) })(unit));
@@ -66,6 +99,28 @@ describe('the unit linter on a line with an object of too many members', () => {
     expect(document.found[0]!.problems[0]).toMatchObject({ line: 2, column: line.indexOf('{"k0"') + 2 });
     const at = `{"clientRequest":{"secretKey":${members(50)}}}\n`;
     expect(lint(SMALL, { type: 'lines', bytes: Buffer.from(at) })).toEqual(lint(undefined, { type: 'lines', bytes: Buffer.from(at) }));
+  });
+
+  it('refuses deep nesting in a line too short to be parsed lazily (over 256 KiB), with the default limits; takes one at the limit', () => {
+    const deep = (levels: number) => `{"clientRequest":${'['.repeat(levels)}${']'.repeat(levels)},"pad":"${'x'.repeat(300_000)}"}`;
+    const over = deep(LAZY_JSON_LIMITS.depth);
+    expect(Buffer.byteLength(over)).toBeLessThan(LAZY_JSON_LIMITS.textBytes);
+    const { found } = lint(undefined, { type: 'lines', bytes: Buffer.from(`${over}\n`) });
+    expect(found[0]!.problems.map((p) => [p.rule, p.message])).toEqual([['parse', `The line has values nested more than ${LAZY_JSON_LIMITS.depth} levels deep; it was not read.`]]);
+    const at = lint(undefined, { type: 'lines', bytes: Buffer.from(`${deep(LAZY_JSON_LIMITS.depth - 1)}\n`) });
+    expect(at.found[0]!.problems.map((p) => p.rule)).not.toContain('parse');
+  });
+
+  it('nestsDeeper counts levels of arrays and objects, never brackets in strings', () => {
+    expect([nestsDeeper(Buffer.from('[[{"a":[]}]]'), 4), nestsDeeper(Buffer.from('[[{"a":[]}]]'), 3)]).toEqual([false, true]);
+    expect(nestsDeeper(Buffer.from(`["${'[['.repeat(10)}\\"[["]`), 1)).toBe(false);
+    expect(nestsDeeper(Buffer.from('[][][][]'), 1)).toBe(false);
+  });
+
+  it('gives one parse problem for values nested too deep, at the first one past the limit', () => {
+    const line = `{"clientRequest":${'['.repeat(20)}${']'.repeat(20)}}`;
+    const { found } = lint({ ...SMALL, depth: 10 }, { type: 'lines', bytes: Buffer.from(`${line}\n`) });
+    expect(found[0]!.problems.map((p) => [p.rule, p.message, p.column])).toEqual([['parse', 'The line has values nested more than 10 levels deep; it was not read.', line.indexOf('[') + 10]]);
   });
 });
 
@@ -97,6 +152,21 @@ describe('peak memory of the real bin on a line of one object of 3 million membe
     const report = JSON.parse(out.stdout);
     expect(report.results[0].problems).toMatchObject([
       { rule: 'parse', column, message: `${what} has an object of ${COUNT} members, more than ${LAZY_JSON_LIMITS.objectMembers}; it was not read.` },
+    ]);
+    expect(Number(readFileSync(rssFile, 'utf8')) / 1024).toBeLessThanOrEqual(300);
+  }, 60_000);
+
+  it('deep.ndjson, 12 million levels of brackets: at most 300 MB, one parse problem', async () => {
+    const levels = 12_000_000;
+    writeFileSync(join(dir, 'deep.ndjson'), `${'['.repeat(levels)}${']'.repeat(levels)}\n`);
+    const rssFile = join(dir, 'rss-deep');
+    const child = spawn(process.execPath, ['--require', preload, bin(), 'lint', '--format', 'json', 'deep.ndjson'], { cwd: dir, env: { ...process.env, RSS_FILE: rssFile }, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end();
+    const out = await finished(child);
+    rmSync(join(dir, 'deep.ndjson'));
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout).results[0].problems).toMatchObject([
+      { rule: 'parse', column: LAZY_JSON_LIMITS.depth + 1, message: `The line has values nested more than ${LAZY_JSON_LIMITS.depth} levels deep; it was not read.` },
     ]);
     expect(Number(readFileSync(rssFile, 'utf8')) / 1024).toBeLessThanOrEqual(300);
   }, 60_000);
