@@ -4,7 +4,8 @@
  * package's dependencies resolve), then spawned with real files, pipes and signals.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT } from './_run';
@@ -123,4 +124,34 @@ export function waitFor(stream: NodeJS.ReadableStream, predicate: (text: string)
     stream.on('data', onData);
     stream.once('end', () => reject(new Error(`the stream ended before the expected output; it printed: ${text.slice(0, 500)}`)));
   });
+}
+
+/** Reports the process's peak RSS (all threads, in KiB) to the file RSS_FILE names when it exits. */
+const REPORT_RSS = "process.on('exit', () => require('fs').writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS)));\n";
+
+/**
+ * Runs the bin to the end (stdin closed) and reads the peak RSS of its process, every thread
+ * included, as a preloaded script reports it at exit.
+ *
+ * @param bin The path of `cli.js`.
+ * @param argv Arguments after the program name.
+ * @param options Working directory; `stdout`: a file descriptor the report goes to instead of a pipe.
+ * @returns What it printed, its exit code, and its peak RSS in MB.
+ */
+export async function runBinMeasured(bin: string, argv: string[], options: { cwd: string; stdout?: number }): Promise<BinOutput & { peakMb: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'fulfilkit-rss-'));
+  try {
+    const preload = join(dir, 'report-rss.cjs');
+    const rssFile = join(dir, 'rss');
+    writeFileSync(preload, REPORT_RSS);
+    const child = spawn(process.execPath, ['--require', preload, bin, ...argv], {
+      cwd: options.cwd,
+      env: { ...process.env, RSS_FILE: rssFile },
+      stdio: ['ignore', options.stdout ?? 'pipe', 'pipe'],
+    });
+    const out = await finished(child as ChildProcessWithoutNullStreams);
+    return { ...out, peakMb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -2,8 +2,7 @@
  * Lines too long to parse whole (src/cli/lazy-json.ts): parsed from their bytes, their long
  * arrays a batch at a time, with the results of a whole parse, in bounded memory.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import fc from 'fast-check';
@@ -16,7 +15,7 @@ import { lintOrder } from '../../src/lint/engine';
 import { invalidOrderArbitrary, validOrderArbitrary, validReturnArbitrary } from '../../src/testing/arbitraries';
 import { FMS_PROFILE, clone, validOrder, validReturn } from '../fixtures';
 import { mutate, mutationArb, pointersOf } from '../lint/_corpus';
-import { finished, useBin } from './_bin';
+import { runBinMeasured, useBin } from './_bin';
 import { tempFiles } from './_run';
 
 afterEach(() => vi.restoreAllMocks());
@@ -304,8 +303,6 @@ function expectedSummary(element: string, count: number) {
 describe('peak memory of the real bin on one 64 MB line of 10 million problems', () => {
   const bin = useBin();
   const dir = tempFiles({});
-  const preload = join(dir, 'report-rss.cjs');
-  writeFileSync(preload, "process.on('exit', () => require('fs').writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
   const BYTES = 64_000_000;
   const SHAPES = {
     // 9,999,994 zeros: one problem each, and 6 for the empty order.
@@ -324,18 +321,11 @@ describe('peak memory of the real bin on one 64 MB line of 10 million problems',
     const { element, count } = SHAPES[name];
     const { errors, warnings } = expectedSummary(element, count);
     expect(errors + warnings).toBeGreaterThanOrEqual(10_000_000);
-    const rssFile = join(dir, `rss-${name}-${concurrency}`);
-    const child = spawn(process.execPath, ['--require', preload, bin(), 'lint', '--concurrency', concurrency, '--format', 'json', `${name}.ndjson`], {
-      cwd: dir,
-      env: { ...process.env, RSS_FILE: rssFile },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    child.stdin.end();
-    const out = await finished(child);
+    const out = await runBinMeasured(bin(), ['lint', '--concurrency', concurrency, '--format', 'json', `${name}.ndjson`], { cwd: dir });
     expect(out.code).toBe(1);
     const report = JSON.parse(out.stdout);
     expect(report.results[0].problems).toHaveLength(1000);
     expect(report.summary).toMatchObject({ payloads: 1, errors, warnings, omitted: errors + warnings - 1000 });
-    expect(Number(readFileSync(rssFile, 'utf8')) / 1024).toBeLessThanOrEqual(300);
+    expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 60_000);
 });

@@ -3,14 +3,13 @@
  * (src/cli/lazy-json.ts): refused with one `parse` problem before it is built, so the CLI
  * stays within its memory.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_VERSION } from '../../src/cli/args';
 import { DepthLimitError, LAZY_JSON_LIMITS, MemberLimitError, nestsDeeper, parseLongJson, type LazyJsonLimits } from '../../src/cli/lazy-json';
 import { createUnitLinter, unpackUnitResult, type Unit } from '../../src/cli/lint-unit';
-import { finished, useBin } from './_bin';
+import { runBinMeasured, useBin } from './_bin';
 import { tempFiles } from './_run';
 
 /** An object text of `n` members named k0, k1... */
@@ -127,8 +126,6 @@ describe('the unit linter on a line with an object of too many members', () => {
 describe('peak memory of the real bin on a line of one object of 3 million members', () => {
   const bin = useBin();
   const dir = tempFiles({});
-  const preload = join(dir, 'report-rss.cjs');
-  writeFileSync(preload, "process.on('exit', () => require('fs').writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
   const COUNT = 3_000_000;
 
   it.each([
@@ -143,31 +140,25 @@ describe('peak memory of the real bin on a line of one object of 3 million membe
     writeSync(fd, `}${tail}\n`);
     closeSync(fd);
     expect(LAZY_JSON_LIMITS.objectMembers).toBeLessThan(COUNT);
-    const rssFile = join(dir, `rss-${name}`);
-    const child = spawn(process.execPath, ['--require', preload, bin(), 'lint', '--format', 'json', name], { cwd: dir, env: { ...process.env, RSS_FILE: rssFile }, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.end();
-    const out = await finished(child);
+    const out = await runBinMeasured(bin(), ['lint', '--format', 'json', name], { cwd: dir });
     rmSync(file);
     expect(out.code).toBe(1);
     const report = JSON.parse(out.stdout);
     expect(report.results[0].problems).toMatchObject([
       { rule: 'parse', column, message: `${what} has an object of ${COUNT} members, more than ${LAZY_JSON_LIMITS.objectMembers}; it was not read.` },
     ]);
-    expect(Number(readFileSync(rssFile, 'utf8')) / 1024).toBeLessThanOrEqual(300);
+    expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 60_000);
 
   it('deep.ndjson, 12 million levels of brackets: at most 300 MB, one parse problem', async () => {
     const levels = 12_000_000;
     writeFileSync(join(dir, 'deep.ndjson'), `${'['.repeat(levels)}${']'.repeat(levels)}\n`);
-    const rssFile = join(dir, 'rss-deep');
-    const child = spawn(process.execPath, ['--require', preload, bin(), 'lint', '--format', 'json', 'deep.ndjson'], { cwd: dir, env: { ...process.env, RSS_FILE: rssFile }, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdin.end();
-    const out = await finished(child);
+    const out = await runBinMeasured(bin(), ['lint', '--format', 'json', 'deep.ndjson'], { cwd: dir });
     rmSync(join(dir, 'deep.ndjson'));
     expect(out.code).toBe(1);
     expect(JSON.parse(out.stdout).results[0].problems).toMatchObject([
       { rule: 'parse', column: LAZY_JSON_LIMITS.depth + 1, message: `The line has values nested more than ${LAZY_JSON_LIMITS.depth} levels deep; it was not read.` },
     ]);
-    expect(Number(readFileSync(rssFile, 'utf8')) / 1024).toBeLessThanOrEqual(300);
+    expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 60_000);
 });

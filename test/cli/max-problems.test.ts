@@ -3,8 +3,7 @@
  * in bounded memory (the engine counts past N without building problems), and the
  * summary counts every problem.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
@@ -15,7 +14,7 @@ import { ORDER_VERSIONS, type OrderVersion } from '../../src/schema/tables';
 import { invalidOrderArbitrary, invalidReturnArbitrary, validOrderArbitrary, validReturnArbitrary } from '../../src/testing/arbitraries';
 import { FMS_PROFILE, PROFILE, clone, set, validOrder, validReturn } from '../fixtures';
 import { mutate, mutationArb } from '../lint/_corpus';
-import { finished, useBin } from './_bin';
+import { runBinMeasured, useBin } from './_bin';
 import { cli, tempFiles } from './_run';
 
 const OVERRIDES: Record<string, RuleLevel> = { 'unknown-field': 'off', totals: 'error', type: 'warn', 'currency-mixed': 'error', required: 'warn', enum: 'off' };
@@ -188,9 +187,6 @@ describe('--max-problems-per-payload through the CLI', () => {
 describe('peak memory of the real bin (bounded whatever the number of problems)', () => {
   const bin = useBin();
   const dir = tempFiles({});
-  // Reports the process's peak RSS (all threads) when it exits.
-  const preload = join(dir, 'report-rss.cjs');
-  writeFileSync(preload, "process.on('exit', () => require('fs').writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
   const line = (items: number) => `{"clientRequest":{"requestHeader":{},"order":{},"partner":[],"item":[${'0,'.repeat(items - 1)}0]}}\n`;
   // One 8 MB line of 4 million problems; 10 MB of 40 lines of 125,000 problems each; 3 MB of lines of 1,100 problems each.
   writeFileSync(join(dir, 'one-line.ndjson'), line(4_000_000));
@@ -199,18 +195,14 @@ describe('peak memory of the real bin (bounded whatever the number of problems)'
 
   /** Lints `file`; the report goes to a pipe, or to a file (`toFile`). */
   async function peakMb(file: string, concurrency: string, toFile = false): Promise<{ mb: number; stderr: string }> {
-    const rssFile = join(dir, `rss-${file}-${concurrency}`);
-    const report = toFile ? openSync(join(dir, `${file}.report`), 'w') : 'pipe';
-    const child = spawn(process.execPath, ['--require', preload, bin(), 'lint', '--concurrency', concurrency, '--format', 'json', file], {
-      cwd: dir,
-      env: { ...process.env, RSS_FILE: rssFile },
-      stdio: ['ignore', report, 'pipe'],
-    });
-    if (typeof report === 'number') closeSync(report);
-    child.stdout?.resume();
-    const out = await finished(child as Parameters<typeof finished>[0]);
-    expect(out.code).toBe(1);
-    return { mb: Number(readFileSync(rssFile, 'utf8')) / 1024, stderr: out.stderr };
+    const report = toFile ? openSync(join(dir, `${file}.report`), 'w') : undefined;
+    try {
+      const out = await runBinMeasured(bin(), ['lint', '--concurrency', concurrency, '--format', 'json', file], { cwd: dir, ...(report === undefined ? {} : { stdout: report }) });
+      expect(out.code).toBe(1);
+      return { mb: out.peakMb, stderr: out.stderr };
+    } finally {
+      if (report !== undefined) closeSync(report);
+    }
   }
 
   it.each(['1', '2'])('one line of 4 million problems, --concurrency %s: at most 300 MB', async (concurrency) => {
