@@ -86,7 +86,11 @@ export class Block {
     const no = otherwise ? this.inner(otherwise) : [];
     if (yes.length === 0) return no.length === 0 ? this : this.if(_`!(${test})`, otherwise!);
     this.wrap(_`if (${test}) {`, yes);
-    if (no.length > 0) this.lines.pop(), this.wrap(_`} else {`, no);
+    if (no.length > 0) {
+      // The if block's closing `}` becomes `} else {`.
+      this.lines.pop();
+      this.wrap(_`} else {`, no);
+    }
     return this;
   }
 

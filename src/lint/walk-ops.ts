@@ -14,7 +14,7 @@ import type { FieldCheck } from '../schema/actions';
 import type { Finding } from './define-rule';
 import type { BoundVisitor, Plan } from './plan';
 import { reportSite, type ReportSite } from './report';
-import type { NodeType, TreeMember, TreeNode } from './tree';
+import type { TreeMember, TreeNode } from './tree';
 
 /** A field check that runs in a plan. */
 export interface CheckOp {
@@ -26,10 +26,8 @@ export interface CheckOp {
 
 /** What the walk does with a present value (neither undefined nor null) at a node. */
 export interface ValueOp {
-  /** The node. */
+  /** The node (its JSON type, tested first; `strict`: members the schema does not define are reported). */
   readonly node: TreeNode;
-  /** The JSON type the node demands (tested first). */
-  readonly type: NodeType;
   /** The field checks that run, in pipe order. */
   readonly checks: readonly CheckOp[];
   /** A picklist's options, when a rule that runs reports a value outside them. */
@@ -42,8 +40,6 @@ export interface ValueOp {
   readonly blank: boolean;
   /** An object's members, in schema order. */
   readonly members: readonly MemberOp[] | undefined;
-  /** Members the schema does not define are reported (a strict object). */
-  readonly strict: boolean;
   /** Example spellings of a strict object's members: each twin's content is walked as the member it stands for. */
   readonly twins: Readonly<Record<string, ValueOp>> | undefined;
   /** The position in `members` of the wrapper (`clientRequest`) at the root of an order, else -1: without it, that is the payload's one problem. */
@@ -97,14 +93,12 @@ function valueOp(plan: Plan, node: TreeNode, byNode: ValueOp[], blank = false): 
   const reportsOptions = plan.claims.notAllowed !== undefined || plan.claims.ambiguous !== undefined;
   const op: ValueOp = {
     node,
-    type: node.type,
     checks,
     options: node.type === 'picklist' && reportsOptions ? node.options : undefined,
     enter: plan.enter[node.id],
     exit: plan.exit[node.id],
     blank,
     members: node.members?.map((member) => memberOp(plan, member, byNode)),
-    strict: node.strict === true,
     twins:
       node.strict && node.spelling
         ? Object.fromEntries(Object.entries(node.spelling).map(([key, twin]) => [key, valueOp(plan, twin.node, byNode)]))

@@ -174,7 +174,7 @@ function walkObject(op: ValueOp, value: Record<string, unknown>, w: Walk): void 
   if ((op.enter || op.exit) && members.some((m, i) => !present[i] && object[m.key] !== undefined)) object = ownCopy(object);
   visit(w, op.enter, object);
   for (let i = 0; i < members.length; i++) walkMember(w, members[i]!, present[i] ? object[members[i]!.key] : undefined);
-  if (op.strict) {
+  if (op.node.strict) {
     const extra = Object.keys(object).filter((key) => !members.some((m) => m.key === key));
     if (extra.length > 0) extraMembers(w, op, object, extra);
   }
