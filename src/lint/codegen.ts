@@ -9,11 +9,11 @@
  */
 import { codePointLength } from '../schema/predicates';
 import { _, joinCode, Module, type Block, type Code } from './code';
-import { isBlankText, isPlainObject, ownCopy } from './json';
+import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
 import { reportAt, type ReportSite } from './report';
 import type { TreeNode } from './tree';
-import { blank, emptyEntry, extraMembers, picklistFailed, responseOnly, tooLong, wrapperMissing, wrongType } from './walk';
+import { blank, emptyEntry, extraMembers, picklistFailed, responseOnly, wrapperMissing } from './walk';
 import type { MemberOp, ValueOp } from './walk-ops';
 
 // Picklists up to this size compare inline; larger ones use a Set (a Set for all: a valid 500-item order lints 8 % slower).
@@ -44,12 +44,11 @@ const HELPERS = {
   cpl: codePointLength,
   isBlankText,
   isPlainObject,
+  jsonTypeOf,
   ownCopy,
-  wrongType,
   reportAt,
   responseOnly,
   emptyEntry,
-  tooLong,
   picklistFailed,
   blank,
   extraMembers,
@@ -93,8 +92,13 @@ class Generator {
     return parts.length === 1 ? parts[0]! : _`(${w}.full ? '' : ${joinCode(parts, '+', _`''`)})`;
   }
 
-  private report(b: Block, site: ReportSite | undefined, w: Code): void {
-    if (site !== undefined) b.line(_`${this.h.reportAt}(${w}, ${this.module.value(site, 'R')}, ${this.path(site.node, w)})`);
+  /** Reports the problem of a site (if a rule that runs claims it), with the detail its message values read. */
+  private report(b: Block, site: ReportSite | undefined, w: Code, detail?: Code): void {
+    if (site !== undefined) b.line(_`${this.h.reportAt}(${w}, ${this.module.value(site, 'R')}, ${this.path(site.node, w)}${detail === undefined ? _`` : _`, ${detail}`})`);
+  }
+
+  private wrongType(b: Block, op: ValueOp, x: Code, w: Code): void {
+    this.report(b, op.wrongType, w, _`${this.h.jsonTypeOf}(${x})`);
   }
 
   /** Calls the visitors of a node on `x`. A visitor that throws ends the walk (see instance.ts `run`). */
@@ -113,7 +117,6 @@ class Generator {
       b.line(_`${this.fn(op)}(${x}, ${w})`);
       return;
     }
-    const N = this.module.value(node, 'N');
     const h = this.h;
     const wrong =
       type === 'record'
@@ -125,7 +128,7 @@ class Generator {
             : _`typeof ${x} !== ${type === 'boolean' ? 'boolean' : 'string'}`;
     const rest = (b: Block) => this.rest(b, op, x, w);
     if (wrong === undefined) rest(b);
-    else b.if(wrong, (b) => b.line(_`${h.wrongType}(${w}, ${N}, ${x}, ${this.path(node, w)})`), rest);
+    else b.if(wrong, (b) => this.wrongType(b, op, x, w), rest);
   }
 
   /**
@@ -140,7 +143,6 @@ class Generator {
    */
   private rest(b: Block, op: ValueOp, x: Code, w: Code, enter = true): void {
     const { node } = op;
-    const N = this.module.value(node, 'N');
     const h = this.h;
     const guardedByOptions = op.blank && op.options !== undefined && !op.options.some(isBlankText);
     const guard = op.blank && !guardedByOptions ? op.checks.find(({ check }) => check.rejectsBlank) : undefined;
@@ -157,7 +159,7 @@ class Generator {
           : _`${this.module.value(new Set(options), 'S')}.has(${x})`;
       b.if(_`!(${inOptions})`, (b) => {
         failing(b, guardedByOptions);
-        b.line(_`${h.picklistFailed}(${w}, ${N}, ${x}, ${this.path(node, w)})`);
+        b.line(_`${h.picklistFailed}(${w}, ${this.module.value(op, 'O')}, ${x}, ${this.path(node, w)})`);
       });
     }
     for (const checkOp of op.checks) {
@@ -167,7 +169,7 @@ class Generator {
         // The length in code points is counted only past the limit in UTF-16 units, once: for the test and for the message.
         b.if(_`${x}.length > ${max}`, (b) => {
           const n = b.let('n', _`${h.cpl}(${x})`, 'const');
-          b.if(_`${n} > ${max}`, (b) => b.line(_`${h.tooLong}(${w}, ${N}, ${n}, ${this.path(node, w)})`));
+          b.if(_`${n} > ${max}`, (b) => this.report(b, failed, w, n));
         });
       } else
         b.if(_`!${this.module.value(check.test, 'T')}(${x})`, (b) => {
@@ -181,7 +183,7 @@ class Generator {
       // A value that starts with a visible ASCII character is not blank; anything else is left to isBlankText.
       const c = b.let('c');
       const test = _`(${x}.length === 0 || (${c} = ${x}.charCodeAt(0)) <= 32 || ${c} >= 127) && ${h.isBlankText}(${x})`;
-      b.if(mayBeBlank === undefined ? test : _`${mayBeBlank} && ${test}`, (b) => b.line(_`${h.blank}(${w}, ${N})`));
+      b.if(mayBeBlank === undefined ? test : _`${mayBeBlank} && ${test}`, (b) => b.line(_`${h.blank}(${w}, ${this.module.value(node, 'N')})`));
     }
   }
 
@@ -195,7 +197,7 @@ class Generator {
           _`${x} === null`,
           (b) => this.report(b, member.null, w),
           (b) => {
-            if (member.responseOnly) b.line(_`${this.h.responseOnly}(${w}, ${this.module.value(member.value.node, 'N')}, ${x})`);
+            if (member.responseOnly) b.line(_`${this.h.responseOnly}(${w}, ${this.module.value(member, 'O')}, ${x})`);
             this.value(b, member.value, x, w);
           },
         ),
@@ -210,14 +212,17 @@ class Generator {
   private object(b: Block, op: ValueOp, d: Code, w: Code): void {
     const h = this.h;
     const members = op.members!;
-    const wrong = _`${h.wrongType}(${w}, ${this.module.value(op.node, 'N')}, ${d}, ${this.path(op.node, w)})`;
-    b.if(_`${d} === null || typeof ${d} !== "object" || ${h.isArray}(${d})`, (b) => b.line(wrong).return());
+    const wrong = (b: Block) => {
+      this.wrongType(b, op, d, w);
+      b.return();
+    };
+    b.if(_`${d} === null || typeof ${d} !== "object" || ${h.isArray}(${d})`, wrong);
     // isPlainObject, its common case first: reading `constructor` first lets the compiler know
     // the object's shape when a node sees few shapes (without it, a valid 500-item order lints
     // about a fifth slower). A prototype of another realm can hold
     // enumerable members that for...in lists: the walk reads a copy of the own ones.
     b.if(_`${d}.constructor !== ${h.OBJECT} || ${h.getProto}(${d}) !== ${h.OBJECT_PROTO}`, (b) => {
-      b.if(_`!${h.isPlainObject}(${d})`, (b) => b.line(wrong).return());
+      b.if(_`!${h.isPlainObject}(${d})`, wrong);
       b.if(_`${h.getProto}(${d}) !== null`, (b) => b.line(_`${d} = ${h.ownCopy}(${d})`));
     });
     const extra = op.node.strict ? b.let('extra') : undefined;
@@ -260,14 +265,17 @@ class Generator {
   private array(b: Block, op: ValueOp, d: Code, w: Code): void {
     const h = this.h;
     const item = op.item!;
-    b.if(_`!${h.isArray}(${d})`, (b) => b.line(_`${h.wrongType}(${w}, ${this.module.value(op.node, 'N')}, ${d}, ${this.path(op.node, w)})`).return());
+    b.if(_`!${h.isArray}(${d})`, (b) => {
+      this.wrongType(b, op, d, w);
+      b.return();
+    });
     this.visit(b, op.enter, d, w);
     const idx = b.let('idx', _`${w}.idx`, 'const');
     const i = b.name('i');
     b.for(_`let ${i} = 0; ${i} < ${d}.length; ${i}++`, (b) => {
       b.line(_`${idx}[${op.node.depth}] = ${i}`);
       const e = b.let('e', _`${d}[${i}]`, 'const');
-      b.if(_`${e} === undefined || ${e} === null`, (b) => b.line(_`${h.emptyEntry}(${w}, ${this.module.value(item.node, 'N')}, ${e})`), (b) => this.value(b, item, e, w));
+      b.if(_`${e} === undefined || ${e} === null`, (b) => b.line(_`${h.emptyEntry}(${w}, ${this.module.value(op, 'O')}, ${e})`), (b) => this.value(b, item, e, w));
     });
     this.rest(b, op, d, w, false);
   }

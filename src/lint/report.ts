@@ -279,40 +279,11 @@ function cachedReport(plan: Plan, rule: string, messageId: string, data: Message
 }
 
 /**
- * Reports a problem whose message and params depend only on the node and `key` (a rule's
- * message for a node never changes): they are made on the first report and kept by the
- * node; only the path is built per report.
- *
- * @param w The walk.
- * @param rule The rule id.
- * @param node Where.
- * @param key What distinguishes this problem at the node (a wrong value's JSON type name, a too long value's length).
- * @param messageId The rule's message.
- * @param data Makes the placeholder values from the node and the key, on the first report only.
- * @param path The problem's JSON Pointer, when the caller has built it.
- */
-export function reportCached<K>(
-  w: Walk,
-  rule: string,
-  node: TreeNode,
-  key: K,
-  messageId: string,
-  data: (node: TreeNode, key: K) => MessageData,
-  path?: string,
-): void {
-  const severity = w.plan.levels[rule];
-  if (severity === undefined || !keeps(w, rule, severity)) return;
-  let cached = node.reports.get(key);
-  if (cached === undefined) node.reports.set(key, (cached = cachedReport(w.plan, rule, messageId, data(node, key))));
-  w.out.push(problemOf(rule, severity, path ?? pathOf(node, w.idx), cached.message, cached.params));
-  if (comesFirst(w, rule)) w.structural++;
-}
-
-/**
  * A place in the walk that reports one finding at one node (a missing member, a failed
- * check): the rule that claims it, its level and its message, read once per plan (see
- * walk-ops.ts); its message and params made on its first report. A report then only
- * builds the path.
+ * check, a wrong type): the rule that claims it, its level and its message, read once per
+ * plan (see walk-ops.ts). Its message and params are made on the first report of each
+ * detail (a wrong value's JSON type name, a too long value's length) and shared by every
+ * later one: a report then only builds the path.
  */
 export interface ReportSite {
   readonly rule: string;
@@ -322,9 +293,10 @@ export interface ReportSite {
   /** Where. */
   readonly node: TreeNode;
   readonly messageId: string;
-  /** The placeholder values. */
-  readonly data: () => MessageData;
-  cached: CachedReport | undefined;
+  /** The placeholder values of a report with this detail. */
+  readonly data: (detail: unknown) => MessageData;
+  /** The messages and params made so far, by detail. */
+  readonly made: Map<unknown, CachedReport>;
 }
 
 /**
@@ -333,15 +305,15 @@ export interface ReportSite {
  * @param plan The plan.
  * @param finding What the walk finds.
  * @param node Where.
- * @param detail What the claim's message values read besides the node (see `FindingClaim.data`).
+ * @param detail What the claim's message values read besides the node (see `FindingClaim.data`), unless a report gives its own.
  * @returns The site, or undefined when no rule that runs claims the finding.
  */
 export function reportSite(plan: Plan, finding: Finding, node: TreeNode, detail?: unknown): ReportSite | undefined {
   const claim = plan.claims[finding];
   const severity = claim && plan.levels[claim.rule];
   if (claim === undefined || severity === undefined) return undefined;
-  const data = claim.data === undefined ? noData : () => claim.data!(node, detail);
-  return { rule: claim.rule, severity, structural: plan.typeFirst.has(claim.rule), node, messageId: claim.messageId, data, cached: undefined };
+  const data = claim.data === undefined ? noData : (given: unknown) => claim.data!(node, given === undefined ? detail : given);
+  return { rule: claim.rule, severity, structural: plan.typeFirst.has(claim.rule), node, messageId: claim.messageId, data, made: new Map() };
 }
 
 /**
@@ -350,11 +322,13 @@ export function reportSite(plan: Plan, finding: Finding, node: TreeNode, detail?
  * @param w The walk.
  * @param site The site.
  * @param path The problem's JSON Pointer.
+ * @param detail What this report's message values read (see `ReportSite.data`).
  */
-export function reportAt(w: Walk, site: ReportSite, path: string): void {
+export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unknown): void {
   if (!keeps(w, site.rule, site.severity)) return;
-  const cached = (site.cached ??= cachedReport(w.plan, site.rule, site.messageId, site.data()));
-  w.out.push(problemOf(site.rule, site.severity, path, cached.message, cached.params));
+  let made = site.made.get(detail);
+  if (made === undefined) site.made.set(detail, (made = cachedReport(w.plan, site.rule, site.messageId, site.data(detail))));
+  w.out.push(problemOf(site.rule, site.severity, path, made.message, made.params));
   if (site.structural) w.structural++;
 }
 

@@ -36,8 +36,6 @@ export interface TreeNode {
    * first and last (`['/clientRequest/item/', 0, '/sku']`).
    */
   readonly pointer: readonly (string | number)[];
-  /** Messages and params of this node's structural problems, made on first report (see report.ts `reportCached`). */
-  readonly reports: Map<unknown, { readonly message: string; readonly params: Readonly<Record<string, string | number | readonly string[]>> }>;
   /** Number of array entries above and including this node (slots of `path`). */
   readonly depth: number;
   /** The selector that names this node in visitors (`item[]`, `partner[].addressData`). */
@@ -170,7 +168,6 @@ class Builder {
       version: this.options.label,
       path,
       pointer: compilePointer(path),
-      reports: new Map(),
       depth,
       selector,
       checks: checksOf(schema),

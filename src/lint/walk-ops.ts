@@ -20,7 +20,7 @@ import type { TreeMember, TreeNode } from './tree';
 export interface CheckOp {
   /** The check (its test; `maxLength` for a length limit). */
   readonly check: FieldCheck<unknown>;
-  /** Where a failure is reported; a length limit reports its length instead (`tooLong`, one message per length). */
+  /** Where a failure is reported (a length limit reports with the length as its detail: `tooLong`). */
   readonly failed: ReportSite | undefined;
 }
 
@@ -28,10 +28,15 @@ export interface CheckOp {
 export interface ValueOp {
   /** The node (its JSON type, tested first; `strict`: members the schema does not define are reported). */
   readonly node: TreeNode;
+  /** Where a value of the wrong type is reported (its JSON type name the detail). */
+  readonly wrongType: ReportSite | undefined;
   /** The field checks that run, in pipe order. */
   readonly checks: readonly CheckOp[];
-  /** A picklist's options, when a rule that runs reports a value outside them. */
+  /** A picklist's options, when a rule that runs reports a value outside them... */
   readonly options: readonly string[] | undefined;
+  /** ...where such a value is reported, and where one of the node's ambiguous values is. */
+  readonly notAllowed: ReportSite | undefined;
+  readonly ambiguous: ReportSite | undefined;
   /** Enter visitors. */
   readonly enter: readonly BoundVisitor[] | undefined;
   /** Exit visitors. */
@@ -44,8 +49,13 @@ export interface ValueOp {
   readonly twins: Readonly<Record<string, ValueOp>> | undefined;
   /** The position in `members` of the wrapper (`clientRequest`) at the root of an order, else -1: without it, that is the payload's one problem. */
   readonly wrapper: number;
-  /** An array's entries. */
+  /** Where a member the schema does not define is reported (a strict object). */
+  readonly unknownMember: ReportSite | undefined;
+  /** An array's entries... */
   readonly item: ValueOp | undefined;
+  /** ...where a null entry and a hole are reported. */
+  readonly nullEntry: ReportSite | undefined;
+  readonly emptyEntry: ReportSite | undefined;
 }
 
 /** What the walk does with one member of an object. */
@@ -56,8 +66,8 @@ export interface MemberOp {
   readonly missing: ReportSite | undefined;
   /** Where a null member is reported (null not allowed); undefined: nothing is. */
   readonly null: ReportSite | undefined;
-  /** A member only responses carry is reported (when of the right type). */
-  readonly responseOnly: boolean;
+  /** Where a member only responses carry is reported (when of the right type). */
+  readonly responseOnly: ReportSite | undefined;
   /** The member's value. */
   readonly value: ValueOp;
 }
@@ -79,7 +89,7 @@ function memberOp(plan: Plan, member: TreeMember, byNode: ValueOp[]): MemberOp {
     key: member.key,
     missing: required ? reportSite(plan, member.requiredForFms ? 'missingFms' : 'missing', node) : undefined,
     null: member.nullable ? undefined : reportSite(plan, required ? 'nullRequired' : 'null', node),
-    responseOnly: member.responseOnly && plan.claims.responseOnly !== undefined,
+    responseOnly: member.responseOnly ? reportSite(plan, 'responseOnly', node) : undefined,
     value: valueOp(plan, node, byNode, required && (node.type === 'string' || node.type === 'picklist') && plan.claims.blank !== undefined),
   };
 }
@@ -88,13 +98,19 @@ function valueOp(plan: Plan, node: TreeNode, byNode: ValueOp[], blank = false): 
   const checks: CheckOp[] = [];
   for (const check of node.checks) {
     const finding = findingOfCheck(check);
-    if (plan.claims[finding] !== undefined) checks.push({ check, failed: finding === 'tooLong' ? undefined : reportSite(plan, finding, node, check) });
+    const failed = reportSite(plan, finding, node, check);
+    if (failed !== undefined) checks.push({ check, failed });
   }
-  const reportsOptions = plan.claims.notAllowed !== undefined || plan.claims.ambiguous !== undefined;
+  const picklist = node.type === 'picklist';
+  const notAllowed = picklist ? reportSite(plan, 'notAllowed', node) : undefined;
+  const ambiguous = picklist && node.ambiguous !== undefined ? reportSite(plan, 'ambiguous', node) : undefined;
   const op: ValueOp = {
     node,
+    wrongType: reportSite(plan, 'wrongType', node),
     checks,
-    options: node.type === 'picklist' && reportsOptions ? node.options : undefined,
+    options: notAllowed !== undefined || ambiguous !== undefined ? node.options : undefined,
+    notAllowed,
+    ambiguous,
     enter: plan.enter[node.id],
     exit: plan.exit[node.id],
     blank,
@@ -104,7 +120,10 @@ function valueOp(plan: Plan, node: TreeNode, byNode: ValueOp[], blank = false): 
         ? Object.fromEntries(Object.entries(node.spelling).map(([key, twin]) => [key, valueOp(plan, twin.node, byNode)]))
         : undefined,
     wrapper: node === plan.tree.root && plan.tree.wrapper !== undefined ? (node.members?.findIndex((m) => m.key === plan.tree.wrapper) ?? -1) : -1,
+    unknownMember: node.strict ? reportSite(plan, 'unknownMember', node) : undefined,
     item: node.item && valueOp(plan, node.item, byNode),
+    nullEntry: node.item && reportSite(plan, 'nullEntry', node.item),
+    emptyEntry: node.item && reportSite(plan, 'emptyEntry', node.item),
   };
   byNode[node.id] = op;
   return op;

@@ -6,51 +6,38 @@
  * equal.
  */
 import { codePointLength } from '../schema/predicates';
-import type { Finding } from './define-rule';
 import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
-import { noData, pathOf, reportAt, reportBlank, reportCached, reportFinding, type ReportSite, type Walk } from './report';
+import { pathOf, reportAt, reportBlank, reportFinding, type ReportSite, type Walk } from './report';
 import type { TreeNode } from './tree';
 import type { CheckOp, MemberOp, ValueOp } from './walk-ops';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const isEnumerable = Object.prototype.propertyIsEnumerable;
 
-/**
- * Reports a finding whose message is cached at the node by `key` (':' and the finding where
- * the message is one per node; a wrong value's JSON type name or a too long value's length
- * otherwise), through the rule that claims it.
- */
-function found<K>(w: Walk, finding: Finding, node: TreeNode, key: K, path?: string): void {
-  const claim = w.plan.claims[finding];
-  if (claim !== undefined) reportCached(w, claim.rule, node, key, claim.messageId, claim.data ?? noData, path);
+/** Reports the problem of a site, if a rule that runs claims it, at its node (`path`: its pointer, when the caller has built it). */
+function report(w: Walk, site: ReportSite | undefined, detail?: unknown, path?: string): void {
+  if (site !== undefined) reportAt(w, site, path ?? pathOf(site.node, w.idx), detail);
 }
 
-/** Reports a value of the wrong JSON type at `node` (`path`: its pointer, when the caller has built it). */
-export function wrongType(w: Walk, node: TreeNode, value: unknown, path?: string): void {
-  found(w, 'wrongType', node, jsonTypeOf(value), path);
+/** Reports a value of the wrong JSON type at a node. */
+export function wrongType(w: Walk, op: ValueOp, value: unknown, path?: string): void {
+  report(w, op.wrongType, jsonTypeOf(value), path);
 }
 
 /** Reports a member that only responses carry (type first: not when its value has the wrong type). */
-export function responseOnly(w: Walk, node: TreeNode, value: unknown): void {
-  if (hasType(node, value)) found(w, 'responseOnly', node, ':responseOnly');
+export function responseOnly(w: Walk, member: MemberOp, value: unknown): void {
+  if (hasType(member.value.node, value)) report(w, member.responseOnly);
 }
 
 /** Reports an array entry that is null or a hole. */
-export function emptyEntry(w: Walk, item: TreeNode, value: unknown): void {
-  if (value === null) found(w, 'nullEntry', item, ':nullEntry');
-  else found(w, 'emptyEntry', item, ':emptyEntry');
-}
-
-/** Reports a value `length` code points long at a node whose length limit it exceeds (one cached message per length). */
-export function tooLong(w: Walk, node: TreeNode, length: number, path?: string): void {
-  found(w, 'tooLong', node, length, path);
+export function emptyEntry(w: Walk, op: ValueOp, value: unknown): void {
+  report(w, value === null ? op.nullEntry : op.emptyEntry);
 }
 
 /** Reports a picklist value outside the allowed set (`ambiguous`, or `notAllowed`): the message names the sets, never the value. */
-export function picklistFailed(w: Walk, node: TreeNode, value: string, path?: string): void {
-  if (node.ambiguous !== undefined && node.ambiguous.includes(value)) found(w, 'ambiguous', node, ':ambiguous', path);
-  else found(w, 'notAllowed', node, ':notAllowed', path);
+export function picklistFailed(w: Walk, op: ValueOp, value: string, path?: string): void {
+  report(w, op.node.ambiguous !== undefined && op.node.ambiguous.includes(value) ? op.ambiguous : op.notAllowed, undefined, path);
 }
 
 /** Reports a blank string in a required member (once per path). */
@@ -93,7 +80,7 @@ export function extraMembers(w: Walk, op: ValueOp, object: Record<string, unknow
       reportFinding(w, 'laterVersion', node, { key, since }, [key]);
       continue;
     }
-    found(w, 'unknownMember', node, ':unknownMember', pathOf(node, w.idx, [key]));
+    report(w, op.unknownMember, undefined, pathOf(node, w.idx, [key]));
   }
 }
 
@@ -129,27 +116,21 @@ function visit(w: Walk, visitors: readonly BoundVisitor[] | undefined, value: un
   }
 }
 
-function report(w: Walk, site: ReportSite | undefined): void {
-  if (site !== undefined) reportAt(w, site, pathOf(site.node, w.idx));
-}
-
-function runChecks(w: Walk, node: TreeNode, checks: readonly CheckOp[], value: unknown): void {
+function runChecks(w: Walk, checks: readonly CheckOp[], value: unknown): void {
   for (let i = 0; i < checks.length; i++) {
     const { check, failed } = checks[i]!;
-    if (check.test(value)) continue;
-    if (check.maxLength !== undefined) tooLong(w, node, codePointLength(value as string));
-    else report(w, failed);
+    if (!check.test(value)) report(w, failed, check.maxLength === undefined ? undefined : codePointLength(value as string));
   }
 }
 
 /** Walks a present value (neither undefined nor null): type first, then the rest. */
 function walkValue(op: ValueOp, value: unknown, w: Walk): void {
   const node = op.node;
-  if (!hasType(node, value)) return wrongType(w, node, value);
+  if (!hasType(node, value)) return wrongType(w, op, value);
   if (op.members !== undefined) return walkObject(op, value as Record<string, unknown>, w);
   if (op.item !== undefined) return walkArray(op, value as readonly unknown[], w);
-  if (op.options !== undefined && !op.options.includes(value as string)) picklistFailed(w, node, value as string);
-  runChecks(w, node, op.checks, value);
+  if (op.options !== undefined && !op.options.includes(value as string)) picklistFailed(w, op, value as string);
+  runChecks(w, op.checks, value);
   visit(w, op.enter, value);
   visit(w, op.exit, value);
   if (op.blank && isBlankText(value as string)) blank(w, node);
@@ -160,7 +141,7 @@ function walkMember(w: Walk, member: MemberOp, value: unknown): void {
   if (value === undefined) report(w, member.missing);
   else if (value === null) report(w, member.null);
   else {
-    if (member.responseOnly) responseOnly(w, member.value.node, value);
+    if (member.responseOnly) responseOnly(w, member, value);
     walkValue(member.value, value, w);
   }
 }
@@ -188,10 +169,10 @@ function walkArray(op: ValueOp, value: readonly unknown[], w: Walk): void {
   for (let i = 0; i < value.length; i++) {
     w.idx[slot] = i;
     const entry: unknown = value[i];
-    if (entry === undefined || entry === null) emptyEntry(w, item.node, entry);
+    if (entry === undefined || entry === null) emptyEntry(w, op, entry);
     else walkValue(item, entry, w);
   }
-  runChecks(w, op.node, op.checks, value);
+  runChecks(w, op.checks, value);
   visit(w, op.exit, value);
 }
 

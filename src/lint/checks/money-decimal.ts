@@ -58,8 +58,7 @@ function smallUnits(text: string, scale: number): number {
 
 /**
  * Tells whether amount text `total` equals `a + b` exactly: as integers of minor units when
- * all three are small and of one scale, digit by digit when all three are non-negative (no
- * bigint), else through `isSum` on bigint units.
+ * all three are small and of one scale, else through `isSum` on bigint units.
  *
  * @param total Amount text (`-?\d+(\.\d+)?`).
  * @param a Amount text.
@@ -77,45 +76,9 @@ export function isSumText(total: unknown, a: unknown, b: unknown): boolean | und
   const ua = ut < 0 ? -1 : smallUnits(a, common);
   const ub = ua < 0 ? -1 : smallUnits(b, common);
   if (ub >= 0) return ut === ua + ub;
-  const ft = scanDecimal(total, true);
-  const fa = scanDecimal(a, true);
-  const fb = scanDecimal(b, true);
-  if (ft < 0 || fa < 0 || fb < 0) return undefined;
-  if (total.charCodeAt(0) === 45 || a.charCodeAt(0) === 45 || b.charCodeAt(0) === 45) {
-    return isSum(parseDecimal(total)!, parseDecimal(a)!, parseDecimal(b)!);
-  }
-  // Column addition from the lowest digit, the three read from the right in step: a text
-  // with fewer fraction digits than the others first gives implicit trailing zeros (its
-  // `pad`), its dot is skipped, and it gives zeros past its left end. Leading zeros of any
-  // of the three are harmless.
-  const scale = Math.max(ft, fa, fb);
-  let it = total.length - 1;
-  let ia = a.length - 1;
-  let ib = b.length - 1;
-  let pt = scale - ft;
-  let pa = scale - fa;
-  let pb = scale - fb;
-  let carry = 0;
-  while (it >= 0 || ia >= 0 || ib >= 0 || pt > 0 || pa > 0 || pb > 0) {
-    let sum = carry;
-    if (pa > 0) pa--;
-    else if (ia >= 0) {
-      if (a.charCodeAt(ia) === 46) ia--;
-      if (ia >= 0) sum += a.charCodeAt(ia--) - 48;
-    }
-    if (pb > 0) pb--;
-    else if (ib >= 0) {
-      if (b.charCodeAt(ib) === 46) ib--;
-      if (ib >= 0) sum += b.charCodeAt(ib--) - 48;
-    }
-    let digit = 0;
-    if (pt > 0) pt--;
-    else if (it >= 0) {
-      if (total.charCodeAt(it) === 46) it--;
-      if (it >= 0) digit = total.charCodeAt(it--) - 48;
-    }
-    carry = sum >= 10 ? 1 : 0;
-    if (sum - 10 * carry !== digit) return false;
-  }
-  return carry === 0;
+  // Any other amounts (rare: more digits, mixed scales, a sign) are summed exactly in bigint units.
+  const dt = parseDecimal(total);
+  const da = parseDecimal(a);
+  const db = parseDecimal(b);
+  return dt && da && db ? isSum(dt, da, db) : undefined;
 }
