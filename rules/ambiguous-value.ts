@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `ambiguous-value`: a value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created. The engine's walk finds it; this rule claims the finding. */
+/** Rule `ambiguous-value`: a value the spec names only in guidance text: shipServiceLevel PUO; payment amountType capture or created. Its check compares the value with the field's ambiguous values. */
 export default defineRule({
   meta: {
     id: 'ambiguous-value',
@@ -11,8 +11,11 @@ export default defineRule({
       ambiguous: "{{name}} uses a value (one of {{ambiguous}}) that the spec's guidance text names but its enumeration ({{allowed}}) does not; whether the operator accepts it is not shown.",
     },
   },
-  findings: {
-    ambiguous: { messageId: 'ambiguous', data: (node) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! }) },
+  check: {
+    at: (node) => node.ambiguous,
+    test: (value: string, ambiguous: readonly string[]) => !ambiguous.includes(value),
+    messageId: 'ambiguous',
+    data: (node) => ({ name: node.name, allowed: node.options!, ambiguous: node.ambiguous! }),
   },
 });
 

@@ -1,6 +1,14 @@
+import { _ } from '../src/lint/code';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { isBlankText } from '../src/lint/json';
 
-/** Rule `blank-value`: a blank string where the spec or a business rule requires a value. */
+const named = (_node: unknown, name: string) => ({ name });
+
+/**
+ * Rule `blank-value`: a blank string where the spec or a business rule requires a value. Its
+ * check tests the value of each required string member; the business rules' visitors ask
+ * `context.given`, which reports here too (once per member).
+ */
 export default defineRule({
   meta: {
     id: 'blank-value',
@@ -12,7 +20,23 @@ export default defineRule({
     },
   },
   findings: {
-    blank: { messageId: 'blank', data: (_node, name: string) => ({ name }) },
+    blank: { messageId: 'blank', data: named },
+  },
+  check: {
+    at: (node, member) => (member?.required && (node.type === 'string' || node.type === 'picklist') ? member.key : undefined),
+    // After the visitors, which may have reported the member through context.given.
+    phase: 'last',
+    blankOnly: true,
+    test: (value: string) => !isBlankText(value),
+    // The walk's hottest test (every required string): a value that starts with a visible ASCII
+    // character is not blank, anything else is left to isBlankText. Measured side by side on a
+    // valid 500-item order: calling isBlankText for every value was about a quarter slower.
+    code: ({ b, x, use, fail }) => {
+      const c = b.let('c');
+      b.if(_`(${x}.length === 0 || (${c} = ${x}.charCodeAt(0)) <= 32 || ${c} >= 127) && ${use(isBlankText)}(${x})`, fail);
+    },
+    messageId: 'blank',
+    data: named,
   },
 });
 

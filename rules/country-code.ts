@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `country-code`: a country is not an uppercase ISO 3166-1 code of the right length (alpha-2 in orders, alpha-3 in returns). The schema's `countryCode` check finds it; this rule claims the finding. */
+/** Rule `country-code`: a country is not an uppercase ISO 3166-1 code of the right length (alpha-2 in orders, alpha-3 in returns). Its check is the field's `countryCode` check. */
 export default defineRule({
   meta: {
     id: 'country-code',
@@ -11,10 +11,8 @@ export default defineRule({
       invalid: '{{name}} must be an uppercase {{expected}} country code.',
     },
   },
-  findings: {
-    // The schema's countryCode check decides (the spec predicate the builders use too); this rule reports it.
-    countryCode: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's countryCode check decides (the builders validate with it too).
+  check: keywordCheck('countryCode', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

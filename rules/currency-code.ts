@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `currency-code`: a currency is not an uppercase ISO 4217 code. The schema's `currencyCode` check finds it; this rule claims the finding. */
+/** Rule `currency-code`: a currency is not an uppercase ISO 4217 code. Its check is the field's `currencyCode` check. */
 export default defineRule({
   meta: {
     id: 'currency-code',
@@ -11,10 +11,8 @@ export default defineRule({
       invalid: '{{name}} must be an uppercase ISO 4217 currency code.',
     },
   },
-  findings: {
-    // The schema's currencyCode check decides (the spec predicate the builders use too); this rule reports it.
-    currencyCode: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's currencyCode check decides (the builders validate with it too).
+  check: keywordCheck('currencyCode', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `date-format`: a date or date-time is not in the version's format, or is not a real date. The schema's `dateFormat` check finds it; this rule claims the finding. */
+/** Rule `date-format`: a date or date-time is not in the version's format, or is not a real date. Its check is the field's `dateFormat` check. */
 export default defineRule({
   meta: {
     id: 'date-format',
@@ -11,10 +11,8 @@ export default defineRule({
       invalid: '{{name}} must be a real date in the format {{expected}}.',
     },
   },
-  findings: {
-    // The schema's dateFormat check decides (the spec predicate the builders use too); this rule reports it.
-    dateFormat: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's dateFormat check decides (the builders validate with it too).
+  check: keywordCheck('dateFormat', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `email-format`: an e-mail value is not of the form local@domain. The schema's `emailFormat` check finds it; this rule claims the finding. */
+/** Rule `email-format`: an e-mail value is not of the form local@domain. Its check is the field's `emailFormat` check. */
 export default defineRule({
   meta: {
     id: 'email-format',
@@ -11,10 +11,8 @@ export default defineRule({
       invalid: '{{name}} must be an e-mail address of the form local@domain.',
     },
   },
-  findings: {
-    // The schema's emailFormat check decides (the spec predicate the builders use too); this rule reports it.
-    emailFormat: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's emailFormat check decides (the builders validate with it too).
+  check: keywordCheck('emailFormat', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

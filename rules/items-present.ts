@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `items-present`: the item list is empty. The schema's `itemsPresent` check finds it; this rule claims the finding. */
+/** Rule `items-present`: the item list is empty. Its check is the field's `itemsPresent` check. */
 export default defineRule({
   meta: {
     id: 'items-present',
@@ -11,10 +11,8 @@ export default defineRule({
       invalid: 'The {{name}} list must not be empty.',
     },
   },
-  findings: {
-    // The schema's itemsPresent check decides (the spec predicate the builders use too); this rule reports it.
-    itemsPresent: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's itemsPresent check decides (the builders validate with it too).
+  check: keywordCheck('itemsPresent', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `key-charset`: a key reference field has characters outside [A-Za-z0-9._-] (v1.2). The schema's `keyCharset` check finds it; this rule claims the finding. */
+/** Rule `key-charset`: a key reference field has characters outside [A-Za-z0-9._-] (v1.2). Its check is the field's `keyCharset` check. */
 export default defineRule({
   meta: {
     id: 'key-charset',
@@ -12,10 +12,8 @@ export default defineRule({
       invalid: "{{name}} may contain only letters, digits, \".\", \"_\" and \"-\" in {{label}}.",
     },
   },
-  findings: {
-    // The schema's keyCharset check decides (the spec predicate the builders use too); this rule reports it.
-    keyCharset: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's keyCharset check decides (the builders validate with it too).
+  check: keywordCheck('keyCharset', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

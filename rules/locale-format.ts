@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `locale-format`: personData.locale is not of the form ll-CC (e.g. de-DE). The schema's `localeFormat` check finds it; this rule claims the finding. */
+/** Rule `locale-format`: personData.locale is not of the form ll-CC (e.g. de-DE). Its check is the field's `localeFormat` check. */
 export default defineRule({
   meta: {
     id: 'locale-format',
@@ -11,10 +11,8 @@ export default defineRule({
       invalid: '{{name}} must have the form ll-CC, for example de-DE.',
     },
   },
-  findings: {
-    // The schema's localeFormat check decides (the spec predicate the builders use too); this rule reports it.
-    localeFormat: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's localeFormat check decides (the builders validate with it too).
+  check: keywordCheck('localeFormat', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

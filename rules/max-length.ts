@@ -1,6 +1,9 @@
+import type { FieldCheck } from '../src/schema/actions';
+import { codePointLength } from '../src/schema/predicates';
+import { _ } from '../src/lint/code';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `max-length`: a string is longer than the spec's limit, counted in Unicode code points. The engine's walk finds it; this rule claims the finding. */
+/** Rule `max-length`: a string is longer than the spec's limit, counted in Unicode code points. Its check counts the code points of a value longer than the limit in UTF-16 units. */
 export default defineRule({
   meta: {
     id: 'max-length',
@@ -11,8 +14,19 @@ export default defineRule({
       invalid: '{{name}} is {{length}} characters long; the limit is {{limit}}.',
     },
   },
-  findings: {
-    tooLong: { messageId: 'invalid', data: (node, length: number) => ({ name: node.name, limit: node.checks.find((check) => check.maxLength !== undefined)!.maxLength!, length }) },
+  check: {
+    at: (node) => node.checks.find((check) => check.keyword === 'maxLength'),
+    test: (value: string, check: FieldCheck<unknown>) => value.length <= check.maxLength! || codePointLength(value) <= check.maxLength!,
+    // The message names the length: one message per length.
+    detail: (value: string) => codePointLength(value),
+    // The length in code points is counted only past the limit in UTF-16 units, once: for the test and for the message.
+    code: ({ b, x, arg, use, fail }) =>
+      b.if(_`${x}.length > ${arg.maxLength!}`, (b) => {
+        const n = b.let('n', _`${use(codePointLength)}(${x})`, 'const');
+        b.if(_`${n} > ${arg.maxLength!}`, (b) => fail(b, n));
+      }),
+    messageId: 'invalid',
+    data: (node, length: number | FieldCheck<unknown>) => ({ name: node.name, limit: node.checks.find((check) => check.keyword === 'maxLength')!.maxLength!, length: length as number }),
   },
 });
 

@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `numeric-text`: an amount value, quantity value or taxFactor is not numeric text. The schema's `numericText` check finds it; this rule claims the finding. */
+/** Rule `numeric-text`: an amount value, quantity value or taxFactor is not numeric text. Its check is the field's `numericText` check. */
 export default defineRule({
   meta: {
     id: 'numeric-text',
@@ -11,10 +11,8 @@ export default defineRule({
       invalid: "{{name}} must be numeric text such as \"{{expected}}\".",
     },
   },
-  findings: {
-    // The schema's numericText check decides (the spec predicate the builders use too); this rule reports it.
-    numericText: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's numericText check decides (the builders validate with it too).
+  check: keywordCheck('numericText', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

@@ -1,6 +1,6 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `response-only`: a member that only responses carry (requestStatus, orderId, dateTimeSent, ...). The engine's walk finds it; this rule claims the finding. */
+/** Rule `response-only`: a member that only responses carry (requestStatus, orderId, dateTimeSent, ...). Its check fails any such member of the right type. */
 export default defineRule({
   meta: {
     id: 'response-only',
@@ -11,8 +11,13 @@ export default defineRule({
       responseOnly: '{{name}} appears only in responses; the operator does not read it in a request.',
     },
   },
-  findings: {
-    responseOnly: { messageId: 'responseOnly', data: (node) => ({ name: node.name }) },
+  check: {
+    at: (_node, member) => (member?.responseOnly ? true : undefined),
+    // Before anything else at the value (an array's entries too), as the member's first problem.
+    phase: 'first',
+    test: () => false,
+    messageId: 'responseOnly',
+    data: (node) => ({ name: node.name }),
   },
 });
 

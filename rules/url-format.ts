@@ -1,6 +1,6 @@
-import { checkValues, defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, keywordCheck, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `url-format`: rma.clientReturnURL is not an absolute http(s) URL. The schema's `urlFormat` check finds it; this rule claims the finding. */
+/** Rule `url-format`: rma.clientReturnURL is not an absolute http(s) URL. Its check is the field's `urlFormat` check. */
 export default defineRule({
   meta: {
     id: 'url-format',
@@ -11,10 +11,8 @@ export default defineRule({
       invalid: '{{name}} must be an absolute http or https URL.',
     },
   },
-  findings: {
-    // The schema's urlFormat check decides (the spec predicate the builders use too); this rule reports it.
-    urlFormat: { messageId: 'invalid', data: checkValues },
-  },
+  // The spec predicate of the field's urlFormat check decides (the builders validate with it too).
+  check: keywordCheck('urlFormat', 'invalid'),
 });
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */

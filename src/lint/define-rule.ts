@@ -3,9 +3,11 @@
  * the nodes its one walk has already read (ESLint's `create(context)` visitors, Spectral's
  * `given`). A rule never navigates the payload: it names the nodes it wants.
  */
-import type { ClientProfile, PayloadKind, ProblemFix, RuleLevel, Severity } from './types';
+import type { FieldCheck, FieldKeyword } from '../schema/actions';
 import type { OrderVersionFeatures } from '../schema/tables';
-import type { TreeNode } from './tree';
+import { _, type Block, type Code } from './code';
+import type { TreeMember, TreeNode } from './tree';
+import type { ClientProfile, PayloadKind, ProblemFix, RuleLevel, Severity } from './types';
 
 /** Values a message may name: limits, lengths, allowed values, schema names; never payload values. */
 export type MessageData = Readonly<Record<string, string | number | readonly string[]>>;
@@ -99,25 +101,22 @@ export interface BatchCheck<S> {
 }
 
 /**
- * What the engine's walk finds by itself along the schema, before any visitor runs: a value
- * of the wrong JSON type (`wrongType`), a null member (`null`; `nullRequired` for a required
- * one; `nullSpelled` for a member spelt as in the spec's examples), a null or empty array
- * entry (`nullEntry`, `emptyEntry`), a payload that is not an object (`notAnOrder`,
- * `notAReturn`), an order without its wrapper member (`noWrapper`) or one that cannot be
- * read (`unreadable`), a required member that is missing
- * (`missing`; `missingFms` where the operator handles payments), a string longer than its
- * limit (`tooLong`), a picklist value outside its options (`notAllowed`) or among the
- * ambiguous ones (`ambiguous`), a member only responses carry (`responseOnly`), a blank
- * required string (`blank`), a member spelt as in the examples (`exampleSpelling`), one of a later
- * version (`laterVersion`) or one the schema does not define (`unknownMember`), and a value
- * that fails a field check of the schema, by the check's keyword (`numericText`,
- * `dateFormat`, `countryCode`, ...: its detail is the check, whose `requirement` the message
- * may name).
+ * What the engine's walk finds by itself while it reads the payload along the schema, before
+ * any rule's check or visitor: a value of the wrong JSON type (`wrongType`), a null member
+ * (`null`; `nullRequired` for a required one; `nullSpelled` for a member spelt as in the
+ * spec's examples), a null or empty array entry (`nullEntry`, `emptyEntry`), a payload that
+ * is not an object (`notAnOrder`, `notAReturn`), an order without its wrapper member
+ * (`noWrapper`) or one that cannot be read (`unreadable`), a required member that is missing
+ * (`missing`; `missingFms` where the operator handles payments), and the members of a
+ * strict object that its schema does not define: one spelt as in the examples
+ * (`exampleSpelling`), one of a later version (`laterVersion`), any other (`unknownMember`).
+ * `blank` is what `RuleContext.given` finds. Everything else a field can fail is a rule's
+ * own check (`Rule.check`).
  *
  * The walk names findings, never rules: a rule claims the findings it reports
  * (`Rule.findings`) and says what each means.
  *
- * @example FINDINGS.includes('tooLong'); // true
+ * @example FINDINGS.includes('missing'); // true
  */
 export const FINDINGS = [
   'wrongType',
@@ -132,24 +131,10 @@ export const FINDINGS = [
   'unreadable',
   'missing',
   'missingFms',
-  'tooLong',
-  'notAllowed',
-  'ambiguous',
-  'responseOnly',
   'blank',
   'exampleSpelling',
   'laterVersion',
   'unknownMember',
-  // A failed field check of the schema, by its keyword (src/schema/actions.ts; `maxLength` is `tooLong`).
-  'numericText',
-  'dateFormat',
-  'keyCharset',
-  'currencyCode',
-  'countryCode',
-  'localeFormat',
-  'emailFormat',
-  'urlFormat',
-  'itemsPresent',
 ] as const;
 
 /** A finding of the engine's walk (see `FINDINGS`). */
@@ -188,8 +173,87 @@ export function checkValues(node: SchemaNode, check: { readonly requirement: unk
   return { name: node.name, expected: String(check.requirement), label: node.version };
 }
 
+/** What a field check's generated code is given (codegen.ts): where to write, and how to fail. */
+export interface CheckCode<A> {
+  /** The block the check writes into. */
+  readonly b: Block;
+  /** The value, of the node's JSON type. */
+  readonly x: Code;
+  /** What the check checks at this node (see `FieldCheckDef.at`). */
+  readonly arg: A;
+  /** Writes the report of a failure into a block, with the detail the message reads. */
+  readonly fail: (b: Block, detail?: Code) => void;
+  /** Makes a value of the engine (a predicate, a set) readable by the code, under a name. */
+  readonly use: (value: unknown) => Code;
+}
+
+/**
+ * A rule's check of the schema's fields: which fields it checks, the test that decides, and
+ * the same test as code for the generated walk, the way an ajv keyword owns its code. The
+ * walk runs it on a value of the node's JSON type (a wrong type is the `type` problem alone)
+ * and reports a failure with the rule's message. Both backends run it: the closure walk calls
+ * `test`, the generated walk writes `code` inline (or calls `test` without it).
+ */
+export interface FieldCheckDef<A = any> {
+  /**
+   * What the check checks at a node (a limit, the options, the schema's check), or undefined
+   * where it does not check.
+   *
+   * @param node The node.
+   * @param member The member the node is the value of (none for an array's entries, the root and example spellings).
+   */
+  readonly at: (node: SchemaNode, member: TreeMember | undefined) => A | undefined;
+  /**
+   * When it runs at a value: `first`, before anything else there (before an array's entries);
+   * `pipe` (the default), after the entries, in the order of the node's schema pipe (a check
+   * whose `arg` is not one of the pipe's comes first); `last`, after the visitors.
+   */
+  readonly phase?: 'first' | 'pipe' | 'last';
+  /** True when the value passes. */
+  readonly test: (value: any, arg: A) => boolean;
+  /** What a failure's message reads besides the node (default: `arg`); e.g. the length of a long value. */
+  readonly detail?: (value: any, arg: A) => unknown;
+  /** The test as code, written inline into the generated walk; it calls `fail` where the value fails. */
+  readonly code?: (c: CheckCode<A>) => void;
+  /** Every blank string (empty or white space) fails the test under `arg`. */
+  readonly rejectsBlank?: (arg: A) => boolean;
+  /**
+   * The test fails blank strings only: the generated walk skips it after a passed check that
+   * `rejectsBlank`; and a path gets at most one of its problems in a lint call, with those of
+   * `RuleContext.given`.
+   */
+  readonly blankOnly?: boolean;
+  /** A key of the rule's `meta.messages`. */
+  readonly messageId: string;
+  /** The message's values, from the node and the failure's detail; never from the payload's values. */
+  readonly data?: (node: SchemaNode, detail: any) => MessageData;
+}
+
+/**
+ * The check of a rule whose test is the schema's check of a keyword (src/schema/actions.ts):
+ * the spec predicate that the builders validate with, read from the field's schema the way
+ * an ajv `format` keyword calls the format its schema names. The generated walk calls the
+ * predicate directly (each field its own, so every call site stays monomorphic).
+ *
+ * @param keyword The keyword.
+ * @param messageId The rule's message of a failure (its values: `checkValues`).
+ * @returns The check.
+ * @example export default defineRule({ meta, check: keywordCheck('countryCode', 'invalid') });
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function keywordCheck(keyword: FieldKeyword, messageId: string): FieldCheckDef<FieldCheck<unknown>> {
+  return {
+    at: (node) => node.checks.find((check) => check.keyword === keyword),
+    test: (value, check) => check.test(value),
+    code: ({ b, x, arg, use, fail }) => b.if(_`!${use(arg.test)}(${x})`, fail),
+    rejectsBlank: (check) => check.rejectsBlank,
+    messageId,
+    data: checkValues,
+  };
+}
+
 /** A rule: metadata, and visitors, claimed findings or a batch check. */
-export interface Rule<S = any> {
+export interface Rule<S = any, A = any> {
   /** The rule's metadata. */
   readonly meta: RuleMeta;
   /** Makes the rule's state for one lint call (like the closure state of ESLint's `create`). */
@@ -198,6 +262,8 @@ export interface Rule<S = any> {
   readonly visitors?: Visitors<S>;
   /** The findings of the engine's walk that the rule reports (one rule claims a finding). */
   readonly findings?: Readonly<Partial<Record<Finding, FindingClaim>>>;
+  /** The rule's check of the schema's fields. */
+  readonly check?: FieldCheckDef<A>;
   /** The cross-payload check of a batch rule. */
   readonly batch?: BatchCheck<any>;
 }
@@ -255,7 +321,7 @@ export interface RuleExample {
  * });
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function defineRule<S>(rule: Rule<S>): Rule<S> {
+export function defineRule<S, A>(rule: Rule<S, A>): Rule<S, A> {
   return rule;
 }
 

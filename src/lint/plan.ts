@@ -7,7 +7,7 @@
  */
 import type { OrderVersionFeatures } from '../schema/tables';
 import { canCompile, generateWalk } from './codegen';
-import { FINDINGS, ruleLevel, type Finding, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
+import { FINDINGS, ruleLevel, type FieldCheckDef, type Finding, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { compileMessage, report, reportBlank, type CompiledMessage, type Walk } from './report';
 import type { LintTarget } from './targets';
@@ -106,6 +106,8 @@ export interface Plan {
   readonly claims: Readonly<Partial<Record<Finding, Claim>>>;
   /** The rules whose problems come first (`FindingClaim.typeFirst`): nothing is reported at or below them. */
   readonly typeFirst: ReadonlySet<string>;
+  /** The field checks of the rules that run, in the rules' order. */
+  readonly checks: readonly { readonly rule: string; readonly def: FieldCheckDef }[];
   /** Enter visitors by node id. */
   readonly enter: readonly (readonly BoundVisitor[] | undefined)[];
   /** Exit visitors by node id. */
@@ -359,6 +361,7 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
     tree,
     levels,
     ...claimsOf(active),
+    checks: active.flatMap((rule) => (rule.check ? [{ rule: rule.meta.id, def: rule.check }] : [])),
     enter,
     exit,
     ops: undefined as unknown as WalkOps,

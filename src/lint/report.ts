@@ -7,7 +7,7 @@
  * see a member as absent and report it; `finish` drops every other problem at or below a
  * path that has a `type` or `required` problem.
  */
-import type { Finding, MessageData } from './define-rule';
+import type { FieldCheckDef, Finding, FindingClaim, MessageData } from './define-rule';
 import { escapeToken } from './pointer';
 import type { Plan } from './plan';
 import type { TreeNode } from './tree';
@@ -290,6 +290,8 @@ export interface ReportSite {
   readonly severity: Severity;
   /** A problem that comes first (see `finish`). */
   readonly structural: boolean;
+  /** At most one problem per path in a call, with those of `RuleContext.given` (`FieldCheckDef.blankOnly`). */
+  readonly once: boolean;
   /** Where. */
   readonly node: TreeNode;
   readonly messageId: string;
@@ -297,6 +299,12 @@ export interface ReportSite {
   readonly data: (detail: unknown) => MessageData;
   /** The messages and params made so far, by detail. */
   readonly made: Map<unknown, CachedReport>;
+}
+
+function site(plan: Plan, rule: string, severity: Severity, node: TreeNode, claim: FindingClaim, detail: unknown, once = false): ReportSite {
+  const { messageId, data } = claim;
+  const values = data === undefined ? noData : (given: unknown) => data(node, given === undefined ? detail : given);
+  return { rule, severity, structural: plan.typeFirst.has(rule), once, node, messageId, data: values, made: new Map() };
 }
 
 /**
@@ -311,9 +319,21 @@ export interface ReportSite {
 export function reportSite(plan: Plan, finding: Finding, node: TreeNode, detail?: unknown): ReportSite | undefined {
   const claim = plan.claims[finding];
   const severity = claim && plan.levels[claim.rule];
-  if (claim === undefined || severity === undefined) return undefined;
-  const data = claim.data === undefined ? noData : (given: unknown) => claim.data!(node, given === undefined ? detail : given);
-  return { rule: claim.rule, severity, structural: plan.typeFirst.has(claim.rule), node, messageId: claim.messageId, data, made: new Map() };
+  return claim === undefined || severity === undefined ? undefined : site(plan, claim.rule, severity, node, claim, detail);
+}
+
+/**
+ * The report site of a rule's field check at a node in a plan (the rule runs).
+ *
+ * @param plan The plan.
+ * @param rule The rule's id.
+ * @param check The rule's check.
+ * @param node Where.
+ * @param arg What the check checks there: the detail of its messages, unless a report gives its own.
+ * @returns The site.
+ */
+export function checkSite(plan: Plan, rule: string, check: FieldCheckDef, node: TreeNode, arg: unknown): ReportSite {
+  return site(plan, rule, plan.levels[rule]!, node, check, arg, check.blankOnly === true);
 }
 
 /**
@@ -325,6 +345,7 @@ export function reportSite(plan: Plan, finding: Finding, node: TreeNode, detail?
  * @param detail What this report's message values read (see `ReportSite.data`).
  */
 export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unknown): void {
+  if (site.once && !firstAt(w, path)) return;
   if (!keeps(w, site.rule, site.severity)) return;
   let made = site.made.get(detail);
   if (made === undefined) site.made.set(detail, (made = cachedReport(w.plan, site.rule, site.messageId, site.data(detail))));
@@ -332,20 +353,25 @@ export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unkno
   if (site.structural) w.structural++;
 }
 
+/** Tells whether a path has no blank-value problem yet in this call, and marks it. */
+function firstAt(w: Walk, path: string): boolean {
+  const blanks = (w.blanks ??= new Set());
+  if (blanks.has(path)) return false;
+  blanks.add(path);
+  return true;
+}
+
 /**
- * Reports a blank required string (`blank`) at a node (plus `at`), once per path.
+ * Reports a blank required string (`blank`, what `RuleContext.given` finds) at a node plus
+ * `at`, once per path (see `ReportSite.once`).
  *
  * @param w The walk.
  * @param node The node.
  * @param at Tokens below the node.
  */
-export function reportBlank(w: Walk, node: TreeNode, at?: readonly (string | number)[]): void {
-  if (w.plan.claims.blank === undefined) return;
-  const path = pathOf(node, w.idx, at);
-  const blanks = (w.blanks ??= new Set());
-  if (blanks.has(path)) return;
-  blanks.add(path);
-  const last = at && at.length > 0 ? at[at.length - 1]! : node.path[node.path.length - 1];
+export function reportBlank(w: Walk, node: TreeNode, at: readonly (string | number)[]): void {
+  if (w.plan.claims.blank === undefined || !firstAt(w, pathOf(node, w.idx, at))) return;
+  const last = at.length > 0 ? at[at.length - 1]! : node.path[node.path.length - 1];
   reportFinding(w, 'blank', node, typeof last === 'string' ? last : node.name, at);
 }
 

@@ -5,23 +5,25 @@
  * follow this description and decide nothing of their own: codegen.ts emits it as
  * JavaScript, walk.ts interprets it (for pages that forbid `new Function`).
  *
- * At each node the walk checks the JSON type first (a wrong type is one `type` problem and
- * nothing below it is visited), then the node's checks, calls the enter visitors, walks the
- * members or entries, and calls the exit visitors. Members are an object's own enumerable
- * members: anything else (inherited, hidden) is absent.
+ * At each value the walk checks the JSON type first (a wrong type is one `type` problem and
+ * nothing below it is visited), then runs the rules' checks of its field (`first` ones),
+ * calls the enter visitors, walks the members or entries, runs the other checks (`pipe`
+ * ones), calls the exit visitors, and runs the `last` checks. Members are an object's own
+ * enumerable members: anything else (inherited, hidden) is absent.
  */
-import type { FieldCheck } from '../schema/actions';
-import type { Finding } from './define-rule';
+import type { FieldCheckDef } from './define-rule';
 import type { BoundVisitor, Plan } from './plan';
-import { reportSite, type ReportSite } from './report';
+import { checkSite, reportSite, type ReportSite } from './report';
 import type { TreeMember, TreeNode } from './tree';
 
-/** A field check that runs in a plan. */
+/** A rule's field check that runs at a node in a plan. */
 export interface CheckOp {
-  /** The check (its test; `maxLength` for a length limit). */
-  readonly check: FieldCheck<unknown>;
-  /** Where a failure is reported (a length limit reports with the length as its detail: `tooLong`). */
-  readonly failed: ReportSite | undefined;
+  /** The check (its rule's `check`). */
+  readonly def: FieldCheckDef;
+  /** What it checks at the node (`FieldCheckDef.at`). */
+  readonly arg: unknown;
+  /** Where a failure is reported. */
+  readonly failed: ReportSite;
 }
 
 /** What the walk does with a present value (neither undefined nor null) at a node. */
@@ -30,19 +32,14 @@ export interface ValueOp {
   readonly node: TreeNode;
   /** Where a value of the wrong type is reported (its JSON type name the detail). */
   readonly wrongType: ReportSite | undefined;
-  /** The field checks that run, in pipe order. */
+  /** The checks that run first, those that run in pipe order, and those that run last (see `FieldCheckDef.phase`). */
+  readonly first: readonly CheckOp[];
   readonly checks: readonly CheckOp[];
-  /** A picklist's options, when a rule that runs reports a value outside them... */
-  readonly options: readonly string[] | undefined;
-  /** ...where such a value is reported, and where one of the node's ambiguous values is. */
-  readonly notAllowed: ReportSite | undefined;
-  readonly ambiguous: ReportSite | undefined;
+  readonly last: readonly CheckOp[];
   /** Enter visitors. */
   readonly enter: readonly BoundVisitor[] | undefined;
   /** Exit visitors. */
   readonly exit: readonly BoundVisitor[] | undefined;
-  /** A blank string is reported (`blank`): the value of a required member, and a rule that runs claims it. */
-  readonly blank: boolean;
   /** An object's members, in schema order. */
   readonly members: readonly MemberOp[] | undefined;
   /** Example spellings of a strict object's members: each twin's content is walked as the member it stands for. */
@@ -66,8 +63,6 @@ export interface MemberOp {
   readonly missing: ReportSite | undefined;
   /** Where a null member is reported (null not allowed); undefined: nothing is. */
   readonly null: ReportSite | undefined;
-  /** Where a member only responses carry is reported (when of the right type). */
-  readonly responseOnly: ReportSite | undefined;
   /** The member's value. */
   readonly value: ValueOp;
 }
@@ -78,43 +73,40 @@ export interface WalkOps {
   readonly byNode: readonly ValueOp[];
 }
 
-/** The finding of a failed field check: its keyword, or `tooLong` for a length limit. */
-export function findingOfCheck(check: FieldCheck<unknown>): Finding {
-  return check.keyword === 'maxLength' ? 'tooLong' : check.keyword;
-}
-
 function memberOp(plan: Plan, member: TreeMember, byNode: ValueOp[]): MemberOp {
   const { node, required } = member;
   return {
     key: member.key,
     missing: required ? reportSite(plan, member.requiredForFms ? 'missingFms' : 'missing', node) : undefined,
     null: member.nullable ? undefined : reportSite(plan, required ? 'nullRequired' : 'null', node),
-    responseOnly: member.responseOnly ? reportSite(plan, 'responseOnly', node) : undefined,
-    value: valueOp(plan, node, byNode, required && (node.type === 'string' || node.type === 'picklist') && plan.claims.blank !== undefined),
+    value: valueOp(plan, node, byNode, member),
   };
 }
 
-function valueOp(plan: Plan, node: TreeNode, byNode: ValueOp[], blank = false): ValueOp {
-  const checks: CheckOp[] = [];
-  for (const check of node.checks) {
-    const finding = findingOfCheck(check);
-    const failed = reportSite(plan, finding, node, check);
-    if (failed !== undefined) checks.push({ check, failed });
+/** The checks of the plan's rules at a node, in phase and pipe order (then the rules' order). */
+function checksAt(plan: Plan, node: TreeNode, member: TreeMember | undefined): CheckOp[][] {
+  const phases: CheckOp[][] = [[], [], []];
+  for (const { rule, def } of plan.checks) {
+    const arg = def.at(node, member);
+    if (arg === undefined) continue;
+    phases[def.phase === 'first' ? 0 : def.phase === 'last' ? 2 : 1]!.push({ def, arg, failed: checkSite(plan, rule, def, node, arg) });
   }
-  const picklist = node.type === 'picklist';
-  const notAllowed = picklist ? reportSite(plan, 'notAllowed', node) : undefined;
-  const ambiguous = picklist && node.ambiguous !== undefined ? reportSite(plan, 'ambiguous', node) : undefined;
+  const pipe = (op: CheckOp) => node.checks.indexOf(op.arg as never);
+  phases[1]!.sort((a, b) => pipe(a) - pipe(b));
+  return phases;
+}
+
+function valueOp(plan: Plan, node: TreeNode, byNode: ValueOp[], member?: TreeMember): ValueOp {
+  const [first, checks, last] = checksAt(plan, node, member);
   const op: ValueOp = {
     node,
     wrongType: reportSite(plan, 'wrongType', node),
-    checks,
-    options: notAllowed !== undefined || ambiguous !== undefined ? node.options : undefined,
-    notAllowed,
-    ambiguous,
+    first: first!,
+    checks: checks!,
+    last: last!,
     enter: plan.enter[node.id],
     exit: plan.exit[node.id],
-    blank,
-    members: node.members?.map((member) => memberOp(plan, member, byNode)),
+    members: node.members?.map((m) => memberOp(plan, m, byNode)),
     twins:
       node.strict && node.spelling
         ? Object.fromEntries(Object.entries(node.spelling).map(([key, twin]) => [key, valueOp(plan, twin.node, byNode)]))

@@ -5,10 +5,9 @@
  * calls these same functions), so both give the same problems; a property test holds them
  * equal.
  */
-import { codePointLength } from '../schema/predicates';
-import { isBlankText, isPlainObject, jsonTypeOf, ownCopy } from './json';
+import { isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
-import { pathOf, reportAt, reportBlank, reportFinding, type ReportSite, type Walk } from './report';
+import { pathOf, reportAt, reportFinding, type ReportSite, type Walk } from './report';
 import type { TreeNode } from './tree';
 import type { CheckOp, MemberOp, ValueOp } from './walk-ops';
 
@@ -25,24 +24,9 @@ export function wrongType(w: Walk, op: ValueOp, value: unknown, path?: string): 
   report(w, op.wrongType, jsonTypeOf(value), path);
 }
 
-/** Reports a member that only responses carry (type first: not when its value has the wrong type). */
-export function responseOnly(w: Walk, member: MemberOp, value: unknown): void {
-  if (hasType(member.value.node, value)) report(w, member.responseOnly);
-}
-
 /** Reports an array entry that is null or a hole. */
 export function emptyEntry(w: Walk, op: ValueOp, value: unknown): void {
   report(w, value === null ? op.nullEntry : op.emptyEntry);
-}
-
-/** Reports a picklist value outside the allowed set (`ambiguous`, or `notAllowed`): the message names the sets, never the value. */
-export function picklistFailed(w: Walk, op: ValueOp, value: string, path?: string): void {
-  report(w, op.node.ambiguous !== undefined && op.node.ambiguous.includes(value) ? op.ambiguous : op.notAllowed, undefined, path);
-}
-
-/** Reports a blank string in a required member (once per path). */
-export function blank(w: Walk, node: TreeNode): void {
-  reportBlank(w, node);
 }
 
 /**
@@ -116,34 +100,37 @@ function visit(w: Walk, visitors: readonly BoundVisitor[] | undefined, value: un
   }
 }
 
+/** Runs the rules' checks at a value: each failure reported, with its detail. */
 function runChecks(w: Walk, checks: readonly CheckOp[], value: unknown): void {
   for (let i = 0; i < checks.length; i++) {
-    const { check, failed } = checks[i]!;
-    if (!check.test(value)) report(w, failed, check.maxLength === undefined ? undefined : codePointLength(value as string));
+    const { def, arg, failed } = checks[i]!;
+    if (!def.test(value, arg)) report(w, failed, def.detail?.(value, arg));
   }
+}
+
+/** What follows the first checks (and an array's entries): the pipe checks, the visitors, the last checks. */
+function rest(w: Walk, op: ValueOp, value: unknown, enter: boolean): void {
+  runChecks(w, op.checks, value);
+  if (enter) visit(w, op.enter, value);
+  visit(w, op.exit, value);
+  runChecks(w, op.last, value);
 }
 
 /** Walks a present value (neither undefined nor null): type first, then the rest. */
 function walkValue(op: ValueOp, value: unknown, w: Walk): void {
   const node = op.node;
   if (!hasType(node, value)) return wrongType(w, op, value);
+  runChecks(w, op.first, value);
   if (op.members !== undefined) return walkObject(op, value as Record<string, unknown>, w);
   if (op.item !== undefined) return walkArray(op, value as readonly unknown[], w);
-  if (op.options !== undefined && !op.options.includes(value as string)) picklistFailed(w, op, value as string);
-  runChecks(w, op.checks, value);
-  visit(w, op.enter, value);
-  visit(w, op.exit, value);
-  if (op.blank && isBlankText(value as string)) blank(w, node);
+  rest(w, op, value, true);
 }
 
 /** Walks one member of an object: absent, null, or a value. */
 function walkMember(w: Walk, member: MemberOp, value: unknown): void {
   if (value === undefined) report(w, member.missing);
   else if (value === null) report(w, member.null);
-  else {
-    if (member.responseOnly) responseOnly(w, member, value);
-    walkValue(member.value, value, w);
-  }
+  else walkValue(member.value, value, w);
 }
 
 function walkObject(op: ValueOp, value: Record<string, unknown>, w: Walk): void {
@@ -159,7 +146,7 @@ function walkObject(op: ValueOp, value: Record<string, unknown>, w: Walk): void 
     const extra = Object.keys(object).filter((key) => !members.some((m) => m.key === key));
     if (extra.length > 0) extraMembers(w, op, object, extra);
   }
-  visit(w, op.exit, object);
+  rest(w, op, object, false);
 }
 
 function walkArray(op: ValueOp, value: readonly unknown[], w: Walk): void {
@@ -172,8 +159,7 @@ function walkArray(op: ValueOp, value: readonly unknown[], w: Walk): void {
     if (entry === undefined || entry === null) emptyEntry(w, op, entry);
     else walkValue(item, entry, w);
   }
-  runChecks(w, op.checks, value);
-  visit(w, op.exit, value);
+  rest(w, op, value, false);
 }
 
 /**

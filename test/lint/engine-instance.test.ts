@@ -175,6 +175,26 @@ describe('createEngine', () => {
     expect(untyped.lintOrder(wrong, { version: '1.1' })).toEqual([]);
   });
 
+  it.each([true, false] as const)('runs a team rule that owns a field check, added in one place (codegen %s)', (codegen) => {
+    // The rule is its file and nothing else: which fields it checks, the test that decides, its code for the generated walk.
+    const upperSku = defineRule({
+      meta: { id: 'upper-sku', severity: 'warn', kinds: ['order'], messages: { lower: '{{name}} must be upper case ({{limit}} characters at most).' } },
+      check: {
+        at: (node) => (node.name === 'sku' ? node.checks.find((check) => check.maxLength !== undefined)?.maxLength : undefined),
+        test: (value: string) => value === value.toUpperCase(),
+        messageId: 'lower',
+        data: (node, limit: number) => ({ name: node.name, limit }),
+      },
+    });
+    const engine = createEngine({ rules: [...RULES, upperSku], codegen });
+    const payload = set(set(validOrder(), '/clientRequest/item/0/sku', 'abc-1'), '/clientRequest/item/1/sku', 'ABC-2');
+    const found = engine.lintOrder(payload, { version: '1.1' });
+    expect(found).toEqual([{ rule: 'upper-sku', severity: 'warn', path: '/clientRequest/item/0/sku', message: 'sku must be upper case (18 characters at most).', params: { name: 'sku', limit: 18 } }]);
+    // Type first: a sku of the wrong type is the one `type` problem, the check does not run.
+    expect(engine.lintOrder(set(payload, '/clientRequest/item/0/sku', 7), { version: '1.1' }).map((p) => p.rule)).toEqual(['type']);
+    expect(engine.lintOrder(payload, { version: '1.1', rules: { 'upper-sku': 'off' } })).toEqual([]);
+  });
+
   it('keeps its own copy of the rules', () => {
     const rules = [...RULES];
     const engine = createEngine({ rules });

@@ -139,6 +139,20 @@ describe('rule registry', () => {
     for (const rule of RULES) for (const [finding, claim] of Object.entries(rule.findings ?? {})) expect(rule.meta.messages, `${rule.meta.id} ${finding}`).toHaveProperty(claim!.messageId);
   });
 
+  it("has every check of the schema's fields checked by exactly one rule (its own check)", () => {
+    const trees = [...ORDER_VERSIONS.map((v) => buildTree(ORDER_REQUEST_SCHEMAS[v], { label: v, bodyKey: 'clientRequest', fms: true })), buildTree(ReturnRequestSchema, { label: 'return', fms: true })];
+    const unowned: string[] = [];
+    for (const tree of trees)
+      for (const node of tree.nodes)
+        for (const check of node.checks) {
+          const owners = RULES.filter((rule) => rule.check !== undefined && rule.check.at(node, undefined) === check);
+          if (owners.length !== 1) unowned.push(`${tree.label} ${node.selector} ${check.keyword}: ${owners.map((rule) => rule.meta.id).join(', ') || 'none'}`);
+        }
+    expect(unowned).toEqual([]);
+    // Each check's failure names a message of its rule.
+    for (const rule of RULES) if (rule.check) expect(rule.meta.messages, rule.meta.id).toHaveProperty(rule.check.messageId);
+  });
+
   it('is sorted by id, without duplicates', () => {
     const ids = RULES.map((r) => r.meta.id);
     expect(ids).toEqual([...ids].sort());
