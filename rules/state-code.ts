@@ -1,4 +1,4 @@
-import { addressCountry } from '../src/lint/checks/geo-partners';
+import { stateCountry } from '../src/lint/checks/geo-partners';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { STATE_CODES } from '../src/schema/tables';
 
@@ -25,7 +25,7 @@ export default defineRule({
       const state = address.state;
       if (typeof state !== 'string') return;
       // Other countries' states are not checked (the spec lists no codes for them).
-      const country = addressCountry(context.kind, address);
+      const country = stateCountry(context.kind, address);
       const codes = country === undefined ? undefined : statesOf(country);
       if (codes && !codes.has(state)) context.report({ messageId: 'unknown', at: ['state'], data: { allowed: STATE_CODES[country!]! } });
     },

@@ -1,4 +1,4 @@
-import { addressCountry } from '../src/lint/checks/geo-partners';
+import { stateCountry } from '../src/lint/checks/geo-partners';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { ORDER_STATE_COUNTRIES, RETURN_STATE_COUNTRIES } from '../src/schema/tables';
 
@@ -15,7 +15,7 @@ export default defineRule({
   visitors: {
     'partner[].addressData'(address: Record<string, unknown>, context) {
       const countries = context.kind === 'order' ? ORDER_STATE_COUNTRIES : RETURN_STATE_COUNTRIES;
-      const country = addressCountry(context.kind, address);
+      const country = stateCountry(context.kind, address);
       if (country === undefined || !countries.includes(country)) return;
       if (!context.given(address.state, ['state'])) context.report({ messageId: 'missing', at: ['state'], data: { countries } });
     },

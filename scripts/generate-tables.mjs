@@ -82,11 +82,14 @@ export function generatedTables() {
   return {
     'countries.ts':
       header(iso) +
-      `\n/** ISO 3166-1 officially assigned codes (${countries.length}), alpha-2 then alpha-3, 5 letters a country, sorted by alpha-2. */\n` +
-      `export const COUNTRY_CODES =\n  ${literal(chunks(countries.map(([a2, a3]) => a2 + a3), 16).map((l) => l.join('')))};\n`,
+      `\n/** ISO 3166-1 officially assigned alpha-2 codes (${countries.length}), 2 letters a country, sorted. */\n` +
+      `export const COUNTRY_ALPHA2 =\n  ${literal(chunks(countries.map(([a2]) => a2), 40).map((l) => l.join('')))};\n` +
+      // Apart, so that a bundle that checks only alpha-2 codes (orders) carries no alpha-3 table.
+      `\n/** Their alpha-3 codes, 3 letters a country, in the same order. */\n` +
+      `export const COUNTRY_ALPHA3 =\n  ${literal(chunks(countries.map(([, a3]) => a3), 26).map((l) => l.join('')))};\n`,
     'country-names.ts':
       header(`${iso} (langs/en.json)`) +
-      `\n/** English country names, one country a line in the order of COUNTRY_CODES (countries.ts): its names (the first is the common one) separated by \`|\`. */\n` +
+      `\n/** English country names, one country a line in the order of COUNTRY_ALPHA2 (countries.ts): its names (the first is the common one) separated by \`|\`. */\n` +
       `export const COUNTRY_NAMES =\n  ${literal(countries.map(([, , names], i) => `${names.join('|')}${i === countries.length - 1 ? '' : '\n'}`))};\n`,
     'currencies.ts':
       header(`currency-codes ${packageVersion('currency-codes')} and the amendments of scripts/generate-tables.mjs`) +

@@ -173,16 +173,26 @@ export function currencyCode(): FieldCheck<string> {
 }
 
 /**
- * Creates an ISO 3166-1 country code check (rule `country-code`).
+ * Creates an ISO 3166-1 alpha-2 country code check (rule `country-code`). Alpha-2 and
+ * alpha-3 are apart so that a bundle that checks only one carries only its table.
  *
- * @param length 2 for alpha-2, 3 for alpha-3.
- * @returns A valibot validation action accepting uppercase codes of that length.
- * @example v.pipe(v.string(), countryCode(2))
+ * @returns A valibot validation action accepting uppercase alpha-2 codes.
+ * @example v.pipe(v.string(), countryAlpha2())
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function countryCode(length: 2 | 3): FieldCheck<string> {
-  const name = length === 2 ? 'ISO 3166-1 alpha-2' : 'ISO 3166-1 alpha-3';
-  return fieldCheck<string>('countryCode', name, name, length === 2 ? isAlpha2Text : isAlpha3Text, { rejectsBlank: true });
+export function countryAlpha2(): FieldCheck<string> {
+  return fieldCheck<string>('countryCode', 'ISO 3166-1 alpha-2', 'ISO 3166-1 alpha-2', isAlpha2Text, { rejectsBlank: true });
+}
+
+/**
+ * Creates an ISO 3166-1 alpha-3 country code check (rule `country-code`).
+ *
+ * @returns A valibot validation action accepting uppercase alpha-3 codes.
+ * @example v.pipe(v.string(), countryAlpha3())
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function countryAlpha3(): FieldCheck<string> {
+  return fieldCheck<string>('countryCode', 'ISO 3166-1 alpha-3', 'ISO 3166-1 alpha-3', isAlpha3Text, { rejectsBlank: true });
 }
 
 /**

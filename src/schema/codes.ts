@@ -7,7 +7,7 @@
  * i18n-iso-countries and currency-codes (the sources of truth, checked by a test); they
  * are turned into maps on first use, so importing this module runs no code.
  */
-import { COUNTRY_CODES } from './generated/countries';
+import { COUNTRY_ALPHA2, COUNTRY_ALPHA3 } from './generated/countries';
 import { COUNTRY_NAMES } from './generated/country-names';
 import { CURRENCY_DIGITS } from './generated/currencies';
 
@@ -16,16 +16,22 @@ interface Countries {
   readonly alpha3: ReadonlyMap<string, string>;
 }
 
+let alpha2Table: ReadonlySet<string> | undefined;
 let countryTable: Countries | undefined;
 let nameTable: ReadonlyMap<string, readonly string[]> | undefined;
+
+/** The alpha-2 codes alone: what checks them reads no alpha-3 table (a bundle that lints only orders carries none). */
+function alpha2Codes(): ReadonlySet<string> {
+  return (alpha2Table ??= new Set(COUNTRY_ALPHA2.match(/../g)));
+}
 
 function countries(): Countries {
   if (countryTable) return countryTable;
   const alpha2 = new Map<string, string>();
   const alpha3 = new Map<string, string>();
-  for (let i = 0; i < COUNTRY_CODES.length; i += 5) {
-    const a2 = COUNTRY_CODES.slice(i, i + 2);
-    const a3 = COUNTRY_CODES.slice(i + 2, i + 5);
+  for (let i = 0; 2 * i < COUNTRY_ALPHA2.length; i++) {
+    const a2 = COUNTRY_ALPHA2.slice(2 * i, 2 * i + 2);
+    const a3 = COUNTRY_ALPHA3.slice(3 * i, 3 * i + 3);
     alpha2.set(a2, a3);
     alpha3.set(a3, a2);
   }
@@ -40,7 +46,7 @@ function countries(): Countries {
  * @example isCountryAlpha2('NL'); // true
  */
 export function isCountryAlpha2(code: unknown): code is string {
-  return typeof code === 'string' && countries().alpha2.has(code);
+  return typeof code === 'string' && alpha2Codes().has(code);
 }
 
 /**
@@ -107,8 +113,8 @@ export function countryAlpha3Codes(): string[] {
 export function englishCountryNames(code: string): readonly string[] | undefined {
   if (!nameTable) {
     const table = new Map<string, readonly string[]>();
-    // One line a country, in the order of COUNTRY_CODES (5 letters a country, alpha-2 first).
-    COUNTRY_NAMES.split('\n').forEach((line, i) => table.set(COUNTRY_CODES.slice(5 * i, 5 * i + 2), line.split('|')));
+    // One line a country, in the order of COUNTRY_ALPHA2.
+    COUNTRY_NAMES.split('\n').forEach((line, i) => table.set(COUNTRY_ALPHA2.slice(2 * i, 2 * i + 2), line.split('|')));
     nameTable = table;
   }
   return nameTable.get(code);

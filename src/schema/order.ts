@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { components } from './generated/openapi';
 import {
-  countryCode,
+  countryAlpha2,
   dateFormat,
   withMeta,
   itemsPresent,
@@ -179,7 +179,7 @@ export function orderRequestSchema(
       postalCode: text(LIMITS.postalCode),
       city: text(LIMITS.city),
       state: v.optional(text(LIMITS.state)),
-      countryISO2: v.pipe(v.string(), maxCodePoints(LIMITS.countryISO2), countryCode(2)),
+      countryISO2: v.pipe(v.string(), maxCodePoints(LIMITS.countryISO2), countryAlpha2()),
     }),
   });
 

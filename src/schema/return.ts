@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import type { components } from './generated/openapi';
 import {
-  countryCode,
+  countryAlpha3,
   dateFormat,
   withMeta,
   itemsPresent,
@@ -72,7 +72,7 @@ export const ReturnRequestSchema = v.strictObject({
           city: text(LIMITS.city),
           state: v.optional(text(LIMITS.state)),
           countryName: v.string(),
-          countryISO3: v.pipe(v.string(), countryCode(3)),
+          countryISO3: v.pipe(v.string(), countryAlpha3()),
         }),
       }),
     ),

@@ -8,7 +8,7 @@ import { digitsAfterDot, fractionDigits, isSum, isSumText, parseDecimal } from '
 import { decimalSign } from '../../src/lint/checks/order-items';
 import { escapeToken, toPointer } from '../../src/lint/pointer';
 import { buildTree } from '../../src/lint/tree';
-import { countryCode, currencyCode, dateFormat, keyCharset, localeFormat, numericText } from '../../src/schema/actions';
+import { countryAlpha2, countryAlpha3, currencyCode, dateFormat, keyCharset, localeFormat, numericText } from '../../src/schema/actions';
 import { isCountryAlpha2, isCountryAlpha3, isCurrencyCode } from '../../src/schema/codes';
 import { ORDER_REQUEST_SCHEMAS } from '../../src/schema/order';
 import { isAlpha2Text, isAlpha3Text, isDateInFormat, isDigitsText, scanDecimal } from '../../src/schema/predicates';
@@ -153,8 +153,8 @@ describe('scanners agree with the patterns of tables.ts', () => {
   });
 
   it('country and currency codes, every letter pair and triple', () => {
-    const alpha2 = countryCode(2).test;
-    const alpha3 = countryCode(3).test;
+    const alpha2 = countryAlpha2().test;
+    const alpha3 = countryAlpha3().test;
     const currency = currencyCode().test;
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZa@[';
     for (const a of letters) {
