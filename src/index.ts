@@ -98,10 +98,12 @@ export type {
 } from './schema/index';
 export { defineRule, escapeToken, FINDINGS, parsePointer, resolvePointer, toPointer } from './lint/index';
 export type {
+  CheckCode,
   ClientProfile,
   Engine,
   EngineConfig,
   EngineOptions,
+  FieldCheckDef,
   Finding,
   FindingClaim,
   LintBatchOptions,
