@@ -301,6 +301,9 @@ export interface ReportSite {
   readonly made: Map<unknown, CachedReport>;
 }
 
+/** The most messages a site keeps (see `reportAt`). */
+const MADE_PER_SITE = 64;
+
 function site(plan: Plan, rule: string, severity: Severity, node: TreeNode, claim: FindingClaim, detail: unknown, once = false): ReportSite {
   const { messageId, data } = claim;
   const values = data === undefined ? noData : (given: unknown) => data(node, given === undefined ? detail : given);
@@ -348,7 +351,11 @@ export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unkno
   if (site.once && !firstAt(w, path)) return;
   if (!keeps(w, site.rule, site.severity)) return;
   let made = site.made.get(detail);
-  if (made === undefined) site.made.set(detail, (made = cachedReport(w.plan, site.rule, site.messageId, site.data(detail))));
+  if (made === undefined) {
+    made = cachedReport(w.plan, site.rule, site.messageId, site.data(detail));
+    // Details are few (JSON type names, lengths); a payload that makes many more is not cached past these.
+    if (site.made.size < MADE_PER_SITE) site.made.set(detail, made);
+  }
   w.out.push(problemOf(site.rule, site.severity, path, made.message, made.params));
   if (site.structural) w.structural++;
 }
