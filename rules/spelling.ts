@@ -1,6 +1,9 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { hasType } from '../src/lint/json';
 
-/** Rule `spelling`: a member spelt as in the spec's example bodies rather than its schema (fixable). The engine's walk finds it; this rule claims the finding. */
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Rule `spelling`: a member spelt as in the spec's example bodies rather than its schema (fixable). Its check fails each member of a strict object spelt as in the examples, unless its value has the wrong type (then `type` says so). */
 export default defineRule({
   meta: {
     id: 'spelling',
@@ -12,8 +15,16 @@ export default defineRule({
       exampleSpelling: "{{key}} is the spelling of the spec's example body; the schema member is {{to}}.",
     },
   },
-  findings: {
-    exampleSpelling: { messageId: 'exampleSpelling', data: (_node, spelt: { key: string; to: string }) => ({ key: spelt.key, to: spelt.to }) },
+  check: {
+    at: (node) => node.spelling,
+    phase: 'extra',
+    // Type first: a spelling whose value is null or of the wrong type is that `type` problem alone.
+    test: (key: string, spelling, value: unknown) => !hasOwn.call(spelling, key) || value === null || !hasType(spelling[key]!.node, value),
+    // The message names the example spelling, a name of the spec (never another member's).
+    detail: (key: string) => key,
+    fix: (key: string, spelling) => ({ kind: 'rename-member', to: spelling[key]!.to }),
+    messageId: 'exampleSpelling',
+    data: (node, key: string) => ({ key, to: node.spelling![key]!.to }),
   },
 });
 

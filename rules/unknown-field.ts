@@ -1,6 +1,8 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `unknown-field`: a member that the version does not define. The engine's walk finds it; this rule claims the finding. */
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Rule `unknown-field`: a member that the version does not define. Its check fails each member of a strict object that is neither in its schema, nor an example spelling (`spelling`), nor a member of a later version (`version-field`). */
 export default defineRule({
   meta: {
     id: 'unknown-field',
@@ -11,9 +13,13 @@ export default defineRule({
       unknown: 'This member is not defined for {{object}} in {{label}}.',
     },
   },
-  findings: {
+  check: {
+    at: (node) => node,
+    phase: 'extra',
+    test: (key: string, node) => (node.spelling !== undefined && hasOwn.call(node.spelling, key)) || (node.laterVersion !== undefined && hasOwn.call(node.laterVersion, key)),
     // The message names the object, never the member.
-    unknownMember: { messageId: 'unknown', data: (node) => ({ object: node.label, label: node.version }) },
+    messageId: 'unknown',
+    data: (node) => ({ object: node.label, label: node.version }),
   },
 });
 

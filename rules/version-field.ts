@@ -1,6 +1,8 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
-/** Rule `version-field`: a member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2). The engine's walk finds it; this rule claims the finding. */
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Rule `version-field`: a member of a later version (poNumber, customerNumber in v1; item dateTimes before v1.2). Its check fails each member of a strict object that a later version adds (unless it is an example spelling). */
 export default defineRule({
   meta: {
     id: 'version-field',
@@ -11,8 +13,14 @@ export default defineRule({
       laterVersion: '{{key}} exists from v{{since}} on; it is not a member of {{object}} in {{label}}.',
     },
   },
-  findings: {
-    laterVersion: { messageId: 'laterVersion', data: (node, member: { key: string; since: string }) => ({ key: member.key, since: member.since, object: node.label, label: node.version }) },
+  check: {
+    at: (node) => node,
+    phase: 'extra',
+    test: (key: string, node) => !(node.laterVersion !== undefined && hasOwn.call(node.laterVersion, key)) || (node.spelling !== undefined && hasOwn.call(node.spelling, key)),
+    // The message names the member, a name of the spec's later version (never another member's).
+    detail: (key: string) => key,
+    messageId: 'laterVersion',
+    data: (node, key: string) => ({ key, since: node.laterVersion![key]!, object: node.label, label: node.version }),
   },
 });
 

@@ -106,12 +106,9 @@ export interface BatchCheck<S> {
  * (`null`; `nullRequired` for a required one; `nullSpelled` for a member spelt as in the
  * spec's examples), a null or empty array entry (`nullEntry`, `emptyEntry`), a payload that
  * is not an object (`notAnOrder`, `notAReturn`), an order without its wrapper member
- * (`noWrapper`) or one that cannot be read (`unreadable`), a required member that is missing
- * (`missing`; `missingFms` where the operator handles payments), and the members of a
- * strict object that its schema does not define: one spelt as in the examples
- * (`exampleSpelling`), one of a later version (`laterVersion`), any other (`unknownMember`).
- * `blank` is what `RuleContext.given` finds. Everything else a field can fail is a rule's
- * own check (`Rule.check`).
+ * (`noWrapper`) or one that cannot be read (`unreadable`), and a required member that is
+ * missing (`missing`; `missingFms` where the operator handles payments). `blank` is what
+ * `RuleContext.given` finds. Everything else is a rule's own check (`Rule.check`) or visitor.
  *
  * The walk names findings, never rules: a rule claims the findings it reports
  * (`Rule.findings`) and says what each means.
@@ -132,9 +129,6 @@ export const FINDINGS = [
   'missing',
   'missingFms',
   'blank',
-  'exampleSpelling',
-  'laterVersion',
-  'unknownMember',
 ] as const;
 
 /** A finding of the engine's walk (see `FINDINGS`). */
@@ -149,10 +143,8 @@ export interface FindingClaim {
   readonly messageId: string;
   /**
    * The message's values, from the schema node and the finding's detail (`wrongType`: the
-   * value's JSON type, as 'a string'; `tooLong`: the length in code points; `nullSpelled`,
-   * `blank`: the member's name; `exampleSpelling`: `{ key, to }`; `laterVersion`:
-   * `{ key, since }`; a check keyword: the check, with its `requirement`; any other: nothing
-   * to read); never from the payload's values.
+   * value's JSON type, as 'a string'; `nullSpelled`, `blank`: the member's name; any other:
+   * nothing to read); never from the payload's values.
    */
   readonly data?: (node: SchemaNode, detail: any) => MessageData;
   /** Type first: the problem is the only one of its member (no other is reported at or below it). */
@@ -206,13 +198,18 @@ export interface FieldCheckDef<A = any> {
   /**
    * When it runs at a value: `first`, before anything else there (before an array's entries);
    * `pipe` (the default), after the entries, in the order of the node's schema pipe (a check
-   * whose `arg` is not one of the pipe's comes first); `last`, after the visitors.
+   * whose `arg` is not one of the pipe's comes first); `last`, after the visitors; `extra`, on
+   * each own member of a strict object that its schema does not define (`at` gets the object's
+   * node; the value tested is the member's name, `member` its value; a failure is reported at
+   * the member).
    */
-  readonly phase?: 'first' | 'pipe' | 'last';
-  /** True when the value passes. */
-  readonly test: (value: any, arg: A) => boolean;
+  readonly phase?: 'first' | 'pipe' | 'last' | 'extra';
+  /** True when the value passes (`member`: in the `extra` phase, the value of the member named `value`). */
+  readonly test: (value: any, arg: A, member?: any) => boolean;
   /** What a failure's message reads besides the node (default: `arg`); e.g. the length of a long value. */
   readonly detail?: (value: any, arg: A) => unknown;
+  /** The fix of a failure in the `extra` phase (`value`: the member's name). */
+  readonly fix?: (value: any, arg: A) => ProblemFix;
   /** The test as code, written inline into the generated walk; it calls `fail` where the value fails. */
   readonly code?: (c: CheckCode<A>) => void;
   /** Every blank string (empty or white space) fails the test under `arg`. */

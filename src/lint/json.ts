@@ -2,6 +2,7 @@
  * What counts as JSON data for the linter: plain objects, arrays, strings, finite numbers,
  * booleans and null. Typed arrays, Map, Set, Date, RegExp and class instances are not.
  */
+import type { TreeNode } from './tree';
 
 const OBJECT_PROTOTYPE = Object.prototype;
 const getPrototypeOf = Object.getPrototypeOf;
@@ -109,4 +110,32 @@ export function isNumberText(text: string, n: number): boolean {
     rest = Math.floor(rest / 10);
   }
   return text.length > 0 && rest === 0;
+}
+
+/**
+ * Tells whether a present value has the JSON type a schema node demands (the walk's type
+ * test, also for the rules that look at a member before the walk does).
+ *
+ * @param node The node (its `type`).
+ * @param value The value (not undefined or null).
+ * @returns E.g. false for a number where a string is due.
+ * @example hasType(node, 'x'); // true at a string node
+ */
+export function hasType(node: TreeNode, value: unknown): boolean {
+  switch (node.type) {
+    case 'object':
+    case 'record':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+    case 'picklist':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return true;
+  }
 }

@@ -346,8 +346,9 @@ export function checkSite(plan: Plan, rule: string, check: FieldCheckDef, node: 
  * @param site The site.
  * @param path The problem's JSON Pointer.
  * @param detail What this report's message values read (see `ReportSite.data`).
+ * @param fix The problem's fix.
  */
-export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unknown): void {
+export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unknown, fix?: ProblemFix): void {
   if (site.once && !firstAt(w, path)) return;
   if (!keeps(w, site.rule, site.severity)) return;
   let made = site.made.get(detail);
@@ -356,7 +357,7 @@ export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unkno
     // Details are few (JSON type names, lengths); a payload that makes many more is not cached past these.
     if (site.made.size < MADE_PER_SITE) site.made.set(detail, made);
   }
-  w.out.push(problemOf(site.rule, site.severity, path, made.message, made.params));
+  w.out.push(problemOf(site.rule, site.severity, path, made.message, made.params, fix));
   if (site.structural) w.structural++;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Walk } from './report';
 import type { TreeNode } from './tree';
-import { hasType } from './walk';
+import { hasType } from './json';
 import type { ValueOp } from './walk-ops';
 
 const hasOwn = Object.prototype.hasOwnProperty;

@@ -32,10 +32,11 @@ export interface ValueOp {
   readonly node: TreeNode;
   /** Where a value of the wrong type is reported (its JSON type name the detail). */
   readonly wrongType: ReportSite | undefined;
-  /** The checks that run first, those that run in pipe order, and those that run last (see `FieldCheckDef.phase`). */
+  /** The checks that run first, in pipe order, last, and on the members the schema does not define (see `FieldCheckDef.phase`). */
   readonly first: readonly CheckOp[];
   readonly checks: readonly CheckOp[];
   readonly last: readonly CheckOp[];
+  readonly extra: readonly CheckOp[];
   /** Enter visitors. */
   readonly enter: readonly BoundVisitor[] | undefined;
   /** Exit visitors. */
@@ -46,8 +47,6 @@ export interface ValueOp {
   readonly twins: Readonly<Record<string, ValueOp>> | undefined;
   /** The position in `members` of the wrapper (`clientRequest`) at the root of an order, else -1: without it, that is the payload's one problem. */
   readonly wrapper: number;
-  /** Where a member the schema does not define is reported (a strict object). */
-  readonly unknownMember: ReportSite | undefined;
   /** An array's entries... */
   readonly item: ValueOp | undefined;
   /** ...where a null entry and a hole are reported. */
@@ -85,11 +84,12 @@ function memberOp(plan: Plan, member: TreeMember, byNode: ValueOp[]): MemberOp {
 
 /** The checks of the plan's rules at a node, in phase and pipe order (then the rules' order). */
 function checksAt(plan: Plan, node: TreeNode, member: TreeMember | undefined): CheckOp[][] {
-  const phases: CheckOp[][] = [[], [], []];
+  const phases: CheckOp[][] = [[], [], [], []];
   for (const { rule, def } of plan.checks) {
     const arg = def.at(node, member);
-    if (arg === undefined) continue;
-    phases[def.phase === 'first' ? 0 : def.phase === 'last' ? 2 : 1]!.push({ def, arg, failed: checkSite(plan, rule, def, node, arg) });
+    // Only a strict object lists the members its schema does not define.
+    if (arg === undefined || (def.phase === 'extra' && !node.strict)) continue;
+    phases[def.phase === 'first' ? 0 : def.phase === 'last' ? 2 : def.phase === 'extra' ? 3 : 1]!.push({ def, arg, failed: checkSite(plan, rule, def, node, arg) });
   }
   const pipe = (op: CheckOp) => node.checks.indexOf(op.arg as never);
   phases[1]!.sort((a, b) => pipe(a) - pipe(b));
@@ -97,13 +97,14 @@ function checksAt(plan: Plan, node: TreeNode, member: TreeMember | undefined): C
 }
 
 function valueOp(plan: Plan, node: TreeNode, byNode: ValueOp[], member?: TreeMember): ValueOp {
-  const [first, checks, last] = checksAt(plan, node, member);
+  const [first, checks, last, extra] = checksAt(plan, node, member);
   const op: ValueOp = {
     node,
     wrongType: reportSite(plan, 'wrongType', node),
     first: first!,
     checks: checks!,
     last: last!,
+    extra: extra!,
     enter: plan.enter[node.id],
     exit: plan.exit[node.id],
     members: node.members?.map((m) => memberOp(plan, m, byNode)),
@@ -112,7 +113,6 @@ function valueOp(plan: Plan, node: TreeNode, byNode: ValueOp[], member?: TreeMem
         ? Object.fromEntries(Object.entries(node.spelling).map(([key, twin]) => [key, valueOp(plan, twin.node, byNode)]))
         : undefined,
     wrapper: node === plan.tree.root && plan.tree.wrapper !== undefined ? (node.members?.findIndex((m) => m.key === plan.tree.wrapper) ?? -1) : -1,
-    unknownMember: node.strict ? reportSite(plan, 'unknownMember', node) : undefined,
     item: node.item && valueOp(plan, node.item, byNode),
     nullEntry: node.item && reportSite(plan, 'nullEntry', node.item),
     emptyEntry: node.item && reportSite(plan, 'emptyEntry', node.item),

@@ -5,7 +5,7 @@
  * calls these same functions), so both give the same problems; a property test holds them
  * equal.
  */
-import { isPlainObject, jsonTypeOf, ownCopy } from './json';
+import { hasType, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
 import { pathOf, reportAt, reportFinding, type ReportSite, type Walk } from './report';
 import type { TreeNode } from './tree';
@@ -38,55 +38,25 @@ export function wrapperMissing(w: Walk): void {
 }
 
 /**
- * Reports the own members of a strict object that its schema does not define (`extra`, in
- * key order, as both backends list them): example spellings (`spelling`, their content
- * walked at the twin's path), members of later versions (`laterVersion`), and any other
- * (`unknownMember`, whose message names no member).
+ * The own members of a strict object that its schema does not define (`extra`, in key
+ * order, as both backends list them): each goes through the rules' `extra` checks, and an
+ * example spelling's content is walked as the member it stands for (type first: a null one
+ * is its one `type` problem).
  */
 export function extraMembers(w: Walk, op: ValueOp, object: Record<string, unknown>, extra: readonly string[]): void {
   const node = op.node;
   for (const key of extra) {
+    const value = object[key];
+    for (const { def, arg, failed } of op.extra) {
+      if (!def.test(key, arg, value)) reportAt(w, failed, pathOf(node, w.idx, [key]), def.detail?.(key, arg), def.fix?.(key, arg));
+    }
     const twin = op.twins !== undefined && hasOwn.call(op.twins, key) ? op.twins[key]! : undefined;
-    if (twin !== undefined) {
-      // Type first: a twin that is null or of the wrong type gets its one type problem, no spelling warning.
-      const value = object[key];
-      if (value === null) {
-        reportFinding(w, 'nullSpelled', twin.node, key);
-        continue;
-      }
-      const to = node.spelling![key]!.to;
-      if (hasType(twin.node, value)) reportFinding(w, 'exampleSpelling', node, { key, to }, [key], { kind: 'rename-member', to });
-      if (value !== undefined) walkValue(twin, value, w);
-      continue;
-    }
-    const since = node.laterVersion !== undefined && hasOwn.call(node.laterVersion, key) ? node.laterVersion[key] : undefined;
-    if (since !== undefined) {
-      reportFinding(w, 'laterVersion', node, { key, since }, [key]);
-      continue;
-    }
-    report(w, op.unknownMember, undefined, pathOf(node, w.idx, [key]));
+    if (twin === undefined || value === undefined) continue;
+    if (value === null) reportFinding(w, 'nullSpelled', twin.node, key);
+    else walkValue(twin, value, w);
   }
 }
 
-/** Tells whether a present value has the JSON type a node demands (type-first.ts reads the payload with it too). */
-export function hasType(node: TreeNode, value: unknown): boolean {
-  switch (node.type) {
-    case 'object':
-    case 'record':
-      return isPlainObject(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'string':
-    case 'picklist':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    default:
-      return true;
-  }
-}
 
 /**
  * Calls the visitors of a node. A visitor that throws (a hostile value read) ends the walk,

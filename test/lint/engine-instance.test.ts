@@ -158,8 +158,8 @@ describe('createEngine', () => {
   it('reports a finding of the walk through whichever rule claims it (the walk names findings, not rules)', () => {
     // A team's own rule takes over unknown members: its id, its level, its message.
     const strict = defineRule({
-      meta: { id: 'no-extras', severity: 'error', kinds: ['order'], structural: true, messages: { extra: 'Nothing beyond the schema in {{object}}.' } },
-      findings: { unknownMember: { messageId: 'extra', data: (node) => ({ object: node.label }) } },
+      meta: { id: 'no-extras', severity: 'error', kinds: ['order'], messages: { extra: 'Nothing beyond the schema in {{object}}.' } },
+      check: { at: (node) => node, phase: 'extra', test: (key: string, node) => node.spelling?.[key] !== undefined, messageId: 'extra', data: (node) => ({ object: node.label }) },
     });
     const engine = createEngine({ rules: [...RULES.filter((rule) => rule.meta.id !== 'unknown-field'), strict] });
     const payload = set(validOrder(), '/clientRequest/order/giftWrap', true);
