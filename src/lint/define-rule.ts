@@ -153,15 +153,14 @@ export interface FindingClaim {
 
 /**
  * The message values of a failed field check: the field's name, what the check requires
- * (a format, a code list, a shape) and the version's label. Field-check rules claim their
- * keyword with it.
+ * (a format, a code list, a shape) and the version's label (see `keywordCheck`).
  *
  * @param node The field.
  * @param check The check that failed (its `requirement`).
  * @returns The values.
  * @example checkValues(node, check); // { name: 'countryISO2', expected: 'ISO 3166-1 alpha-2', label: 'v1.1' }
  */
-export function checkValues(node: SchemaNode, check: { readonly requirement: unknown }): MessageData {
+function checkValues(node: SchemaNode, check: { readonly requirement: unknown }): MessageData {
   return { name: node.name, expected: String(check.requirement), label: node.version };
 }
 

@@ -88,7 +88,7 @@ export function optionsOf(options: unknown): LintOptions {
  * @returns The setting, or undefined when the config does not set it.
  * @throws {TypeError} For a config that is not an object, or a setting that is not one of the documented values.
  */
-export function codegenOf(config: unknown): EngineConfig['codegen'] {
+function codegenOf(config: unknown): EngineConfig['codegen'] {
   if (config === null || typeof config !== 'object') throw new TypeError('the engine settings must be an object such as { codegen: false }.');
   const codegen = (config as EngineConfig).codegen;
   if (codegen !== undefined && codegen !== true && codegen !== false && codegen !== 'auto') throw new TypeError("codegen must be true, false or 'auto'.");
@@ -295,7 +295,7 @@ export function featuresOf(options: unknown): OrderVersionFeatures {
  * @param options Profile and rule levels.
  * @returns The source, or undefined when the engine generates no code.
  */
-export function generatedSourceIn(engine: EngineState, target: LintTarget, options: LintOptions): string | undefined {
+function generatedSourceIn(engine: EngineState, target: LintTarget, options: LintOptions): string | undefined {
   const plan = planFor(engine, target, options);
   return plan.generated === undefined ? undefined : walkSource(plan);
 }

@@ -22,7 +22,7 @@ function comesFirst(w: Walk, rule: string): boolean {
 }
 
 /** The values of a message that has none. */
-export const noData = (): MessageData => ({});
+const noData = (): MessageData => ({});
 
 /** Problems counted rather than kept: totals by severity, and by rule id. */
 export interface ProblemTally {
@@ -177,7 +177,7 @@ export function compileMessage(template: string): CompiledMessage {
  * @returns The message.
  * @example formatMessage(compileMessage('{{name}} is too long.'), { name: 'city' }); // 'city is too long.'
  */
-export function formatMessage(parts: CompiledMessage, data: MessageData | undefined): string {
+function formatMessage(parts: CompiledMessage, data: MessageData | undefined): string {
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const key = parts[i]!;
