@@ -1,6 +1,7 @@
 /**
  * Editing JSON text in place: `--fix` renames a member by rewriting only its key, so every
  * other character of the text (spacing, order, escapes, number spellings) stays as it was.
+ * A long line is edited in its UTF-8 bytes, without decoding it.
  */
 import type { MemberRename } from '../lint/apply-fixes';
 
@@ -85,6 +86,52 @@ export function keyOf(text: string, start: number, end: number): string {
 }
 
 /**
+ * JSON text as the renaming reads it: a string, or UTF-8 bytes (a long line is never
+ * decoded whole). Offsets are string indexes or byte offsets.
+ */
+interface Reader {
+  /** The code of the character (a string) or the byte at `i`; NaN or undefined past the end. */
+  code(i: number): number | undefined;
+  /** `skipSpace`. */
+  space(i: number): number;
+  /** `skipString`. */
+  string(i: number): number;
+  /** `skipValue`. */
+  value(i: number): number;
+  /** The member name of the key token from `start` to `end`. */
+  key(start: number, end: number): string;
+}
+
+const stringReader = (text: string): Reader => ({
+  code: (i) => text.charCodeAt(i),
+  space: (i) => skipSpace(text, i),
+  string: (i) => skipString(text, i),
+  value: (i) => skipValue(text, i),
+  key: (start, end) => keyOf(text, start, end),
+});
+
+const bytesReader = (bytes: Buffer): Reader => ({
+  code: (i) => bytes[i],
+  space: (i) => skipSpaceUtf8(bytes, i),
+  string: (i) => skipStringUtf8(bytes, i),
+  value: (i) => skipValueUtf8(bytes, i),
+  key: (start, end) => {
+    const raw = bytes.toString('utf8', start, end);
+    return keyOf(raw, 0, raw.length);
+  },
+});
+
+/**
+ * Where the parts of a container are, known without scanning it (lazy-json.ts knows it of
+ * its lazy containers): an array's length and, for an element, where the batch holding it
+ * starts and the index of that batch's first element; an object's members (where each key
+ * and each value starts).
+ */
+export type KnownLayout =
+  | { readonly length: number; readonly near: (index: number) => readonly [start: number, first: number] }
+  | { readonly members: readonly { readonly start: number; readonly value: number }[] };
+
+/**
  * Finds the key token of the member at `tokens` (RFC 6901 tokens, unescaped) in valid JSON
  * text. Where an object repeats a name, the last one counts, as in `JSON.parse`.
  *
@@ -94,21 +141,35 @@ export function keyOf(text: string, start: number, end: number): string {
  * @example memberKeyRange('{"a": {"b": 1}}', ['a', 'b']); // [7, 10]
  */
 export function memberKeyRange(text: string, tokens: readonly string[]): [number, number] | undefined {
-  let i = skipSpace(text, 0);
+  const read = stringReader(text);
+  return keyRange(read, tokens, read.key);
+}
+
+/** `memberKeyRange` through a reader, with the names of keys as `name` gives them and the layouts of the containers `layout` knows. */
+function keyRange(read: Reader, tokens: readonly string[], name: (start: number, end: number) => string, layout?: (at: number) => KnownLayout | undefined): [number, number] | undefined {
+  let i = read.space(0);
   for (let depth = 0; depth < tokens.length; depth++) {
     const token = tokens[depth]!;
     const last = depth === tokens.length - 1;
-    const c = text.charCodeAt(i);
+    const c = read.code(i);
+    const known = layout?.(i);
     if (c === 91 && !last) {
-      // An array: step to element `token`.
+      // An array: step to element `token`, from the start of its batch when that is known.
       if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
       let index = Number(token);
-      i = skipSpace(text, i + 1);
-      if (text.charCodeAt(i) === 93) return undefined;
+      if (known && 'length' in known) {
+        if (index >= known.length) return undefined;
+        const [start, first] = known.near(index);
+        i = start;
+        index -= first;
+      } else {
+        i = read.space(i + 1);
+        if (read.code(i) === 93) return undefined;
+      }
       while (index > 0) {
-        i = skipSpace(text, skipValue(text, i));
-        if (text.charCodeAt(i) !== 44) return undefined;
-        i = skipSpace(text, i + 1);
+        i = read.space(read.value(i));
+        if (read.code(i) !== 44) return undefined;
+        i = read.space(i + 1);
         index--;
       }
       continue;
@@ -116,16 +177,21 @@ export function memberKeyRange(text: string, tokens: readonly string[]): [number
     if (c !== 123) return undefined;
     // An object: find the last member named `token`.
     let found: [number, number, number] | undefined;
-    i = skipSpace(text, i + 1);
-    while (text.charCodeAt(i) === QUOTE) {
-      const keyStart = i;
-      const keyEnd = skipString(text, i);
-      i = skipSpace(text, keyEnd);
-      i = skipSpace(text, i + 1); // past ':'
-      const valueStart = i;
-      if (keyOf(text, keyStart, keyEnd) === token) found = [keyStart, keyEnd, valueStart];
-      i = skipSpace(text, skipValue(text, i));
-      if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
+    if (known && 'members' in known) {
+      for (const member of known.members) {
+        const keyEnd = read.string(member.start);
+        if (name(member.start, keyEnd) === token) found = [member.start, keyEnd, member.value];
+      }
+    } else {
+      i = read.space(i + 1);
+      while (read.code(i) === QUOTE) {
+        const keyStart = i;
+        const keyEnd = read.string(i);
+        i = read.space(read.space(keyEnd) + 1); // past ':'
+        if (name(keyStart, keyEnd) === token) found = [keyStart, keyEnd, i];
+        i = read.space(read.value(i));
+        if (read.code(i) === 44) i = read.space(i + 1);
+      }
     }
     if (!found) return undefined;
     if (last) return [found[0], found[1]];
@@ -135,8 +201,23 @@ export function memberKeyRange(text: string, tokens: readonly string[]): [number
 }
 
 /**
- * Applies member renames (from `fixPayload`) to the JSON text the payload was parsed from,
- * one after the other, changing only the keys.
+ * The key tokens that renames replace, one rename after the other, as found in the text as
+ * it was: each by where it starts, with where it ends and the name it ends up with. A later
+ * rename reads the names the earlier ones gave, so this is the sequential edit, made once.
+ */
+function renamedKeys(read: Reader, renames: readonly MemberRename[], base: readonly string[], layout?: (at: number) => KnownLayout | undefined): [number, { end: number; to: string }][] {
+  const names = new Map<number, { end: number; to: string }>();
+  const name = (start: number, end: number) => names.get(start)?.to ?? read.key(start, end);
+  for (const { parent, from, to } of renames) {
+    const range = keyRange(read, [...base, ...parent, from], name, layout);
+    if (range) names.set(range[0], { end: range[1], to });
+  }
+  return [...names].sort((x, y) => x[0] - y[0]);
+}
+
+/**
+ * Applies member renames (from `fixPayload` or `memberRenames`) to the JSON text the payload
+ * was parsed from, one after the other, changing only the keys.
  *
  * @param text Valid JSON text.
  * @param renames The renames, in the order they were made.
@@ -145,11 +226,110 @@ export function memberKeyRange(text: string, tokens: readonly string[]): [number
  * @example renameMembers('{"transactionId": 1}', [{ parent: [], from: 'transactionId', to: 'transactionID' }]); // '{"transactionID": 1}'
  */
 export function renameMembers(text: string, renames: readonly MemberRename[], base: readonly string[] = []): string {
-  for (const { parent, from, to } of renames) {
-    const range = memberKeyRange(text, [...base, ...parent, from]);
-    if (range) text = text.slice(0, range[0]) + JSON.stringify(to) + text.slice(range[1]);
+  let out = '';
+  let copied = 0;
+  for (const [start, { end, to }] of renamedKeys(stringReader(text), renames, base)) {
+    out += text.slice(copied, start) + JSON.stringify(to);
+    copied = end;
   }
-  return text;
+  return out + text.slice(copied);
+}
+
+/**
+ * `renameMembers` of UTF-8 JSON text, done on the bytes: only the pieces of text a path goes
+ * through are read (the containers `layout` knows are entered where they are needed), and
+ * the text is never decoded whole.
+ *
+ * @param bytes Valid UTF-8 JSON text.
+ * @param renames The renames, in the order they were made.
+ * @param options `layout`: where the parts of some containers are, by where each container
+ * starts; `inPlace`: edit `bytes` themselves when no rename makes the text before it longer
+ * (the new keys never overtake bytes not yet moved), rather than a copy.
+ * @returns The edited bytes (`bytes`, or the start of them, when edited in place or when no member was found).
+ * @example renameMembersUtf8(Buffer.from('{"a": 1}'), [{ parent: [], from: 'a', to: 'b' }]).toString(); // '{"b": 1}'
+ */
+export function renameMembersUtf8(bytes: Uint8Array, renames: readonly MemberRename[], options: { layout?: (at: number) => KnownLayout | undefined; inPlace?: boolean } = {}): Uint8Array {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const keys = renamedKeys(bytesReader(buf), renames, [], options.layout).map(([start, { end, to }]) => ({ start, end, token: Buffer.from(JSON.stringify(to)) }));
+  if (keys.length === 0) return bytes;
+  let grown = 0;
+  let fits = options.inPlace === true;
+  for (const { start, end, token } of keys) fits &&= (grown += token.length - (end - start)) <= 0;
+  if (!fits) {
+    const pieces: Uint8Array[] = [];
+    let copied = 0;
+    for (const { start, end, token } of keys) {
+      pieces.push(buf.subarray(copied, start), token);
+      copied = end;
+    }
+    pieces.push(buf.subarray(copied));
+    return Buffer.concat(pieces);
+  }
+  // In place: each stretch of text moves back by what the keys before it shrank (`shift` <= 0).
+  let shift = 0;
+  let copied = 0;
+  for (const { start, end, token } of keys) {
+    if (shift !== 0) buf.copyWithin(copied + shift, copied, start);
+    buf.set(token, start + shift);
+    shift += token.length - (end - start);
+    copied = end;
+  }
+  if (shift !== 0) buf.copyWithin(copied + shift, copied);
+  return bytes.subarray(0, bytes.length + shift);
+}
+
+// UTF-8 bytes: the structural characters of JSON are ASCII, and no byte of a multi-byte
+// character is, so JSON text is scanned from its bytes as from its characters.
+
+/**
+ * `skipSpace` on UTF-8 bytes.
+ *
+ * @example skipSpaceUtf8(Buffer.from(' \r\n 1'), 0); // 4
+ */
+export function skipSpaceUtf8(b: Uint8Array, i: number): number {
+  for (;;) {
+    const c = b[i];
+    if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+    else return i;
+  }
+}
+
+/**
+ * `skipString` on UTF-8 bytes: just past the string starting at `i` (a quote); the end of the text when it is not closed.
+ *
+ * @example skipStringUtf8(Buffer.from('"a\\"b" 1'), 0); // 6
+ */
+export function skipStringUtf8(b: Uint8Array, i: number): number {
+  const n = b.length;
+  for (i++; i < n; i++) {
+    const c = b[i];
+    if (c === BACKSLASH) i++;
+    else if (c === QUOTE) return i + 1;
+  }
+  return n;
+}
+
+/**
+ * Just past the value starting at `i` in UTF-8 bytes (containers by depth; anything else up
+ * to the next delimiter). In text that is not JSON it stops somewhere: callers check.
+ *
+ * @example skipValueUtf8(Buffer.from('[1, {"a": "]"}] 2'), 0); // 15
+ */
+export function skipValueUtf8(b: Uint8Array, i: number): number {
+  const n = b.length;
+  let depth = 0;
+  for (; i < n; i++) {
+    const c = b[i]!;
+    if (c === QUOTE) {
+      i = skipStringUtf8(b, i) - 1;
+      if (depth === 0) return i + 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93 || c === 44 || c === 32 || c === 10 || c === 13 || c === 9) {
+      if (depth === 0) return i;
+      if (c === 125 || c === 93) if (--depth === 0) return i + 1;
+    }
+  }
+  return n;
 }
 
 /**

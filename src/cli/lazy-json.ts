@@ -1,27 +1,33 @@
 /**
  * `JSON.parse` for texts too long to hold parsed whole: one 64 MB NDJSON line can hold 30
- * million array elements, and an array of them takes more memory than the CLI may use.
+ * million array elements, or an object of sixty arrays of half a million, and building
+ * them takes more memory than the CLI may use.
  *
  * The value is built from the text's UTF-8 bytes, with the members, order and values that
- * `JSON.parse` of the decoded text gives, except that an array whose text is long becomes a
- * lazy array: a read-only `Proxy` that answers `length` and reads its elements by parsing a
- * batch of them at a time (it keeps its batches' offsets and the last two batches it read).
- * Only pieces of the bytes are ever decoded (the structural characters of JSON are ASCII,
- * and no byte of a multi-byte UTF-8 character is ASCII): the text is not on the heap while
- * it is linted, nor when its problems are located. The whole text is checked before the
- * value is handed out, so reading an element never throws; a text that is not JSON throws
- * the error `JSON.parse` would. Objects are built whole: one with more members than a
- * payload object could have is refused (`MemberLimitError`) before it is built.
+ * `JSON.parse` of the decoded text gives, except that a container whose text is long is
+ * lazy, a read-only `Proxy`: a lazy array answers `length` and reads its elements by
+ * parsing a batch of them at a time (it keeps its batches' offsets and the last two batches
+ * it read); a lazy object knows its keys and reads a member's value when asked for it (it
+ * keeps where each member is and the last two values it read). Long containers inside
+ * them are built up front, lazy in turn. Only pieces of the bytes are ever decoded (the
+ * structural characters of JSON are ASCII, and no byte of a multi-byte UTF-8 character is
+ * ASCII): the text is not on the heap while it is linted, nor when its problems are
+ * located, nor when `--fix` renames members in it. The whole text is checked before the
+ * value is handed out, so reading never throws; a text that is not JSON throws the error
+ * `JSON.parse` would. An object with more members than a payload object could have is
+ * refused (`MemberLimitError`) before it is built.
  */
 import { isAscii } from 'node:buffer';
+import type { MemberRename } from '../lint/apply-fixes';
 import { parsePointer, toPointer } from '../lint/pointer';
+import { renameMembersUtf8, skipSpaceUtf8 as skipSpace, skipStringUtf8 as skipString, skipValueUtf8 as skipValue, type KnownLayout } from './json-text';
 import { memberOffsets } from './locate';
 
 /** When and how texts are parsed lazily. */
 export interface LazyJsonLimits {
   /** A text longer than this many bytes is parsed lazily. */
   readonly textBytes: number;
-  /** An array whose text is longer than this many bytes becomes a lazy array. */
+  /** An array whose text is longer than this many bytes is lazy; so is an object whose members that are not lazy themselves have more text. */
   readonly arrayBytes: number;
   /** A lazy array parses at most this many elements at a time... */
   readonly batchItems: number;
@@ -34,10 +40,13 @@ export interface LazyJsonLimits {
 }
 
 /**
- * The limits the CLI uses: texts over 4 MiB, arrays over 1 MiB, batches of 4096 elements or
- * 64 KiB, objects of 65,536 members, 512 levels of nesting (the simulator's limit for bodies).
+ * The limits the CLI uses: texts over 4 MiB, arrays and objects over 64 KiB, batches of 4096
+ * elements or 64 KiB, objects of 65,536 members, 512 levels of nesting (the simulator's limit
+ * for bodies). Containers are lazy from 64 KiB, not larger: the linter lists an object's
+ * members (`for...in`), which reads each of them, and sixty members of 1 MiB read whole
+ * leave 240 MB of arrays for the collector (one 63 MB line peaked at 307 MB).
  */
-export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 1 << 20, batchItems: 4096, batchBytes: 64 << 10, objectMembers: 1 << 16, depth: 512 };
+export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 64 << 10, batchItems: 4096, batchBytes: 64 << 10, objectMembers: 1 << 16, depth: 512 };
 
 /**
  * A long text goes past a limit of what is read (see `LazyJsonLimits`): it is not read, since
@@ -99,7 +108,6 @@ const MAX_DEPTH = 64;
 const MARGIN = 64;
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 const COMMA = 44;
 const COLON = 58;
 const OPEN_ARRAY = 91;
@@ -109,16 +117,26 @@ const CLOSE_OBJECT = 125;
 
 /** A long JSON text, parsed. */
 export interface LongJson {
-  /** The value, its long arrays lazy. */
+  /** The value, its long containers lazy. */
   readonly value: unknown;
   /**
    * `memberOffsets` of the text (locate.ts), found in the text without the batches of its
-   * lazy arrays that no pointer goes through: the whole text is never decoded.
+   * lazy arrays and the members of its lazy objects that no pointer goes through: the whole
+   * text is never decoded.
    *
    * @param pointers RFC 6901 pointers into the value.
    * @returns Each one's offset in the decoded text, in UTF-16 code units.
    */
   offsets(pointers: readonly string[]): number[];
+  /**
+   * `renameMembers` of the text (json-text.ts), done on its bytes: the long containers are
+   * entered at the batch or member a path goes through; the text is never decoded whole.
+   *
+   * @param renames The renames, in the order they were made (`memberRenames` of the value).
+   * @param inPlace Edit the bytes themselves when the text grows nowhere (the value must not be read afterwards).
+   * @returns The edited text, as bytes.
+   */
+  renamed(renames: readonly MemberRename[], inPlace?: boolean): Uint8Array;
 }
 
 /**
@@ -141,10 +159,19 @@ export function parseLongJson(bytes: Uint8Array, limits: LazyJsonLimits = LAZY_J
     value = builder.root();
   } catch (failure) {
     if (!(failure instanceof Failure)) throw failure;
-    value = reparse(buf, failure.at, builder.arrays);
-    return { value, offsets: (pointers) => memberOffsets(buf.toString('utf8'), pointers) };
+    value = reparse(buf, failure.at, builder.runs);
+    return { value, offsets: (pointers) => memberOffsets(buf.toString('utf8'), pointers), renamed: (renames, inPlace) => renameMembersUtf8(buf, renames, { inPlace }) };
   }
-  return { value, offsets: (pointers) => offsetsIn(buf, value, builder.lazy, pointers) };
+  const { longs } = builder;
+  return {
+    value,
+    offsets: (pointers) => offsetsIn(buf, value, longs, pointers),
+    renamed: (renames, inPlace) => {
+      const layouts = new Map<number, KnownLayout>();
+      for (const container of longs.values()) layouts.set(container.at, layoutOf(container));
+      return renameMembersUtf8(buf, renames, { layout: (at) => layouts.get(at), inPlace });
+    },
+  };
 }
 
 /**
@@ -166,24 +193,44 @@ class Failure {
 /** A part of a lazy array's batch: elements parsed from a run of text, or one element built apart (a long container). */
 type Piece = { readonly start: number; readonly end: number; readonly count: number } | { readonly value: unknown };
 
+/** A piece of a lazy container's text that can be cut out, the container staying JSON: a batch of elements, or a member. */
+interface Run {
+  /** Where its first element or its key starts. */
+  readonly start: number;
+  /** Where its last element or its value ends. */
+  end: number;
+}
+
 /** A batch of a lazy array's elements. */
-interface Batch {
+interface Batch extends Run {
   /** The index of its first element. */
   readonly first: number;
-  /** Where its first element starts. */
-  readonly start: number;
-  /** Where its last element ends. */
-  end: number;
   /** Its parts, when it holds a long container (else its text is one run of elements). */
   pieces?: Piece[];
 }
 
+/** A member of a lazy object: from its key to the end of its value. */
+interface Member extends Run {
+  /** Where its value starts. */
+  readonly value: number;
+}
+
+/** What is known of a long container (a lazy array, a lazy object, an object of long members): where it starts, and its batches of elements or its members. */
+type Long = { readonly at: number } & (
+  | { readonly batches: readonly Batch[]; readonly length: number }
+  | {
+      readonly members: readonly Member[];
+      /** The index in `members` of each name's member (its last occurrence), in the order of `JSON.parse`'s keys. */
+      readonly keys: Readonly<Record<string, number>>;
+    }
+);
+
 /** Builds the value of a text; throws a `Failure` at the first piece that is not JSON. */
 class Builder {
-  /** The batches of each lazy array begun so far: where the text can be shortened without changing its error. */
-  readonly arrays: Batch[][] = [];
-  /** The batches of each lazy array, by the array. */
-  readonly lazy = new Map<unknown, readonly Batch[]>();
+  /** The batches and members of each long container begun so far: where the text can be shortened without changing its error. */
+  readonly runs: Run[][] = [];
+  /** What is known of each long container, by the container. */
+  readonly longs = new Map<unknown, Long>();
   /** The containers built one member or element at a time (by where they start): see `scan`. */
   private readonly long: Set<number>;
   /** The members of the objects that may have too many, by where they start. */
@@ -225,24 +272,46 @@ class Builder {
     return this.parse(at, this.end);
   }
 
-  /** A long object: its members one by one, defined as `JSON.parse` defines them (the last of a repeated name wins; `__proto__` is a member). */
+  /**
+   * A long object, its members checked one by one. Its keys are defined on an object as
+   * `JSON.parse` defines them (a repeated name keeps its first place and its last member;
+   * `__proto__` is a member), each naming the index of its member. Its long members are
+   * built up front (lazy); when the text of the others is longer than `arrayBytes`, it is a
+   * lazy object, else a plain one (a lazy object reached by every item of a list costs the
+   * walk a trap call each time: 10 % of the time of 8 million items).
+   */
   private object(at: number): Record<string, unknown> {
     const b = this.bytes;
-    const object: Record<string, unknown> = {};
     let i = skipSpace(b, at + 1);
-    if (b[i] === CLOSE_OBJECT) return this.closed(object, i);
-    const { objectMembers } = this.limits;
+    if (b[i] === CLOSE_OBJECT) return this.closed({}, i);
+    const keys: Record<string, number> = {};
+    const members: Member[] = [];
+    this.runs.push(members);
+    // The values of its long members, by member index; those of the others while their text is short enough to keep.
+    const built = new Map<number, unknown>();
+    let values: unknown[] | undefined = [];
+    let shortBytes = 0;
+    const { objectMembers, arrayBytes } = this.limits;
     for (let n = 0; ; n++) {
       if (b[i] !== QUOTE) throw new Failure(i);
       if (n === objectMembers) throw new MemberLimitError(this.crowded.get(at) ?? n + 1, objectMembers, utf16Length(b, 0, at));
       const keyEnd = skipString(b, i);
       const key = this.parse(i, keyEnd) as string;
-      i = skipSpace(b, keyEnd);
-      if (b[i] !== COLON) throw new Failure(i);
-      const value = this.value(skipSpace(b, i + 1));
-      Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+      let v = skipSpace(b, keyEnd);
+      if (b[v] !== COLON) throw new Failure(v);
+      v = skipSpace(b, v + 1);
+      const value = this.value(v);
+      if (this.long.has(v)) built.set(n, value);
+      else if ((shortBytes += this.end - v) > arrayBytes) values = undefined;
+      else if (values) values[n] = value;
+      members.push({ start: i, value: v, end: this.end });
+      Object.defineProperty(keys, key, { value: n, writable: true, enumerable: true, configurable: true });
       i = skipSpace(b, this.end);
-      if (b[i] === CLOSE_OBJECT) return this.closed(object, i);
+      if (b[i] === CLOSE_OBJECT) {
+        const object = values ? plainObject(keys, (k) => (built.has(k) ? built.get(k) : values![k])) : lazyObject(b, keys, members, built);
+        this.longs.set(object, { at, members, keys });
+        return this.closed(object, i);
+      }
       if (b[i] !== COMMA) throw new Failure(i);
       i = skipSpace(b, i + 1);
     }
@@ -260,7 +329,7 @@ class Builder {
     let i = skipSpace(b, at + 1);
     if (b[i] === CLOSE_ARRAY) return this.closed([], i);
     const batches: Batch[] = [];
-    this.arrays.push(batches);
+    this.runs.push(batches);
     let batch: Batch | undefined;
     // The elements not checked yet: from `run` (-1: none) to `runEnd`, `runCount` of them.
     let run = -1;
@@ -293,7 +362,7 @@ class Builder {
       if (b[i] === CLOSE_ARRAY) {
         check();
         const array = lazyArray(b, batches, n + 1);
-        this.lazy.set(array, batches);
+        this.longs.set(array, { at, batches, length: n + 1 });
         return this.closed(array, i);
       }
       if (b[i] !== COMMA) {
@@ -309,44 +378,6 @@ class Builder {
 function parsePiece(bytes: Buffer, start: number, end: number, elements: boolean): unknown {
   const text = bytes.toString('utf8', start, end);
   return JSON.parse(elements ? `[${text}]` : text);
-}
-
-/** The index of the first byte at or after `i` that is not JSON whitespace. */
-function skipSpace(b: Uint8Array, i: number): number {
-  for (;;) {
-    const c = b[i];
-    if (c === 32 || c === 10 || c === 13 || c === 9) i++;
-    else return i;
-  }
-}
-
-/** Just past the string starting at `i` (a quote); the end of the text when it is not closed. */
-function skipString(b: Uint8Array, i: number): number {
-  const n = b.length;
-  for (i++; i < n; i++) {
-    const c = b[i];
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i + 1;
-  }
-  return n;
-}
-
-/** Just past the value starting at `i` (containers by depth; anything else up to the next delimiter). */
-function skipValue(b: Uint8Array, i: number): number {
-  const n = b.length;
-  let depth = 0;
-  for (; i < n; i++) {
-    const c = b[i]!;
-    if (c === QUOTE) {
-      i = skipString(b, i) - 1;
-      if (depth === 0) return i + 1;
-    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
-    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === COMMA || c === 32 || c === 10 || c === 13 || c === 9) {
-      if (depth === 0) return i;
-      if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) if (--depth === 0) return i + 1;
-    }
-  }
-  return n;
 }
 
 /**
@@ -424,13 +455,14 @@ function utf16Length(b: Uint8Array, start: number, end: number): number {
 
 /**
  * The error of a text that is not JSON: `JSON.parse` of the text with the batches of its
- * lazy arrays that lie well before `failed` cut out. The parser meets the same error, with
- * the same characters around it, having built little; its position is moved back by what
- * was cut (V8's "Unexpected token" messages give none: they quote the characters around).
+ * lazy arrays and the members of its long objects that lie well before `failed` cut out.
+ * The parser meets the same error, with the same characters around it, having built
+ * little; its position is moved back by what was cut (V8's "Unexpected token" messages
+ * give none: they quote the characters around).
  */
-function reparse(bytes: Buffer, failed: number, arrays: readonly Batch[][]): unknown {
+function reparse(bytes: Buffer, failed: number, runs: readonly Run[][]): unknown {
   const cuts: [number, number][] = [];
-  for (const batches of arrays) {
+  for (const batches of runs) {
     let k = batches.length - 1;
     while (k > 0 && batches[k]!.start > failed - MARGIN) k--;
     if (k > 0) cuts.push([batches[0]!.start, batches[k]!.start]);
@@ -499,25 +531,51 @@ function load(bytes: Buffer, batch: Batch): unknown[] {
 }
 
 /**
- * A read-only array of `length` elements read from `batches` of the text when asked for.
- * It keeps the two batches read last: a walk and a visitor going through the array side by
- * side parse each batch once.
+ * `load`, remembering its last two answers: a walk and a visitor going through a container
+ * side by side parse each piece once.
  */
-function lazyArray(bytes: Buffer, batches: readonly Batch[], length: number): unknown[] {
+function lastTwo<T>(load: (k: number) => T): (k: number) => T {
   let last = -1;
-  let lastElements: unknown[] = [];
+  let lastValue: T;
   let before = -1;
-  let beforeElements: unknown[] = [];
-  const element = (index: number): unknown => {
-    const next = batches[last + 1];
-    const b = last >= 0 && index >= batches[last]!.first && (next === undefined || index < next.first) ? last : batchAt(batches, index);
-    if (b !== last) {
-      const elements = b === before ? beforeElements : load(bytes, batches[b]!);
-      [before, beforeElements, last, lastElements] = [last, lastElements, b, elements];
+  let beforeValue: T;
+  return (k) => {
+    if (k !== last) {
+      const value = k === before ? beforeValue : load(k);
+      [before, beforeValue, last, lastValue] = [last, lastValue, k, value];
     }
-    return lastElements[index - batches[b]!.first];
+    return lastValue;
+  };
+}
+
+/** The traps of a lazy container that refuse writes: the linter never writes to its input. */
+const READ_ONLY: ProxyHandler<object> = {
+  set: () => false,
+  defineProperty: () => false,
+  deleteProperty: () => false,
+  preventExtensions: () => false,
+  setPrototypeOf: () => false,
+};
+
+/** A read-only array of `length` elements read from `batches` of the text when asked for (the last two batches read are kept). */
+function lazyArray(bytes: Buffer, batches: readonly Batch[], length: number): unknown[] {
+  const elements = lastTwo((k) => load(bytes, batches[k]!));
+  // The batch read last, and its elements: most reads are of the next element.
+  let k = -1;
+  let first = 0;
+  let end = 0;
+  let current: unknown[] = [];
+  const element = (index: number): unknown => {
+    if (index < first || index >= end) {
+      k = batchAt(batches, index);
+      first = batches[k]!.first;
+      end = k + 1 < batches.length ? batches[k + 1]!.first : length;
+      current = elements(k);
+    }
+    return current[index - first];
   };
   return new Proxy<unknown[]>([], {
+    ...READ_ONLY,
     get(target, key, receiver) {
       if (key === 'length') return length;
       const index = arrayIndex(key, length);
@@ -537,12 +595,49 @@ function lazyArray(bytes: Buffer, batches: readonly Batch[], length: number): un
       for (const key of Reflect.ownKeys(target)) keys.push(key);
       return keys;
     },
-    // Read-only: the linter never writes to its input.
-    set: () => false,
-    defineProperty: () => false,
-    deleteProperty: () => false,
-    preventExtensions: () => false,
   });
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** An object with the keys of `keys`, in their order, each member's value the `value` of its index. */
+function plainObject(keys: Readonly<Record<string, number>>, value: (k: number) => unknown): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const key of Object.keys(keys)) Object.defineProperty(object, key, { value: value(keys[key]!), writable: true, enumerable: true, configurable: true });
+  return object;
+}
+
+/**
+ * A read-only object whose keys are those of `keys` (its target: order, `has`, prototype
+ * come from it) and whose members are read from the text when asked for: a long member's
+ * value from `built`, any other parsed from its text (the last two values read are kept).
+ */
+function lazyObject(bytes: Buffer, keys: Record<string, number>, members: readonly Member[], built: ReadonlyMap<number, unknown>): Record<string, unknown> {
+  const member = lastTwo((n) => (built.has(n) ? built.get(n) : parsePiece(bytes, members[n]!.value, members[n]!.end, false)));
+  const own = (key: string | symbol): key is string => typeof key === 'string' && hasOwn.call(keys, key);
+  return new Proxy<Record<string, unknown>>(keys, {
+    ...READ_ONLY,
+    get(target, key, receiver) {
+      return own(key) ? member(keys[key]!) : Reflect.get(target, key, receiver);
+    },
+    getOwnPropertyDescriptor(target, key) {
+      // The target's member is configurable: a descriptor with another value is allowed.
+      return own(key) ? { value: member(keys[key]!), writable: true, enumerable: true, configurable: true } : Reflect.getOwnPropertyDescriptor(target, key);
+    },
+  });
+}
+
+/** Where the parts of a long container are, as json-text.ts's renaming reads them. */
+function layoutOf(long: Long): KnownLayout {
+  if ('members' in long) return long;
+  const { batches, length } = long;
+  return {
+    length,
+    near: (index) => {
+      const batch = batches[batchAt(batches, index)]!;
+      return [batch.start, batch.first];
+    },
+  };
 }
 
 /** How many elements batch `k` holds. */
@@ -556,7 +651,7 @@ function child(value: unknown, token: string): unknown {
     const index = arrayIndex(token, value.length);
     return index < 0 ? undefined : value[index];
   }
-  return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, token) ? (value as Record<string, unknown>)[token] : undefined;
+  return value !== null && typeof value === 'object' && hasOwn.call(value, token) ? (value as Record<string, unknown>)[token] : undefined;
 }
 
 /** A pointer, and the tokens of it that index lazy arrays. */
@@ -567,13 +662,19 @@ interface Route {
 }
 
 /**
- * `memberOffsets` of a long text (see `LongJson.offsets`). The batches of lazy arrays that
- * no pointer goes through are cut out (each array stays JSON); indexes into lazy arrays
- * move down by the elements cut before them, and offsets in the shortened text move back up
- * by the UTF-16 length of the text cut before them.
+ * `memberOffsets` of a long text (see `LongJson.offsets`). The batches of lazy arrays and the
+ * members of long objects that no pointer goes through are cut out (each container stays
+ * JSON, and keeps the last occurrence of each name a pointer goes through); indexes into
+ * lazy arrays move down by the elements cut before them, and offsets in the shortened text
+ * move back up by the UTF-16 length of the text cut before them.
  */
-function offsetsIn(bytes: Buffer, value: unknown, lazy: ReadonlyMap<unknown, readonly Batch[]>, pointers: readonly string[]): number[] {
-  const kept = new Map<readonly Batch[], Set<number>>();
+function offsetsIn(bytes: Buffer, value: unknown, longs: ReadonlyMap<unknown, Long>, pointers: readonly string[]): number[] {
+  // The runs kept of each long container: those some pointer goes through.
+  const kept = new Map<Long, Set<number>>();
+  const keepRun = (container: Long, run: number) => {
+    if (!kept.has(container)) kept.set(container, new Set());
+    kept.get(container)!.add(run);
+  };
   const routes = pointers.map((pointer): Route => {
     const route: Route = { pointer, tokens: [], lazy: [] };
     try {
@@ -583,39 +684,43 @@ function offsetsIn(bytes: Buffer, value: unknown, lazy: ReadonlyMap<unknown, rea
     }
     let node = value;
     for (let k = 0; k < route.tokens.length && node !== undefined; k++) {
-      const batches = lazy.get(node);
-      const index = batches ? arrayIndex(route.tokens[k]!, (node as unknown[]).length) : -1;
-      if (batches && index >= 0) {
-        if (!kept.has(batches)) kept.set(batches, new Set());
-        kept.get(batches)!.add(batchAt(batches, index));
-        route.lazy.push({ k, batches, index });
-      }
-      node = child(node, route.tokens[k]!);
+      const token = route.tokens[k]!;
+      const container = longs.get(node);
+      if (container && 'batches' in container) {
+        const index = arrayIndex(token, container.length);
+        if (index >= 0) {
+          keepRun(container, batchAt(container.batches, index));
+          route.lazy.push({ k, batches: container.batches, index });
+        }
+      } else if (container && hasOwn.call(container.keys, token)) keepRun(container, container.keys[token]!);
+      // The last member need not be read (a lazy object parses it).
+      if (k + 1 < route.tokens.length) node = child(node, token);
     }
     return route;
   });
   const cuts: [number, number][] = [];
   // Per lazy array: the elements cut before each batch.
   const cutBefore = new Map<readonly Batch[], number[]>();
-  for (const [array, batches] of lazy) {
-    const keep = kept.get(batches);
+  for (const container of longs.values()) {
+    const runs = 'batches' in container ? container.batches : container.members;
+    const keep = kept.get(container);
     const before: number[] = [];
     let cut = 0;
-    for (let k = 0; k < batches.length; ) {
+    for (let k = 0; k < runs.length; ) {
       before[k] = cut;
       if (keep?.has(k)) {
         k++;
         continue;
       }
-      // A run of batches no pointer goes through: with the separator after it, or the last run with the one before it.
+      // A run of runs no pointer goes through: with the separator after it, or the last one with the separator before it.
       let last = k;
-      while (last + 1 < batches.length && !keep?.has(last + 1)) last++;
-      for (let j = k; j <= last; j++) cut += countOf(batches, j, (array as unknown[]).length);
-      if (last + 1 < batches.length) cuts.push([batches[k]!.start, batches[last + 1]!.start]);
-      else cuts.push([k === 0 ? batches[0]!.start : batches[k - 1]!.end, batches[last]!.end]);
+      while (last + 1 < runs.length && !keep?.has(last + 1)) last++;
+      if ('batches' in container) for (let j = k; j <= last; j++) cut += countOf(container.batches, j, container.length);
+      if (last + 1 < runs.length) cuts.push([runs[k]!.start, runs[last + 1]!.start]);
+      else cuts.push([k === 0 ? runs[0]!.start : runs[k - 1]!.end, runs[last]!.end]);
       k = last + 1;
     }
-    cutBefore.set(batches, before);
+    if ('batches' in container) cutBefore.set(container.batches, before);
   }
   cuts.sort((x, y) => x[0] - y[0]);
   let text = '';
@@ -624,7 +729,7 @@ function offsetsIn(bytes: Buffer, value: unknown, lazy: ReadonlyMap<unknown, rea
   // Where each kept part starts in the shortened text (`at`) and in the whole text (`was`), in UTF-16 units.
   const parts: { at: number; was: number }[] = [];
   for (const [start, end] of cuts) {
-    if (start < from) continue; // in an element cut out already
+    if (start < from) continue; // in an element or a member cut out already
     const piece = bytes.toString('utf8', from, start);
     parts.push({ at: text.length, was: units });
     text += piece;

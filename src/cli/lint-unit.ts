@@ -7,7 +7,7 @@
  * most of the cost of a bulk run.
  */
 import { isUtf8 } from 'node:buffer';
-import { fixPayload } from '../lint/apply-fixes';
+import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, type BatchFacts } from '../lint/batch';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
 import { problemOf, type ProblemTally } from '../lint/report';
@@ -16,7 +16,7 @@ import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
 import { arrayElementRanges, renameMembers } from './json-text';
-import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson, type LazyJsonLimits } from './lazy-json';
+import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson, type LazyJsonLimits, type LongJson } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
 import { LineCounter, locateAll, type Position } from './locate';
@@ -294,10 +294,10 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
   const parseLevel = levelOf('parse', settings.rules);
   const encodingLevel = levelOf('encoding', settings.rules);
   const { shard, fix, quiet, batch } = settings;
-  // A long text is parsed lazily from its bytes (see lazy-json.ts); --fix edits the parsed value, so it parses whole.
+  // A long text is parsed lazily from its bytes (see lazy-json.ts), and --fix renames members in its bytes.
   const lazy = settings.lazyJson ?? LAZY_JSON_LIMITS;
   // So is a text over DEEP_SCAN_BYTES that nests deeper than the limit: lazy parsing refuses it.
-  const isLong = (bytes: Uint8Array) => !fix && (bytes.length > lazy.textBytes || (bytes.length > DEEP_SCAN_BYTES && nestsDeeper(bytes, lazy.depth)));
+  const isLong = (bytes: Uint8Array) => bytes.length > lazy.textBytes || (bytes.length > DEEP_SCAN_BYTES && nestsDeeper(bytes, lazy.depth));
   // The engine keeps the first problems and counts the rest: memory stays bounded whatever the payload.
   const maxProblems = settings.maxProblems ? settings.maxProblems : Infinity;
   const lint = (value: unknown, kind: PayloadKind, warnings: boolean): BoundedProblems =>
@@ -347,12 +347,13 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
     }
 
     /**
-     * Lints one parsed payload; with `--fix`, returns the edited text when fixes applied.
+     * Lints one parsed payload; with `--fix`, returns the edited text (or a long payload's
+     * edited bytes) when fixes applied.
      *
-     * @param source The payload's JSON text, asked for only with `--fix` or when there are problems to locate.
-     * @param locate Where members are, without `source` (a long line's text is never decoded whole).
+     * @param source The payload's JSON text, asked for only for a short payload, with `--fix` or when there are problems to locate.
+     * @param long A long payload's bytes, parsed lazily: --fix renames members in them, and its problems are located without `source`.
      */
-    payload(at: number, value: unknown, source: () => PayloadText, locate?: (pointers: string[]) => Position[]): string | undefined {
+    payload(at: number, value: unknown, source: () => PayloadText, long?: LongPayload): string | Uint8Array | undefined {
       const kind = settings.kind ?? detectKind(value);
       const facts = batch || shard ? batchFactsOf(value, kind) : undefined;
       if (shard && shardOf(facts!.requestReference, shard.count) !== shard.index) {
@@ -364,13 +365,20 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       let edited: string | undefined;
       let text: PayloadText | undefined;
       while (fix && found.problems.some((p) => p.fix !== undefined)) {
-        const { renames } = fixPayload(value, found.problems);
+        const renames = memberRenames(value, found.problems);
         if (renames.length === 0) break;
-        text ??= source();
-        edited = renameMembers(edited ?? text.text, renames);
         this.result.fixes += renames.length;
         // Lint the edited text, so that the report describes what the file now holds.
-        value = JSON.parse(edited);
+        if (long) {
+          // The unit's bytes are handed over: a long text is edited in them when it does not grow (no second 64 MB while it is linted again).
+          const bytes = long.json.renamed(renames, true);
+          long = { ...long, bytes, json: parseLongJson(bytes, lazy), edited: true };
+          value = long.json.value;
+        } else {
+          text ??= source();
+          edited = renameMembers(edited ?? text.text, renames);
+          value = JSON.parse(edited);
+        }
         found = lint(value, kind, true);
       }
       if (fix && quiet) found = lint(value, kind, false);
@@ -379,35 +387,34 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       let positions: Position[] | undefined;
       if (found.problems.length > 0) {
         const pointers = found.problems.map((p) => p.path);
-        if (locate && edited === undefined) positions = locate(pointers);
+        if (long) positions = long.locate(long, pointers);
         else {
           text ??= source();
           positions = placed(locateAll(edited ?? text.text, pointers), text.base);
         }
       }
       this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, found.problems, found.omitted, positions);
-      return edited;
+      return long?.edited ? long.bytes : edited;
     }
 
-    /** One NDJSON line (without its line end): its text, or a long line's bytes (decoded only to locate problems). */
-    line(at: number, line: string | Buffer): string | undefined {
+    /** One NDJSON line (without its line end): its text, or a long line's bytes (decoded only when it is not JSON). */
+    line(at: number, line: string | Buffer): string | Uint8Array | undefined {
       const text = () => (typeof line === 'string' ? line : line.toString('utf8'));
       if (typeof line === 'string' ? isBlank(line) : isBlankBytes(line)) return undefined;
       let value: unknown;
-      let locate: ((pointers: string[]) => Position[]) | undefined;
+      let long: LongPayload | undefined;
       try {
         if (typeof line === 'string') value = JSON.parse(line);
         else {
-          const long = parseLongJson(line, lazy);
-          value = long.value;
-          locate = (pointers) => long.offsets(pointers).map((offset) => ({ line: 0, column: offset + 1 }));
+          long = { bytes: line, json: parseLongJson(line, lazy), locate: locateInLine };
+          value = long.json.value;
         }
       } catch (error) {
         const { message, position } = parseFailure(text(), error, 'The line', false);
         this.unread(at, 'parse', message, position);
         return undefined;
       }
-      return this.payload(at, value, () => ({ text: text() }), locate);
+      return this.payload(at, value, () => ({ text: text() }), long);
     }
   }
 
@@ -420,8 +427,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
     const out = new Collector('lines');
     const buf = asBuffer(bytes);
     const allUtf8 = isUtf8(buf);
-    const pieces: Uint8Array[] = [];
-    let copied = 0;
+    const output = fix ? new Splicer(bytes) : undefined;
     let start = 0;
     let at = 0;
     while (start < buf.length) {
@@ -431,10 +437,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       if (end > start && buf[end - 1] === 13) end--;
       if (allUtf8 || isUtf8(buf.subarray(start, end))) {
         const edited = out.line(at, isLong(buf.subarray(start, end)) ? buf.subarray(start, end) : buf.toString('utf8', start, end));
-        if (edited !== undefined) {
-          pieces.push(buf.subarray(copied, start), Buffer.from(edited, 'utf8'));
-          copied = end;
-        }
+        if (edited !== undefined) output!.splice(start, end, typeof edited === 'string' ? Buffer.from(edited, 'utf8') : edited);
       } else {
         const bad = firstInvalidUtf8(buf.subarray(start, end));
         out.unread(at, 'encoding', `The line is not valid UTF-8 (byte ${bad + 1}).`, { line: 0, column: buf.toString('utf8', start, start + bad).length + 1 });
@@ -443,13 +446,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       start = next;
     }
     out.result.lines = at;
-    if (fix) {
-      if (pieces.length === 0) out.result.bytes = bytes;
-      else {
-        pieces.push(buf.subarray(copied));
-        out.result.bytes = joinBytes(pieces, pieces.reduce((n, piece) => n + piece.length, 0));
-      }
-    }
+    if (output) out.result.bytes = output.done();
     return out.done();
   }
 
@@ -473,8 +470,12 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
     let decoded: string | undefined;
     const text = () => (decoded ??= asBuffer(bytes).toString('utf8'));
     let value: unknown;
+    let long: LongPayload | undefined;
     try {
-      value = isLong(bytes) ? parseLongJson(bytes, lazy).value : JSON.parse(text());
+      if (isLong(bytes)) {
+        long = { bytes, json: parseLongJson(bytes, lazy), locate: locateInDocument };
+        value = long.json.value;
+      } else value = JSON.parse(text());
     } catch (error) {
       // A refused object or nesting is no sign of NDJSON (and its text may be huge to split).
       if (fallbackToLines && !(error instanceof LimitError) && looksLikeLines(text())) return lines(bytes);
@@ -486,8 +487,8 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
     }
     if (!Array.isArray(value)) {
       const out = new Collector('single');
-      const edited = out.payload(-1, value, () => ({ text: text(), base: FIRST }));
-      if (fix) out.result.bytes = edited === undefined ? bytes : Buffer.from(edited, 'utf8');
+      const edited = out.payload(-1, value, () => ({ text: text(), base: FIRST }), long);
+      if (fix) out.result.bytes = edited === undefined ? bytes : typeof edited === 'string' ? Buffer.from(edited, 'utf8') : edited;
       return out.done();
     }
     const out = new Collector('array');
@@ -515,13 +516,86 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
   return (unit) => (unit.type === 'lines' ? lines(unit.bytes) : document(unit.bytes, unit.fallbackToLines));
 }
 
+/**
+ * A unit's bytes with edits spliced in, in order. The unit's bytes are handed over to its
+ * linter, so the edits are written into them while the text so far has not grown past what
+ * was read (a long line renamed in place is not copied again: 64 MB less); from the first
+ * edit that would overtake it, the pieces are joined into new bytes.
+ *
+ * @example const out = new Splicer(bytes); out.splice(0, 5, Buffer.from('abc')); out.done(); // bytes edited, or new bytes
+ */
+export class Splicer {
+  private readonly buf: Buffer;
+  /** Bytes read up to here. */
+  private read = 0;
+  /** Bytes written in place up to here (while `pieces` is undefined). */
+  private written = 0;
+  private pieces?: Uint8Array[];
+
+  /** @param bytes The unit's bytes, handed over: they may be written. */
+  constructor(private readonly bytes: Uint8Array) {
+    this.buf = asBuffer(bytes);
+  }
+
+  /**
+   * Replaces bytes `start` to `end` (after the end of the last splice) by `edit`.
+   *
+   * @param edit New bytes, or the unit's bytes edited in place from `start`.
+   */
+  splice(start: number, end: number, edit: Uint8Array): void {
+    const { buf } = this;
+    if (!this.pieces) {
+      this.keep(start);
+      if (this.written + edit.length <= end) {
+        if (edit.buffer !== buf.buffer || edit.byteOffset !== buf.byteOffset + start) buf.set(edit, this.written);
+        else if (this.written !== start) buf.copyWithin(this.written, start, start + edit.length);
+        this.written += edit.length;
+      } else this.pieces = [buf.subarray(0, this.written), edit];
+    } else this.pieces.push(buf.subarray(this.read, start), edit);
+    this.read = end;
+  }
+
+  /** The edited bytes: those of the unit, or new ones. */
+  done(): Uint8Array {
+    const { buf, pieces } = this;
+    if (pieces) {
+      pieces.push(buf.subarray(this.read));
+      return joinBytes(pieces, pieces.reduce((n, piece) => n + piece.length, 0));
+    }
+    this.keep(buf.length);
+    return this.written === buf.length ? this.bytes : this.bytes.subarray(0, this.written);
+  }
+
+  /** Moves the bytes read but not yet written, up to `end`, to where the output is. */
+  private keep(end: number): void {
+    if (this.written !== this.read) this.buf.copyWithin(this.written, this.read, end);
+    this.written += end - this.read;
+    this.read = end;
+  }
+}
+
 /** A payload's JSON text, and where it starts in the file; no `base` for an NDJSON line (the run numbers lines). */
 interface PayloadText {
   readonly text: string;
   readonly base?: Position;
 }
 
+/** A long payload (a line or a document): its bytes, parsed lazily, and how its problems are located. */
+interface LongPayload {
+  readonly bytes: Uint8Array;
+  readonly json: LongJson;
+  readonly locate: (long: LongPayload, pointers: string[]) => Position[];
+  /** Its bytes are the input's, edited by --fix. */
+  readonly edited?: boolean;
+}
+
 const FIRST: Position = { line: 1, column: 1 };
+
+/** Positions in a long line, its text never decoded whole: columns (the run numbers the lines). */
+const locateInLine = ({ json }: LongPayload, pointers: string[]): Position[] => json.offsets(pointers).map((offset) => ({ line: 0, column: offset + 1 }));
+
+/** Positions in a long document: lines and columns, in its decoded text. */
+const locateInDocument = ({ bytes }: LongPayload, pointers: string[]): Position[] => locateAll(asBuffer(bytes).toString('utf8'), pointers);
 
 /**
  * Positions in a payload's text made positions in the file: moved to where the text starts,

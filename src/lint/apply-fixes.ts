@@ -35,21 +35,30 @@ function copyOf(value: Record<string, unknown> | unknown[]): Record<string, unkn
   return out;
 }
 
+type Container = Record<string, unknown> | unknown[];
+const isContainer = (value: unknown): value is Container => Array.isArray(value) || isPlainRecord(value);
+
 /**
- * Applies the fixes and says which were applied. The input is never modified: the root and
- * every object or array on the path of an applied fix are new; other branches are shared.
+ * The renames that the fixes of `problems` make, in problem order, as `fixPayload` makes
+ * them: each checked against the payload as the renames before it left it. The payload is
+ * only read (the CLI reads a long line's payload lazily, and a copy would build it whole).
  *
  * @param payload The payload the problems were found in.
  * @param problems Its problems; those without a `rename-member` fix are ignored.
- * @returns The fixed payload and the renames made, in problem order.
- * @example fixPayload(order, lintOrder(order, { version: '1.1' })).renames.length; // 1
+ * @returns The renames, each with its parent's path in the names it had then.
+ * @example memberRenames({ p: { a: 1 } }, [{ rule: 'spelling', severity: 'warn', path: '/p/a', message: '', fix: { kind: 'rename-member', to: 'b' } }]); // [{ parent: ['p'], from: 'a', to: 'b' }]
  */
-export function fixPayload(payload: unknown, problems: readonly Problem[]): { payload: unknown; renames: MemberRename[] } {
-  if (payload === null || typeof payload !== 'object') return { payload, renames: [] };
-  if (!Array.isArray(payload) && !isPlainRecord(payload)) return { payload, renames: [] };
-  const fresh = new WeakSet<object>();
-  const root = copyOf(payload);
-  fresh.add(root);
+export function memberRenames(payload: unknown, problems: readonly Problem[]): MemberRename[] {
+  if (!isContainer(payload)) return [];
+  // The objects renamed in so far, by their path in the payload's names: each name that now
+  // means another member of the payload than its own, mapped to that member's name (null: none).
+  const renamed = new Map<string, Map<string, string | null>>();
+  /** The payload's name of the member of `object` (at `path`) now named `key`, if it has one. */
+  const nameOf = (object: Record<string, unknown>, path: readonly string[], key: string): string | undefined => {
+    const names = renamed.get(JSON.stringify(path));
+    const name = names?.has(key) ? names.get(key) : key;
+    return typeof name === 'string' && hasOwn(object, name) ? name : undefined;
+  };
   const renames: MemberRename[] = [];
   for (const problem of problems) {
     const fix = problem?.fix;
@@ -62,45 +71,70 @@ export function fixPayload(payload: unknown, problems: readonly Problem[]): { pa
     }
     const from = tokens.pop();
     if (from === undefined || from === fix.to) continue;
-    // Walk to the parent, copying each container on the way the first time it is touched.
-    let node: Record<string, unknown> | unknown[] = root;
-    let ok = true;
+    // Walk to the parent: the path in the payload's names, and the container there.
+    const path: string[] = [];
+    let node: Container | undefined = payload;
     for (const token of tokens) {
       let child: unknown;
       if (Array.isArray(node)) {
-        if (!/^(0|[1-9]\d*)$/.test(token) || Number(token) >= node.length) {
-          ok = false;
-          break;
-        }
+        if (!/^(0|[1-9]\d*)$/.test(token) || Number(token) >= node.length) break;
+        path.push(token);
         child = node[Number(token)];
       } else {
-        if (!hasOwn(node, token)) {
-          ok = false;
-          break;
-        }
-        child = node[token];
+        const name = nameOf(node, path, token);
+        if (name === undefined) break;
+        path.push(name);
+        child = node[name];
       }
-      if (!(Array.isArray(child) || isPlainRecord(child))) {
-        ok = false;
-        break;
-      }
-      if (!fresh.has(child)) {
-        const copy = copyOf(child);
-        fresh.add(copy);
-        if (Array.isArray(node)) node[Number(token)] = copy;
-        else define(node, token, copy);
-        child = copy;
-      }
-      node = child as Record<string, unknown> | unknown[];
+      node = isContainer(child) ? child : undefined;
+      if (node === undefined) break;
     }
     // The member must exist, and its schema spelling must not: then both values are kept and
     // the problem stays (which one is right is the sender's call, not the fixer's).
-    if (!ok || Array.isArray(node) || !hasOwn(node, from) || hasOwn(node, fix.to)) continue;
-    const renamed: Record<string, unknown> = {};
-    for (const key of Object.keys(node)) define(renamed, key === from ? fix.to : key, node[key]);
-    for (const key of Object.keys(node)) delete node[key];
-    for (const key of Object.keys(renamed)) define(node, key, renamed[key]);
+    if (path.length < tokens.length || node === undefined || Array.isArray(node)) continue;
+    const name = nameOf(node, path, from);
+    if (name === undefined || nameOf(node, path, fix.to) !== undefined) continue;
+    const key = JSON.stringify(path);
+    if (!renamed.has(key)) renamed.set(key, new Map());
+    renamed.get(key)!.set(from, null).set(fix.to, name);
     renames.push({ parent: tokens, from, to: fix.to });
+  }
+  return renames;
+}
+
+/**
+ * Applies the fixes and says which were applied. The input is never modified: the root and
+ * every object or array on the path of an applied fix are new; other branches are shared.
+ *
+ * @param payload The payload the problems were found in.
+ * @param problems Its problems; those without a `rename-member` fix are ignored.
+ * @returns The fixed payload and the renames made, in problem order (`memberRenames`).
+ * @example fixPayload(order, lintOrder(order, { version: '1.1' })).renames.length; // 1
+ */
+export function fixPayload(payload: unknown, problems: readonly Problem[]): { payload: unknown; renames: MemberRename[] } {
+  if (!isContainer(payload)) return { payload, renames: [] };
+  const renames = memberRenames(payload, problems);
+  const fresh = new WeakSet<object>();
+  const root = copyOf(payload);
+  fresh.add(root);
+  for (const { parent, from, to } of renames) {
+    // Walk to the parent (each rename's path holds), copying each container on the way the first time it is touched.
+    let node = root;
+    for (const token of parent) {
+      let child = (Array.isArray(node) ? node[Number(token)] : node[token]) as Container;
+      if (!fresh.has(child)) {
+        child = copyOf(child);
+        fresh.add(child);
+        if (Array.isArray(node)) node[Number(token)] = child;
+        else define(node, token, child);
+      }
+      node = child;
+    }
+    const object = node as Record<string, unknown>;
+    const renamed: Record<string, unknown> = {};
+    for (const key of Object.keys(object)) define(renamed, key === from ? to : key, object[key]);
+    for (const key of Object.keys(object)) delete object[key];
+    for (const key of Object.keys(renamed)) define(object, key, renamed[key]);
   }
   return { payload: root, renames };
 }

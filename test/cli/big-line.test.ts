@@ -1,17 +1,23 @@
 /**
  * Lines too long to parse whole (src/cli/lazy-json.ts): parsed from their bytes, their long
- * arrays a batch at a time, with the results of a whole parse, in bounded memory.
+ * arrays a batch at a time and their long objects a member at a time, with the results of a
+ * whole parse, in bounded memory; `--fix` renames members in their bytes.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_VERSION } from '../../src/cli/args';
+import { renameMembers } from '../../src/cli/json-text';
 import { LAZY_JSON_LIMITS, parseLongJson, type LazyJsonLimits } from '../../src/cli/lazy-json';
-import { createUnitLinter, parseFailure, unpackUnitResult, type Unit, type UnitSettings } from '../../src/cli/lint-unit';
+import { createUnitLinter, parseFailure, Splicer, unpackUnitResult, type Unit, type UnitSettings } from '../../src/cli/lint-unit';
 import { memberOffsets } from '../../src/cli/locate';
+import { fixPayload, memberRenames } from '../../src/lint/apply-fixes';
 import { lintOrder } from '../../src/lint/engine';
+import { toPointer } from '../../src/lint/pointer';
+import type { Problem } from '../../src/lint/types';
 import { invalidOrderArbitrary, validOrderArbitrary, validReturnArbitrary } from '../../src/testing/arbitraries';
 import { FMS_PROFILE, clone, validOrder, validReturn } from '../fixtures';
 import { mutate, mutationArb, pointersOf } from '../lint/_corpus';
@@ -81,8 +87,35 @@ function shape(value: unknown): unknown {
   return Object.is(value, -0) ? '-0' : value;
 }
 
-const lazyArrays = (value: unknown): number =>
-  value !== null && typeof value === 'object' ? (types.isProxy(value) ? 1 : 0) + Object.values(value).reduce((n: number, v) => n + lazyArrays(v), 0) : 0;
+/** How many lazy arrays and lazy objects a value holds. */
+const lazyContainers = (value: unknown, count = { arrays: 0, objects: 0 }) => {
+  if (value === null || typeof value !== 'object') return count;
+  if (types.isProxy(value)) count[Array.isArray(value) ? 'arrays' : 'objects']++;
+  for (const v of Object.values(value)) lazyContainers(v, count);
+  return count;
+};
+
+/** Every answer an object or array gives that the linter or `offsetsIn` may ask for, down the whole value. */
+function answers(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return Object.is(value, -0) ? '-0' : value;
+  const o = value as Record<string | symbol, unknown>;
+  const forIn: string[] = [];
+  for (const key in o) forIn.push(key);
+  const probes = [...Reflect.ownKeys(o), 'zz', '__proto__', 'toString', 'constructor', 'length', '0', '1', '01', Symbol.iterator];
+  const descriptor = (key: string | symbol) => {
+    const d = Object.getOwnPropertyDescriptor(o, key);
+    return d && { ...d, value: d.value !== null && typeof d.value === 'object' ? 'a container' : d.value };
+  };
+  return {
+    array: Array.isArray(o),
+    prototype: Object.getPrototypeOf(o) === (Array.isArray(o) ? Array.prototype : Object.prototype),
+    ownKeys: Reflect.ownKeys(o),
+    keys: Object.keys(o),
+    forIn,
+    probes: probes.map((key) => [String(key), key in o, Object.prototype.hasOwnProperty.call(o, key), Object.prototype.propertyIsEnumerable.call(o, key), descriptor(key)]),
+    members: Object.keys(o).map((key) => [key, answers(o[key])]),
+  };
+}
 
 const outcome = (parse: () => unknown) => {
   try {
@@ -94,18 +127,28 @@ const outcome = (parse: () => unknown) => {
 
 describe('parseLongJson', () => {
   it('builds what JSON.parse builds, or throws its very error, for any text (property)', () => {
-    let lazy = 0;
+    const lazy = { arrays: 0, objects: 0 };
     fc.assert(
       fc.property(maybeEdited(jsonText), limitsArb, (text, limits) => {
         const bytes = Buffer.from(text);
         const decoded = bytes.toString();
         const expected = outcome(() => JSON.parse(decoded));
         expect(outcome(() => parseLongJson(bytes, limits).value)).toEqual(expected);
-        if ('value' in expected) lazy += lazyArrays(parseLongJson(bytes, limits).value);
+        if ('value' in expected) lazyContainers(parseLongJson(bytes, limits).value, lazy);
       }),
       { numRuns: 1500 },
     );
-    expect(lazy).toBeGreaterThan(100);
+    expect(lazy.arrays).toBeGreaterThan(100);
+    expect(lazy.objects).toBeGreaterThan(100);
+  });
+
+  it('lazy arrays and objects answer every question as the arrays and objects of JSON.parse do: keys, order, for-in, descriptors, prototypes (property)', () => {
+    fc.assert(
+      fc.property(jsonText, limitsArb, (text, limits) => {
+        expect(answers(parseLongJson(Buffer.from(text), limits).value)).toEqual(answers(JSON.parse(text)));
+      }),
+      { numRuns: 800 },
+    );
   });
 
   it('finds members where memberOffsets finds them in the whole text, missing ones too (property)', () => {
@@ -140,6 +183,10 @@ describe('parseLongJson', () => {
       `[${zeros(3000)},tru, "at position 12"]`, // V8 quotes the text around: the quote holds "at position"
       `{"item":[${zeros(1000)},{"x":[${zeros(1000)},-]}]}`,
       `[${zeros(3000)}`,
+      // Long objects: their members well before the error are cut out.
+      `{${Array.from({ length: 400 }, (_, i) => `"k${i}":[${zeros(5)}]`).join(',')},"z":tru}`,
+      `{"a":{${Array.from({ length: 400 }, (_, i) => `"é${i}":"${i}"`).join(', ')}, "b": [${zeros(500)}, {"c": 1 "d": 2}]}}`,
+      `{${Array.from({ length: 400 }, (_, i) => `"k${i}":{"v":${i}}`).join(',')},"k0":"at position 3", x}`,
     ];
     for (const text of texts) {
       let expected: unknown;
@@ -198,6 +245,85 @@ describe('parseLongJson', () => {
     expect(() => delete a[0]).toThrow(TypeError);
     expect(a[0]).toBe(1);
   });
+
+  it('a lazy object is a read-only object: its keys in the order of JSON.parse, a member parsed when read, the last two kept', () => {
+    const text = '{"b": [1, 2], "2": "two", "a": {"x": 1}, "b": {"y": 3}, "__proto__": {"p": 1}, "10": null, "é😀": "v"}';
+    const expected = JSON.parse(text);
+    // Each member is short (parsed when read), the object is not.
+    const { value } = parseLongJson(Buffer.from(text), { ...TINY, arrayBytes: 16 });
+    const o = value as Record<string, unknown>;
+    expect([types.isProxy(o), Array.isArray(o), Object.getPrototypeOf(o) === Object.prototype]).toEqual([true, false, true]);
+    expect(Object.keys(o)).toEqual(['2', '10', 'b', 'a', '__proto__', 'é😀']);
+    expect(Object.keys(o)).toEqual(Object.keys(expected));
+    expect(JSON.stringify(o)).toBe(JSON.stringify(expected));
+    expect([o.b, o.__proto__, o.zz, Object.prototype.hasOwnProperty.call(o, '__proto__'), 'toString' in o, Object.prototype.hasOwnProperty.call(o, 'toString')]).toEqual([
+      { y: 3 },
+      { p: 1 },
+      undefined,
+      true,
+      true,
+      false,
+    ]);
+    expect(Object.getOwnPropertyDescriptor(o, 'a')).toEqual({ value: { x: 1 }, writable: true, enumerable: true, configurable: true });
+    const forIn: string[] = [];
+    for (const key in o) forIn.push(key);
+    expect(forIn).toEqual(Object.keys(expected));
+    expect(() => {
+      o.a = 9;
+    }).toThrow(TypeError);
+    expect(() => delete o.a).toThrow(TypeError);
+    expect(() => Object.defineProperty(o, 'c', { value: 1 })).toThrow(TypeError);
+    expect(() => Object.setPrototypeOf(o, null)).toThrow(TypeError);
+    expect(() => Object.preventExtensions(o)).toThrow(TypeError);
+    expect([o.a, Object.keys(o).length, Object.getPrototypeOf(o) === Object.prototype]).toEqual([{ x: 1 }, 6, true]);
+    // The last two members read are kept: a walk reading a member again does not parse it again.
+    const parse = vi.spyOn(JSON, 'parse');
+    const read = (keys: string[]) => keys.map((key) => o[key]);
+    read(['a', 'a', '2', 'a', '2', 'a']);
+    expect(parse).toHaveBeenCalledTimes(2);
+    read(['10', 'b', 'b', '10', 'a']); // '10' parsed, 'b' parsed, '10' kept, 'a' parsed again
+    expect(parse).toHaveBeenCalledTimes(5);
+  });
+
+  /** The paths of the members of the objects in a value (not of array elements). */
+  const objectMembers = (value: unknown, at: string[] = [], out: string[][] = []): string[][] => {
+    if (Array.isArray(value)) value.forEach((v, i) => objectMembers(v, [...at, String(i)], out));
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) out.push([...at, key]), objectMembers(v, [...at, key], out);
+    }
+    return out;
+  };
+  const newName = fc.constantFrom('a', 'b', '__proto__', '0', 'é', '😀', 'k"q', 'x\\y', '', 'a name much longer than before', '\u2028');
+
+  it('renames members in the bytes, through lazy arrays and objects, as --fix renames them in the decoded text; in place or in a copy (property)', () => {
+    const seen = { renamed: 0, inPlace: 0 };
+    fc.assert(
+      fc.property(jsonText, limitsArb, fc.array(fc.tuple(fc.nat(), newName, fc.boolean()), { maxLength: 4 }), fc.boolean(), (text, limits, picks, inPlace) => {
+        const value: unknown = JSON.parse(text);
+        const members = objectMembers(value);
+        if (members.length === 0) return;
+        // Renames of members, some of a member renamed just before (its path in its new name).
+        const problems: Problem[] = [];
+        let last: string[] | undefined;
+        for (const [pick, to, again] of picks) {
+          const tokens = again && last ? last : members[pick % members.length]!;
+          problems.push({ rule: 'spelling', severity: 'warn', path: toPointer(tokens), message: '', fix: { kind: 'rename-member', to } });
+          last = [...tokens.slice(0, -1), to];
+        }
+        const { renames } = fixPayload(value, problems);
+        expect(memberRenames(parseLongJson(Buffer.from(text), limits).value, problems)).toEqual(renames);
+        const bytes = Buffer.from(text);
+        const edited = parseLongJson(bytes, limits).renamed(renames, inPlace);
+        expect(Buffer.from(edited).toString()).toBe(renameMembers(text, renames));
+        if (!inPlace) expect(bytes.toString()).toBe(text);
+        seen.renamed += renames.length > 0 ? 1 : 0;
+        seen.inPlace += renames.length > 0 && edited.buffer === bytes.buffer && edited.byteOffset === bytes.byteOffset ? 1 : 0;
+      }),
+      { numRuns: 1000 },
+    );
+    expect(seen.renamed).toBeGreaterThan(200);
+    expect(seen.inPlace).toBeGreaterThan(50);
+  });
 });
 
 // ---------------------------------------------------------------------------------------
@@ -229,15 +355,31 @@ const LIMITS: readonly LazyJsonLimits[] = [
   { textBytes: 200, arrayBytes: 10, batchItems: 2, batchBytes: 1 << 20, objectMembers: 1 << 16, depth: 512 },
 ];
 const OPTIONS: readonly Partial<UnitSettings>[] = [{}, { maxProblems: 2 }, { quiet: true, maxProblems: 1 }, { profile: FMS_PROFILE, version: '1.2' }, { kind: 'return' }];
+const FIX_OPTIONS: readonly Partial<UnitSettings>[] = [{ fix: true }, { fix: true, quiet: true, maxProblems: 1 }, { fix: true, maxProblems: 3, profile: FMS_PROFILE, version: '1.2' }];
+const ALL_OPTIONS = [...OPTIONS, ...FIX_OPTIONS];
 const settings = (more: Partial<UnitSettings>): UnitSettings => ({ version: ORDER, rules: {}, fix: false, quiet: false, batch: true, ...more });
 // One linter per settings (each makes its rule plans once).
 const linters = new Map<string, ReturnType<typeof createUnitLinter>>();
+/** The unit result, its fixed bytes as text. With --fix, the unit's bytes are handed over (edited in place): pass bytes of their own. */
 function lintUnit(options: number, limits: number | undefined, unit: Unit) {
   const key = `${options}/${limits}`;
-  if (!linters.has(key)) linters.set(key, createUnitLinter(settings({ ...OPTIONS[options], ...(limits === undefined ? {} : { lazyJson: LIMITS[limits] }) })));
-  const result = unpackUnitResult(linters.get(key)!(unit));
-  return { ...result, found: result.found.map((f) => ({ ...f, problems: f.problems })) };
+  if (!linters.has(key)) linters.set(key, createUnitLinter(settings({ ...ALL_OPTIONS[options], ...(limits === undefined ? {} : { lazyJson: LIMITS[limits] }) })));
+  const { bytes, ...result } = unpackUnitResult(linters.get(key)!(unit));
+  return { ...result, found: result.found.map((f) => ({ ...f, problems: f.problems })), ...(bytes ? { bytes: Buffer.from(bytes).toString() } : {}) };
 }
+
+/** Example-body spellings that --fix renames, written plainly or with an escape. */
+const SPELT: readonly (readonly [string, string])[] = [
+  ['"transactionID"', '"transactionId"'],
+  ['"entityID"', '"entity\\u0049d"'],
+  ['"acquireID"', '"acquirerId"'],
+  ['"dateTimeWantedDeliveryDate"', '"datetimeWantedDeliveryDate"'],
+];
+/** An order that --fix changes, sometimes with a member named in non-ASCII before the renamed ones (bytes are not characters). */
+const fixableText = fc.tuple(fc.oneof(mutated(fc.constant(validOrder(ORDER))), longOrder), fc.subarray([...SPELT], { minLength: 1 }), fc.boolean()).map(([text, spelt, accent]) => {
+  for (const [from, to] of spelt) text = text.replace(from, to);
+  return accent ? text.replace('"clientRequest":{', '"clientRequest":{"ünknown €":"😀",') : text;
+});
 
 describe('createUnitLinter on long lines', () => {
   it('lines and documents parsed lazily give the unit result of a whole parse: problems, positions, counts (property)', () => {
@@ -258,12 +400,93 @@ describe('createUnitLinter on long lines', () => {
     );
   });
 
-  it('--fix parses a long line whole (it edits the parsed value)', () => {
-    const line = JSON.stringify(validOrder(ORDER)).replace('"transactionID"', '"transactionId"');
+  it('--fix on lines and documents parsed lazily gives the unit result and the fixed bytes of a whole parse (property)', () => {
+    let fixes = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fixableText, fixableText, lineText), { minLength: 1, maxLength: 3 }),
+        fc.nat(LIMITS.length - 1),
+        fc.integer({ min: OPTIONS.length, max: ALL_OPTIONS.length - 1 }),
+        fc.boolean(),
+        (texts, limits, options, fallbackToLines) => {
+          const units = (): Unit[] => [
+            { type: 'lines', bytes: Buffer.from(texts.map((t) => t.replace(/\r?\n/g, ' ')).join('\r\n') + '\n') },
+            { type: 'document', bytes: Buffer.from(texts.join('\n')), fallbackToLines },
+            { type: 'document', bytes: Buffer.from(`[${texts.join(',\n')}]`), fallbackToLines },
+          ];
+          const whole = units().map((unit) => lintUnit(options, undefined, unit));
+          expect(units().map((unit) => lintUnit(options, limits, unit))).toEqual(whole);
+          fixes += whole[0]!.fixes;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(fixes).toBeGreaterThan(300);
+  });
+
+  it('--fix renames the members of a long line in its bytes, in place: no JSON.parse of the whole line, the bytes of a whole parse', () => {
+    const order = validOrder(ORDER) as { clientRequest: { item: unknown[] } };
+    order.clientRequest.item = Array.from({ length: 50 }, () => order.clientRequest.item[0]);
+    let line = JSON.stringify(order).replace('"clientRequest":{', '"clientRequest":{"ünknown €":"😀",');
+    for (const [from, to] of SPELT) line = line.replace(from, to);
+    const unit = () => {
+      const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(line) + 1);
+      bytes.write(`${line}\n`);
+      return bytes;
+    };
+    const whole = createUnitLinter(settings({ fix: true }))({ type: 'lines', bytes: unit() });
+    const bytes = unit();
+    const linter = createUnitLinter(settings({ fix: true, lazyJson: LIMITS[1] }));
     const parse = vi.spyOn(JSON, 'parse');
-    const fixed = createUnitLinter(settings({ fix: true, lazyJson: LIMITS[0] }))({ type: 'lines', bytes: Buffer.from(line + '\n') });
-    expect(fixed.fixes).toBe(1);
-    expect(parse.mock.calls.map(([text]) => text)).toContain(line);
+    const decode = vi.spyOn(Buffer.prototype, 'toString');
+    const concat = vi.spyOn(Buffer, 'concat');
+    const lazy = linter({ type: 'lines', bytes });
+    const longest = (calls: { length: number }[]) => Math.max(0, ...calls.map((c) => c.length));
+    const [parsed, decoded, copied] = [longest(parse.mock.calls.map(([text]) => text)), longest(decode.mock.results.map((r) => r.value as string)), longest(concat.mock.results.map((r) => r.value as Buffer))];
+    vi.restoreAllMocks();
+    expect([lazy.fixes, whole.fixes]).toEqual([4, 4]);
+    expect(Buffer.from(lazy.bytes!).toString()).toBe(Buffer.from(whole.bytes!).toString());
+    // Parsed and decoded a piece at a time, renamed in place (the text grows nowhere), the unit's bytes its output.
+    expect(Math.max(parsed, decoded)).toBeLessThan(line.length / 10);
+    expect(copied).toBe(0);
+    expect(lazy.bytes!.buffer).toBe(bytes.buffer);
+  });
+});
+
+describe('Splicer', () => {
+  it('splices edits into the bytes as joining the pieces does; in the bytes themselves while the output has not grown past what was read (property)', () => {
+    const text = fc.array(fc.constantFrom('a', 'é', '😀', '{"k":1}\n', ' '), { minLength: 1, maxLength: 20 }).map((parts) => parts.join(''));
+    const edit = fc.record({ to: fc.array(fc.constantFrom('', 'b', 'ü', '😀😀', 'xyz'), { maxLength: 3 }).map((parts) => parts.join('')), inPlace: fc.boolean() });
+    let inPlace = 0;
+    fc.assert(
+      fc.property(text, fc.uniqueArray(fc.nat(), { maxLength: 8 }), fc.array(edit, { minLength: 4, maxLength: 4 }), (t, cuts, edits) => {
+        const original = Buffer.from(t);
+        const bytes = Buffer.allocUnsafeSlow(original.length);
+        original.copy(bytes);
+        const at = [...new Set(cuts.map((c) => c % (original.length + 1)))].sort((x, y) => x - y);
+        const splicer = new Splicer(bytes);
+        const expected: Buffer[] = [];
+        let copied = 0;
+        let grown = 0;
+        let fits = true;
+        for (let k = 0; k + 1 < at.length && k / 2 < edits.length; k += 2) {
+          const [start, end] = [at[k]!, at[k + 1]!];
+          const to = Buffer.from(edits[k / 2]!.to);
+          expected.push(original.subarray(copied, start), to);
+          copied = end;
+          fits &&= (grown += to.length - (end - start)) <= 0;
+          // An edit made in the bytes (a long line renamed in place) when it is not longer.
+          if (edits[k / 2]!.inPlace && to.length <= end - start) splicer.splice(start, end, bytes.subarray(start, start + to.copy(bytes, start)));
+          else splicer.splice(start, end, to);
+        }
+        expected.push(original.subarray(copied));
+        const out = splicer.done();
+        expect(Buffer.from(out).toString()).toBe(Buffer.concat(expected).toString());
+        if (fits) expect([out.buffer === bytes.buffer, out.byteOffset]).toEqual([true, 0]);
+        inPlace += fits && at.length > 1 ? 1 : 0;
+      }),
+    );
+    expect(inPlace).toBeGreaterThan(10);
   });
 });
 
@@ -273,13 +496,13 @@ describe('createUnitLinter on long lines', () => {
 const HEAD = `{"clientRequest":{"requestHeader":{},"order":{},"partner":[],"item":[`;
 const TAIL = ']}}\n';
 
-/** An order line with `count` copies of `element` in its item list, spaced out to `bytes` bytes. */
-function writeLine(file: string, element: string, count: number, bytes: number): void {
-  const pad = bytes - HEAD.length - TAIL.length - count * element.length - (count - 1);
+/** An order line (`head`, ASCII, up to its item list) with `count` copies of `element` in its item list, spaced out to `bytes` bytes. */
+function writeLine(file: string, element: string, count: number, bytes: number, head = HEAD): void {
+  const pad = bytes - head.length - TAIL.length - count * element.length - (count - 1);
   const each = Math.floor(pad / (count - 1));
   let wider = pad - each * (count - 1);
   const fd = openSync(file, 'w');
-  writeSync(fd, HEAD);
+  writeSync(fd, head);
   let chunk = '';
   for (let i = 0; i < count; i++) {
     chunk += i === 0 ? element : `,${' '.repeat(wider-- > 0 ? each + 1 : each)}${element}`;
@@ -293,8 +516,8 @@ function writeLine(file: string, element: string, count: number, bytes: number):
 }
 
 /** What linting the line with `count` elements reports, from lines of 1 and 2 elements: the line's own problems and each element's. */
-function expectedSummary(element: string, count: number) {
-  const [one, two] = [1, 2].map((n) => lintOrder(JSON.parse(`${HEAD}${Array(n).fill(element).join(',')}${TAIL}`), { version: ORDER }));
+function expectedSummary(element: string, count: number, head = HEAD) {
+  const [one, two] = [1, 2].map((n) => lintOrder(JSON.parse(`${head}${Array(n).fill(element).join(',')}${TAIL}`), { version: ORDER }));
   const tally = (problems: typeof one, severity: string) => problems!.filter((p) => p.severity === severity).length;
   const scaled = (severity: string) => tally(one, severity) + (count - 1) * (tally(two, severity) - tally(one, severity));
   return { errors: scaled('error'), warnings: scaled('warn') };
@@ -328,4 +551,24 @@ describe('peak memory of the real bin on one 64 MB line of 10 million problems',
     expect(report.summary).toMatchObject({ payloads: 1, errors, warnings, omitted: errors + warnings - 1000 });
     expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 60_000);
+
+  // Three members spelt as in the spec's examples: two renames keep the length, one shortens the text.
+  const SPELT_HEAD = '{"clientRequest":{"order":{"datetimeWantedDeliveryDate":"2026-01-01"},"payment":{"transactionId":"T-1","acquirerId":"A"},"item":[';
+  const FIXED_HEAD = SPELT_HEAD.replace('datetimeW', 'dateTimeW').replace('transactionId', 'transactionID').replace('acquirerId', 'acquireID');
+  const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+  it.each(['1', '2'])('--fix of a line of 8 million items, --concurrency %s: at most 300 MB, the members renamed, the report of the fixed line', async (concurrency) => {
+    const [element, count] = ['{"a":1}', 7_990_000];
+    writeLine(join(dir, 'spelt.ndjson'), element, count, BYTES, SPELT_HEAD);
+    // The same spacing: the renamed line is shorter by what its head is.
+    writeLine(join(dir, 'fixed.ndjson'), element, count, BYTES - SPELT_HEAD.length + FIXED_HEAD.length, FIXED_HEAD);
+    const { errors, warnings } = expectedSummary(element, count, FIXED_HEAD);
+    const out = await runBinMeasured(bin(), ['lint', '--fix', '--concurrency', concurrency, '--format', 'json', 'spelt.ndjson'], { cwd: dir });
+    expect(out.code).toBe(1);
+    const report = JSON.parse(out.stdout);
+    expect(report.summary).toMatchObject({ payloads: 1, errors, warnings, fixed: 3 });
+    expect(report.results[0].problems.filter((p: { rule: string }) => p.rule === 'spelling')).toEqual([]);
+    expect(sha256(join(dir, 'spelt.ndjson'))).toBe(sha256(join(dir, 'fixed.ndjson')));
+    expect(out.peakMb).toBeLessThanOrEqual(300);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 /**
  * A long line holding an object of millions of members, or nested millions of levels deep
  * (src/cli/lazy-json.ts): refused with one `parse` problem before it is built, so the CLI
- * stays within its memory.
+ * stays within its memory; one holding an object of large members: a lazy object.
  */
 import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_VERSION } from '../../src/cli/args';
 import { DepthLimitError, LAZY_JSON_LIMITS, MemberLimitError, nestsDeeper, parseLongJson, type LazyJsonLimits } from '../../src/cli/lazy-json';
 import { createUnitLinter, unpackUnitResult, type Unit } from '../../src/cli/lint-unit';
+import { lintOrder } from '../../src/lint/engine';
 import { runBinMeasured, useBin } from './_bin';
 import { tempFiles } from './_run';
 
@@ -147,6 +148,21 @@ describe('peak memory of the real bin on a line of one object of 3 million membe
     expect(report.results[0].problems).toMatchObject([
       { rule: 'parse', column, message: `${what} has an object of ${COUNT} members, more than ${LAZY_JSON_LIMITS.objectMembers}; it was not read.` },
     ]);
+    expect(out.peakMb).toBeLessThanOrEqual(300);
+  }, 60_000);
+
+  it.each(['1', '2'])('wide.ndjson, one object of 60 arrays of 524,000 zeros (63 MB), --concurrency %s: at most 300 MB, the problems of a whole parse', async (concurrency) => {
+    const array = `[${Array(524_000).fill('0').join(',')}]`;
+    const fd = openSync(join(dir, 'wide.ndjson'), 'w');
+    for (let i = 0; i < 60; i++) writeSync(fd, `${i === 0 ? '{' : ','}"m${i}":${array}`);
+    writeSync(fd, '}\n');
+    closeSync(fd);
+    const out = await runBinMeasured(bin(), ['lint', '--concurrency', concurrency, '--format', 'json', 'wide.ndjson'], { cwd: dir });
+    rmSync(join(dir, 'wide.ndjson'));
+    expect(out.code).toBe(1);
+    const report = JSON.parse(out.stdout);
+    const expected = lintOrder(JSON.parse(`{${Array.from({ length: 60 }, (_, i) => `"m${i}":[0]`).join(',')}}`), { version: DEFAULT_API_VERSION });
+    expect(report.results[0].problems.map((p: { rule: string; path: string; column: number }) => [p.rule, p.path, p.column])).toEqual(expected.map((p) => [p.rule, p.path, 1]));
     expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 60_000);
 

@@ -1,7 +1,60 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayElementRanges, memberKeyRange, renameMembers } from '../../src/cli/json-text';
-import { fixPayload } from '../../src/lint/apply-fixes';
+import { arrayElementRanges, memberKeyRange, renameMembers, renameMembersUtf8 } from '../../src/cli/json-text';
+import { fixPayload, memberRenames } from '../../src/lint/apply-fixes';
+import { parsePointer, toPointer } from '../../src/lint/pointer';
+import type { Problem } from '../../src/lint/types';
+
+/** JSON texts whose objects share a few names (renames collide, names repeat), `__proto__`, an escaped and a non-ASCII name among them. */
+const { text: payloadText } = fc.letrec<{ text: string; array: string; object: string }>((tie) => ({
+  text: fc.oneof({ depthSize: 'small' }, fc.constantFrom('0', '"x"', 'null'), tie('array'), tie('object')),
+  array: fc.array(tie('text'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
+  object: fc
+    .array(fc.tuple(fc.constantFrom('a', 'b', 'c', '__proto__', '0', 'é', 'b\\u0061'), fc.constantFrom('', ' '), tie('text')), { maxLength: 4 })
+    .map((members) => `{${members.map(([k, space, v]) => `"${k}"${space}:${v}`).join(',')}}`),
+}));
+
+/** The paths of the members of the objects in a value. */
+const objectMembers = (value: unknown, at: string[] = [], out: string[][] = []): string[][] => {
+  if (Array.isArray(value)) value.forEach((v, i) => objectMembers(v, [...at, String(i)], out));
+  else if (value !== null && typeof value === 'object') for (const [key, v] of Object.entries(value)) out.push([...at, key]), objectMembers(v, [...at, key], out);
+  return out;
+};
+
+/** Rename problems on members of `value`, some on a member renamed just before (by its new name). */
+const renameProblems = (value: unknown) =>
+  fc.array(fc.tuple(fc.nat(), fc.constantFrom('a', 'b', 'c', '__proto__', 'é', 'd'), fc.boolean()), { maxLength: 5 }).map((picks) => {
+    const members = objectMembers(value);
+    const problems: Problem[] = [];
+    let last: string[] | undefined;
+    for (const [pick, to, again] of picks) {
+      if (members.length === 0) break;
+      const tokens = again && last ? last : members[pick % members.length]!;
+      problems.push({ rule: 'spelling', severity: 'warn', path: toPointer(tokens), message: '', fix: { kind: 'rename-member', to } });
+      last = [...tokens.slice(0, -1), to];
+    }
+    return problems;
+  });
+
+const isContainer = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+
+/** The model: each fix applied to a copy of the payload, one after the other, when its member is there and its new name is not. */
+function oneByOne(payload: unknown, problems: readonly Problem[]) {
+  const copy: unknown = JSON.parse(JSON.stringify(payload));
+  const renames: { parent: string[]; from: string; to: string }[] = [];
+  for (const { path, fix } of problems) {
+    const tokens = parsePointer(path);
+    const from = tokens.pop()!;
+    let node: unknown = copy;
+    for (const token of tokens) node = isContainer(node) && Object.hasOwn(node, token) ? node[token] : undefined;
+    if (!isContainer(node) || Array.isArray(node) || !Object.hasOwn(node, from) || Object.hasOwn(node, fix!.to) || from === fix!.to) continue;
+    const entries = Object.entries(node);
+    for (const key of Object.keys(node)) delete node[key];
+    for (const [key, v] of entries) Object.defineProperty(node, key === from ? fix!.to : key, { value: v, writable: true, enumerable: true, configurable: true });
+    renames.push({ parent: tokens, from, to: fix!.to });
+  }
+  return { payload: copy, renames };
+}
 
 const keyAt = (text: string, tokens: string[]) => {
   const range = memberKeyRange(text, tokens);
@@ -52,6 +105,57 @@ describe('renameMembers', () => {
         expect(JSON.parse(edited)).toEqual(fixed);
         expect(edited.length).toBe(text.length + JSON.stringify(to).length - JSON.stringify(from).length);
       }),
+    );
+  });
+});
+
+describe('memberRenames and fixPayload', () => {
+  it('law: they rename as applying each fix in turn to a copy does, and fixPayload never changes its input (property)', () => {
+    let renamed = 0;
+    fc.assert(
+      fc.property(
+        payloadText.chain((text) => fc.tuple(fc.constant(text), renameProblems(JSON.parse(text)))),
+        ([text, problems]) => {
+          const payload: unknown = JSON.parse(text);
+          const before = JSON.stringify(payload);
+          const model = oneByOne(payload, problems);
+          expect(memberRenames(payload, problems)).toEqual(model.renames);
+          const fixed = fixPayload(payload, problems);
+          expect([JSON.stringify(fixed.payload), fixed.renames]).toEqual([JSON.stringify(model.payload), model.renames]);
+          expect(JSON.stringify(payload)).toBe(before);
+          renamed += model.renames.length;
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(renamed).toBeGreaterThan(200);
+  });
+});
+
+/** The model of renaming in the text: each rename in turn, in the text the renames before it left. */
+function sequentially(text: string, renames: readonly { parent: readonly string[]; from: string; to: string }[]): string {
+  for (const { parent, from, to } of renames) {
+    const range = memberKeyRange(text, [...parent, from]);
+    if (range) text = text.slice(0, range[0]) + JSON.stringify(to) + text.slice(range[1]);
+  }
+  return text;
+}
+
+describe('renameMembersUtf8', () => {
+  it('law: renaming in the bytes gives the bytes of renaming in the text (each rename in turn), in place or in a copy; a copy leaves the bytes as they were (property)', () => {
+    fc.assert(
+      fc.property(
+        payloadText.chain((text) => fc.tuple(fc.constant(text), renameProblems(JSON.parse(text)), fc.boolean())),
+        ([text, problems, inPlace]) => {
+          const { renames } = fixPayload(JSON.parse(text), problems);
+          const bytes = Buffer.from(text);
+          const edited = renameMembersUtf8(bytes, renames, { inPlace });
+          expect(renameMembers(text, renames)).toBe(sequentially(text, renames));
+          expect(Buffer.from(edited).toString()).toBe(sequentially(text, renames));
+          if (!inPlace || edited.buffer !== bytes.buffer) expect(bytes.toString()).toBe(text);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
