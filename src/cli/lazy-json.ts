@@ -108,6 +108,7 @@ const MAX_DEPTH = 64;
 const MARGIN = 64;
 
 const QUOTE = 34;
+const BACKSLASH = 92;
 const COMMA = 44;
 const COLON = 58;
 const OPEN_ARRAY = 91;
@@ -162,10 +163,10 @@ export function parseLongJson(bytes: Uint8Array, limits: LazyJsonLimits = LAZY_J
     value = reparse(buf, failure.at, builder.runs);
     return { value, offsets: (pointers) => memberOffsets(buf.toString('utf8'), pointers), renamed: (renames, inPlace) => renameMembersUtf8(buf, renames, { inPlace }) };
   }
-  const { longs } = builder;
+  const { longs, strings } = builder;
   return {
     value,
-    offsets: (pointers) => offsetsIn(buf, value, longs, pointers),
+    offsets: (pointers) => offsetsIn(buf, value, longs, pointers, strings),
     renamed: (renames, inPlace) => {
       const layouts = new Map<number, KnownLayout>();
       for (const container of longs.values()) layouts.set(container.at, layoutOf(container));
@@ -231,6 +232,8 @@ class Builder {
   readonly runs: Run[][] = [];
   /** What is known of each long container, by the container. */
   readonly longs = new Map<unknown, Long>();
+  /** The contents (between the quotes) of the long strings built as values: `offsetsIn` cuts them. */
+  readonly strings: [number, number][] = [];
   /** The containers built one member or element at a time (by where they start): see `scan`. */
   private readonly long: Set<number>;
   /** The members of the objects that may have too many, by where they start. */
@@ -269,7 +272,21 @@ class Builder {
     const c = this.bytes[at];
     if ((c === OPEN_OBJECT || c === OPEN_ARRAY) && this.long.has(at)) return c === OPEN_OBJECT ? this.object(at) : this.array(at);
     this.end = skipValue(this.bytes, at);
-    return this.parse(at, this.end);
+    if (c !== QUOTE || !this.long.has(at)) return this.parse(at, this.end);
+    this.strings.push([at + 1, this.end - 1]);
+    return this.string(at, this.end);
+  }
+
+  /**
+   * A string of bytes `start` (its opening quote) to `end`: a long one without escapes or
+   * control characters is decoded straight from its bytes (`JSON.parse` of its text would hold
+   * the text and the value at once: twice 60 MB for a 60 MB string); any other is parsed.
+   */
+  private string(start: number, end: number): string {
+    const b = this.bytes;
+    if (end - start < 2 || b[end - 1] !== QUOTE || end - start <= this.limits.arrayBytes) return this.parse(start, end) as string;
+    for (let i = start + 1; i < end - 1; i++) if (b[i]! < 0x20 || b[i] === BACKSLASH) return this.parse(start, end) as string;
+    return b.toString('utf8', start + 1, end - 1);
   }
 
   /**
@@ -296,7 +313,7 @@ class Builder {
       if (b[i] !== QUOTE) throw new Failure(i);
       if (n === objectMembers) throw new MemberLimitError(this.crowded.get(at) ?? n + 1, objectMembers, utf16Length(b, 0, at));
       const keyEnd = skipString(b, i);
-      const key = this.parse(i, keyEnd) as string;
+      const key = this.string(i, keyEnd);
       let v = skipSpace(b, keyEnd);
       if (b[v] !== COLON) throw new Failure(v);
       v = skipSpace(b, v + 1);
@@ -426,8 +443,12 @@ function scan(b: Uint8Array, { arrayBytes, objectMembers, depth: maxDepth }: Laz
   let deep = -1;
   for (let i = 0; i < n; i++) {
     const c = b[i];
-    if (c === QUOTE) i = skipString(b, i) - 1;
-    else if (c === COMMA) {
+    if (c === QUOTE) {
+      const end = skipString(b, i);
+      // A long string is built on its own (see `Builder.string`), never inside a piece of text parsed whole.
+      if (end - i > arrayBytes) long.add(i);
+      i = end - 1;
+    } else if (c === COMMA) {
       if (depth > 0 && depth <= MAX_DEPTH && commas[depth - 1]! >= 0) commas[depth - 1] = commas[depth - 1]! + 1;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (depth < MAX_DEPTH) (starts[depth] = i), (commas[depth] = c === OPEN_OBJECT ? 0 : -1);
@@ -668,7 +689,7 @@ interface Route {
  * lazy arrays move down by the elements cut before them, and offsets in the shortened text
  * move back up by the UTF-16 length of the text cut before them.
  */
-function offsetsIn(bytes: Buffer, value: unknown, longs: ReadonlyMap<unknown, Long>, pointers: readonly string[]): number[] {
+function offsetsIn(bytes: Buffer, value: unknown, longs: ReadonlyMap<unknown, Long>, pointers: readonly string[], strings: readonly [number, number][]): number[] {
   // The runs kept of each long container: those some pointer goes through.
   const kept = new Map<Long, Set<number>>();
   const keepRun = (container: Long, run: number) => {
@@ -722,6 +743,8 @@ function offsetsIn(bytes: Buffer, value: unknown, longs: ReadonlyMap<unknown, Lo
     }
     if ('batches' in container) cutBefore.set(container.batches, before);
   }
+  // A pointer ends at a value, never inside a string: a long string's content is cut too.
+  cuts.push(...strings);
   cuts.sort((x, y) => x[0] - y[0]);
   let text = '';
   let from = 0;

@@ -572,3 +572,31 @@ describe('peak memory of the real bin on one 64 MB line of 10 million problems',
     expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 120_000);
 });
+
+describe('a long string in a long text', () => {
+  const limits: LazyJsonLimits = { ...LAZY_JSON_LIMITS, textBytes: 0, arrayBytes: 64 };
+  const long = 'é'.repeat(100) + 'x'.repeat(100);
+
+  it('is decoded straight from its bytes, never parsed from a copy of its text, and located with its content cut', () => {
+    const text = JSON.stringify({ clientRequest: { requestHeader: { requestReference: long, client: 'C' } }, tail: [long, 1] });
+    const parse = vi.spyOn(JSON, 'parse');
+    const json = parseLongJson(Buffer.from(text), limits);
+    expect(parse.mock.calls.filter(([arg]) => typeof arg === 'string' && arg.includes(long))).toEqual([]);
+    expect(json.value).toEqual(JSON.parse(text));
+    const pointers = ['/clientRequest/requestHeader/requestReference', '/clientRequest/requestHeader/client', '/tail/0', '/tail/1'];
+    expect(json.offsets(pointers)).toEqual(memberOffsets(text, pointers));
+  });
+
+  it('with escapes or a control character is parsed as JSON.parse does, errors included', () => {
+    for (const text of [JSON.stringify({ a: long + '\n"\\' }), `{"a": "${long}\u0001"}`, `{"a": "${long}`, `["${long}\\"]`]) {
+      let expected: unknown;
+      try {
+        expected = JSON.parse(text);
+      } catch (error) {
+        expect(() => parseLongJson(Buffer.from(text), limits)).toThrow((error as Error).message);
+        continue;
+      }
+      expect(parseLongJson(Buffer.from(text), limits).value).toEqual(expected);
+    }
+  });
+});
