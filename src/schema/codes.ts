@@ -22,7 +22,10 @@ let nameTable: ReadonlyMap<string, readonly string[]> | undefined;
 
 /** The alpha-2 codes alone: what checks them reads no alpha-3 table (a bundle that lints only orders carries none). */
 function alpha2Codes(): ReadonlySet<string> {
-  return (alpha2Table ??= new Set(COUNTRY_ALPHA2.match(/../g)));
+  if (alpha2Table) return alpha2Table;
+  const codes = new Set<string>();
+  for (let i = 0; i < COUNTRY_ALPHA2.length; i += 2) codes.add(COUNTRY_ALPHA2.slice(i, i + 2));
+  return (alpha2Table = codes);
 }
 
 function countries(): Countries {
