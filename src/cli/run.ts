@@ -33,8 +33,16 @@ export interface InputContext {
   payloads: number;
 }
 
+/**
+ * The most bytes of units in hand at once (sent, or waiting for their turn to be written),
+ * but one unit alone: a unit of long lines (up to --max-line-bytes each) is sent only once
+ * the ones before it are done, so that memory holds one long line at a time rather than a
+ * worker's queue of them (two 60 MB lines of one string each peaked at 370-480 MB).
+ */
+const UNIT_BYTES_IN_HAND = 32 << 20;
+
 type Entry =
-  | { readonly type: 'unit'; readonly input: InputContext; readonly result: Promise<UnitResult> }
+  | { readonly type: 'unit'; readonly input: InputContext; readonly result: Promise<UnitResult>; readonly bytes: number }
   | { readonly type: 'long'; readonly input: InputContext; readonly bytes: number; readonly document: boolean }
   | { readonly type: 'raw'; readonly input: InputContext; readonly bytes: Uint8Array }
   | { readonly type: 'end'; readonly input: InputContext };
@@ -123,6 +131,8 @@ export class LintRun {
   private readonly states: readonly BatchState[];
   private readonly variants: readonly UnitVariant[];
   private readonly queue: Entry[] = [];
+  /** Bytes of the units in the queue (see `UNIT_BYTES_IN_HAND`). */
+  private unitBytes = 0;
   private closed = false;
   private wakeConsumer?: () => void;
   private wakeReader?: () => void;
@@ -166,9 +176,11 @@ export class LintRun {
   }
 
   /** Waits for room in the queue, then queues what `make` returns. */
-  private async enqueue(make: () => Entry): Promise<void> {
-    while (this.queue.length >= this.executor.capacity && !this.stopped) await new Promise<void>((resolve) => (this.wakeReader = resolve));
+  private async enqueue(make: () => Entry, bytes = 0): Promise<void> {
+    const full = () => this.queue.length >= this.executor.capacity || (this.unitBytes > 0 && this.unitBytes + bytes > UNIT_BYTES_IN_HAND);
+    while (full() && !this.stopped) await new Promise<void>((resolve) => (this.wakeReader = resolve));
     if (this.stopped) return;
+    this.unitBytes += bytes;
     this.queue.push(make());
     this.wakeConsumer?.();
   }
@@ -180,17 +192,19 @@ export class LintRun {
    * @param piece The piece.
    */
   add(input: InputContext, piece: Piece): Promise<void> {
+    // Read before the unit's bytes move to a worker (they are detached there).
+    const size = piece.type === 'lines' || piece.type === 'document' ? piece.bytes.length : 0;
     return this.enqueue(() => {
       if (piece.type === 'lines' || piece.type === 'document') {
         const unit = piece.type === 'lines' ? { type: 'lines' as const, bytes: piece.bytes } : piece;
         const result = this.executor.run(input.variant ? { ...unit, variant: input.variant } : unit);
         // An abandoned unit (the run stopped) must not become an unhandled rejection.
         result.catch(() => {});
-        return { type: 'unit', input, result };
+        return { type: 'unit', input, result, bytes: size };
       }
       if (piece.type === 'long') return { type: 'long', input, bytes: piece.bytes, document: piece.document };
       return { type: 'raw', input, bytes: piece.bytes };
-    });
+    }, size);
   }
 
   /**
@@ -237,6 +251,7 @@ export class LintRun {
           break;
       }
       this.queue.shift();
+      if (entry.type === 'unit') this.unitBytes -= entry.bytes;
       await this.report.flush();
       if (fix) {
         await fix.sink.flush();
