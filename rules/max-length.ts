@@ -1,7 +1,10 @@
 import type { FieldCheck } from '../src/schema/actions';
 import { codePointLength } from '../src/schema/predicates';
 import { _ } from '../src/lint/code';
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs, type SchemaNode } from '../src/lint/define-rule';
+
+/** A field's length limit: the maxLength check of its schema. */
+const limitOf = (node: SchemaNode) => node.checks.find((check) => check.keyword === 'maxLength');
 
 /** Rule `max-length`: a string is longer than the spec's limit, counted in Unicode code points. Its check counts the code points of a value longer than the limit in UTF-16 units. */
 export default defineRule({
@@ -15,8 +18,9 @@ export default defineRule({
     },
   },
   check: {
-    at: (node) => node.checks.find((check) => check.keyword === 'maxLength'),
-    test: (value: string, check: FieldCheck<unknown>) => value.length <= check.maxLength! || codePointLength(value) <= check.maxLength!,
+    at: limitOf,
+    // The schema's maxLength check, the test the builders validate with.
+    test: (value: string, check: FieldCheck<unknown>) => check.test(value),
     // The message names the length: one message per length.
     detail: (value: string) => codePointLength(value),
     // The length in code points is counted only past the limit in UTF-16 units, once: for the test and for the message.
@@ -26,7 +30,7 @@ export default defineRule({
         b.if(_`${n} > ${arg.maxLength!}`, (b) => fail(b, n));
       }),
     messageId: 'invalid',
-    data: (node, length: number | FieldCheck<unknown>) => ({ name: node.name, limit: node.checks.find((check) => check.keyword === 'maxLength')!.maxLength!, length: length as number }),
+    data: (node, length: number | FieldCheck<unknown>) => ({ name: node.name, limit: limitOf(node)!.maxLength!, length: length as number }),
   },
 });
 

@@ -304,7 +304,8 @@ export interface ReportSite {
 /** The most messages a site keeps (see `reportAt`). */
 const MADE_PER_SITE = 64;
 
-function site(plan: Plan, rule: string, severity: Severity, node: TreeNode, claim: FindingClaim, detail: unknown, once = false): ReportSite {
+/** A report site of `rule` at `node`, its message values made from `claim` (`detail` unless a report gives its own). */
+function newSite(plan: Plan, rule: string, severity: Severity, node: TreeNode, claim: FindingClaim, detail: unknown, once = false): ReportSite {
   const { messageId, data } = claim;
   const values = data === undefined ? noData : (given: unknown) => data(node, given === undefined ? detail : given);
   return { rule, severity, structural: plan.typeFirst.has(rule), once, node, messageId, data: values, made: new Map() };
@@ -322,7 +323,7 @@ function site(plan: Plan, rule: string, severity: Severity, node: TreeNode, clai
 export function reportSite(plan: Plan, finding: Finding, node: TreeNode, detail?: unknown): ReportSite | undefined {
   const claim = plan.claims[finding];
   const severity = claim && plan.levels[claim.rule];
-  return claim === undefined || severity === undefined ? undefined : site(plan, claim.rule, severity, node, claim, detail);
+  return claim === undefined || severity === undefined ? undefined : newSite(plan, claim.rule, severity, node, claim, detail);
 }
 
 /**
@@ -336,7 +337,7 @@ export function reportSite(plan: Plan, finding: Finding, node: TreeNode, detail?
  * @returns The site.
  */
 export function checkSite(plan: Plan, rule: string, check: FieldCheckDef, node: TreeNode, arg: unknown): ReportSite {
-  return site(plan, rule, plan.levels[rule]!, node, check, arg, check.blankOnly === true);
+  return newSite(plan, rule, plan.levels[rule]!, node, check, arg, check.blankOnly === true);
 }
 
 /**

@@ -8,7 +8,6 @@
 import { hasType, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
 import { pathOf, reportAt, reportFinding, type ReportSite, type Walk } from './report';
-import type { TreeNode } from './tree';
 import type { CheckOp, MemberOp, ValueOp } from './walk-ops';
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -56,7 +55,6 @@ export function extraMembers(w: Walk, op: ValueOp, object: Record<string, unknow
     else walkValue(twin, value, w);
   }
 }
-
 
 /**
  * Calls the visitors of a node. A visitor that throws (a hostile value read) ends the walk,
