@@ -206,6 +206,7 @@ async function readInput(
       for (const next of cutter.push(bytes)) await run.add(input, next);
       // A thread is idle: hand it the lines held now rather than wait for a full unit (slow pipes).
       if (flushes && executor.busy < Math.max(1, executor.threads)) for (const next of cutter.flush()) await run.add(input, next);
+      await run.roomToRead(cutter.heldBytes);
       if (run.stopped) return;
     }
   } catch (error) {

@@ -4,6 +4,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { transferOf } from './bytes';
+import { releaseInput } from './collect';
 import { createUnitLinter, unpackUnitResult, type Unit, type UnitResult, type UnitSettings } from './lint-unit';
 import { WORKER_MARK, type WorkerReply } from './worker';
 
@@ -43,7 +44,9 @@ export function inProcess(settings: UnitSettings): Executor {
         setImmediate(() => {
           busy--;
           try {
-            resolve(unpackUnitResult(lintUnit(unit)));
+            const result = lintUnit(unit);
+            releaseInput(unit.bytes, result.bytes);
+            resolve(unpackUnitResult(result));
           } catch (error) {
             reject(error as Error);
           }

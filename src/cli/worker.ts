@@ -3,7 +3,7 @@
  * CLI's own module (the bin), told apart from the main thread by `workerData`.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { transferOf } from './bytes';
+import { releaseInput } from './collect';
 import { createUnitLinter, resultTransfer, type PackedUnitResult, type Unit, type UnitSettings } from './lint-unit';
 
 /** The `workerData` member that marks a fulfilkit lint worker. */
@@ -30,17 +30,6 @@ export function isLintWorker(): boolean {
 }
 
 /**
- * Frees a unit's input bytes now. Linting a unit outlives several young-generation
- * collections, so the object that holds its bytes is promoted, and the bytes (a megabyte)
- * would wait for the next full collection: moved into an object that dies young, they are
- * freed at the next scavenge.
- */
-function release(bytes: Uint8Array): void {
-  const transfer = transferOf(bytes);
-  if (transfer.length > 0) structuredClone(transfer[0], { transfer });
-}
-
-/**
  * Serves lint requests until the main thread ends this worker.
  */
 export function runLintWorker(): void {
@@ -55,6 +44,6 @@ export function runLintWorker(): void {
       reply = { id, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error' };
     }
     port.postMessage(reply, 'result' in reply ? resultTransfer(reply.result) : []);
-    if (!('result' in reply) || reply.result.bytes?.buffer !== unit.bytes.buffer) release(unit.bytes);
+    releaseInput(unit.bytes, 'result' in reply ? reply.result.bytes : undefined);
   });
 }

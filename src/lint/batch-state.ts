@@ -8,6 +8,8 @@
  * duplicate is found the same way inside a chunk, across files and across workers. The
  * rules are given (an engine's own); the default ones are wired in src/default-engine.ts.
  */
+import { codePointLength } from '../schema/predicates';
+import { LIMITS } from '../schema/tables';
 import { ruleLevel, type BatchFacts, type BatchRule, type Rule } from './define-rule';
 import { problemOf } from './report';
 import type { LintBatchOptions, PayloadKind, Problem } from './types';
@@ -37,8 +39,17 @@ function own(value: unknown, key: string): unknown {
 }
 
 /**
+ * A reference longer than its field allows is rejected whatever else it repeats (`max-length`),
+ * so it is no fact: a run keeps every reference it saw, and one 60 MB reference would stay
+ * in memory to its end.
+ */
+const keptReference = (reference: unknown): reference is string =>
+  typeof reference === 'string' && reference.length <= 2 * LIMITS.requestReference && codePointLength(reference) <= LIMITS.requestReference;
+
+/**
  * Reads the facts the batch rules need of one payload, without linting it (the CLI's
- * `--shard` reads them to choose the payloads it lints). Never throws.
+ * `--shard` reads them to choose the payloads it lints). Never throws. A requestReference
+ * longer than its field allows is left out (the payload is rejected for its length anyway).
  *
  * @param payload Any value.
  * @param kind The payload kind.
@@ -48,7 +59,7 @@ function own(value: unknown, key: string): unknown {
 export function batchFactsOf(payload: unknown, kind: PayloadKind): BatchFacts {
   const body = kind === 'order' ? own(payload, 'clientRequest') : payload;
   const reference = own(own(body, 'requestHeader'), 'requestReference');
-  return typeof reference === 'string' ? { requestReference: reference } : {};
+  return keptReference(reference) ? { requestReference: reference } : {};
 }
 
 /**

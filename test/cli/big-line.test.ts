@@ -4,7 +4,7 @@
  * whole parse, in bounded memory; `--fix` renames members in their bytes.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import fc from 'fast-check';
@@ -549,6 +549,22 @@ describe('peak memory of the real bin on one 64 MB line of 10 million problems',
     const report = JSON.parse(out.stdout);
     expect(report.results[0].problems).toHaveLength(1000);
     expect(report.summary).toMatchObject({ payloads: 1, errors, warnings, omitted: errors + warnings - 1000 });
+    expect(out.peakMb).toBeLessThanOrEqual(300);
+  }, 60_000);
+
+  // Each line is the longest read (--max-line-bytes' default), one string: the worker holds its
+  // bytes and the string at once, so the line before it and the line after it must not be.
+  it.each(['1', '2'])('two lines of one 64 MiB string each, --concurrency %s: at most 300 MB, each line reported', async (concurrency) => {
+    const [head, tail] = ['{"clientRequest":{"requestHeader":{"requestReference":"', '"}}}'];
+    const line = head + 'a'.repeat(64 * 1024 * 1024 - head.length - tail.length) + tail + '\n';
+    writeFileSync(join(dir, 'strings.ndjson'), line + line);
+    const out = await runBinMeasured(bin(), ['lint', '--concurrency', concurrency, '--format', 'json', 'strings.ndjson'], { cwd: dir });
+    expect(out.code).toBe(1);
+    const report = JSON.parse(out.stdout);
+    expect(report.summary.payloads).toBe(2);
+    // Too long in both, and no duplicate: a reference over its limit is no batch fact.
+    expect(report.summary.byRule).toMatchObject({ 'max-length': 2 });
+    expect(report.summary.byRule['duplicate-request-reference']).toBeUndefined();
     expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 60_000);
 

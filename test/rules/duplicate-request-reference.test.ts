@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { batchFactsOf } from '../../src/lint/batch';
 import { lintBatch, lintOrder } from '../../src/lint/engine';
 import { change, set, validOrder, validReturn } from '../fixtures';
 
@@ -47,6 +48,18 @@ describe('duplicate-request-reference (order batch)', () => {
       version: '1.1',
     });
     expect(duplicates(results)).toEqual([[], [], [], [], [ORDER_REF]]);
+  });
+
+  it('keeps no reference longer than the field allows: a repeat of it is reported once, as too long', () => {
+    const long = 'R'.repeat(51);
+    const results = lintBatch([order(long), order(long)], { kind: 'order', version: '1.1' });
+    expect(duplicates(results)).toEqual([[], []]);
+    expect(results[1]!.map((p) => [p.rule, p.path])).toContainEqual(['max-length', ORDER_REF]);
+    // The limit counts code points, as max-length does: 50 astral characters are 100 UTF-16 units.
+    const astral = '\u{1F600}'.repeat(50);
+    expect(duplicates(lintBatch([order(astral), order(astral)], { kind: 'order', version: '1.1' }))).toEqual([[], [ORDER_REF]]);
+    expect(batchFactsOf(order(long), 'order')).toEqual({});
+    expect(batchFactsOf(order('R'.repeat(50)), 'order')).toEqual({ requestReference: 'R'.repeat(50) });
   });
 
   it('is not a single-payload rule: lintOrder never reports it', () => {
