@@ -333,22 +333,54 @@ export function skipValueUtf8(b: Uint8Array, i: number): number {
 }
 
 /**
- * The offsets of the elements of a top-level JSON array, in one pass.
+ * The UTF-16 length of valid UTF-8 bytes `start` to `end`: a unit per character, two for one past U+FFFF.
  *
- * @param text Valid JSON text whose value is an array.
- * @returns `[start, end)` of each element's text, in order.
- * @example arrayElementRanges('[1, {"a": 2}]'); // [[1, 2], [4, 12]]
+ * @example utf16Length(Buffer.from('a😀'), 0, 5); // 3
  */
-export function arrayElementRanges(text: string): [number, number][] {
-  const out: [number, number][] = [];
-  let i = skipSpace(text, 0);
-  if (text.charCodeAt(i) !== 91) return out;
-  i = skipSpace(text, i + 1);
-  while (i < text.length && text.charCodeAt(i) !== 93) {
-    const end = skipValue(text, i);
-    out.push([i, end]);
-    i = skipSpace(text, end);
-    if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
+export function utf16Length(b: Uint8Array, start: number, end: number): number {
+  let units = 0;
+  for (let i = start; i < end; i++) {
+    const c = b[i]!;
+    if (c < 0x80 || c >= 0xc0) units += c >= 0xf0 ? 2 : 1;
   }
-  return out;
+  return units;
+}
+
+/**
+ * The elements of a top-level JSON array in its UTF-8 bytes, found in one pass as they are
+ * asked for, in order (a long document is never decoded, and no list of all the elements is
+ * kept).
+ *
+ * @example new ArrayElements(Buffer.from('[1, {"a": 2}]')).range(1); // [4, 12]
+ */
+export class ArrayElements {
+  private index = -1;
+  private start = 0;
+  private end = 0;
+
+  /** @param bytes Valid UTF-8 JSON text whose value is an array. */
+  constructor(private readonly bytes: Uint8Array) {
+    const b = bytes;
+    const open = skipSpaceUtf8(b, 0);
+    this.end = b[open] === 91 ? open + 1 : b.length;
+  }
+
+  /**
+   * Where an element is.
+   *
+   * @param index An element's index, at or after the one asked for before.
+   * @returns `[start, end)` of its bytes, or undefined past the last element.
+   */
+  range(index: number): [number, number] | undefined {
+    const b = this.bytes;
+    while (this.index < index) {
+      let i = skipSpaceUtf8(b, this.end);
+      if (this.index >= 0 && b[i] === 44) i = skipSpaceUtf8(b, i + 1);
+      if (i >= b.length || b[i] === 93) return undefined;
+      this.start = i;
+      this.end = skipValueUtf8(b, i);
+      this.index++;
+    }
+    return [this.start, this.end];
+  }
 }

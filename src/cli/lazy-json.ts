@@ -20,7 +20,7 @@
 import { isAscii } from 'node:buffer';
 import type { MemberRename } from '../lint/apply-fixes';
 import { parsePointer, toPointer } from '../lint/pointer';
-import { renameMembersUtf8, skipSpaceUtf8 as skipSpace, skipStringUtf8 as skipString, skipValueUtf8 as skipValue, type KnownLayout } from './json-text';
+import { renameMembersUtf8, skipSpaceUtf8 as skipSpace, skipStringUtf8 as skipString, skipValueUtf8 as skipValue, utf16Length as utf16LengthOf, type KnownLayout } from './json-text';
 import { memberOffsets } from './locate';
 
 /** When and how texts are parsed lazily. */
@@ -463,16 +463,8 @@ function scan(b: Uint8Array, { arrayBytes, objectMembers, depth: maxDepth }: Laz
   return { long, crowded, deep };
 }
 
-/** The UTF-16 length of valid UTF-8 bytes `start` to `end`: a unit per character, two for one past U+FFFF. */
-function utf16Length(b: Uint8Array, start: number, end: number): number {
-  if (isAscii(b.subarray(start, end))) return end - start;
-  let units = 0;
-  for (let i = start; i < end; i++) {
-    const c = b[i]!;
-    if (c < 0x80 || c >= 0xc0) units += c >= 0xf0 ? 2 : 1;
-  }
-  return units;
-}
+/** `utf16Length` (json-text.ts), at once for ASCII bytes (a long line's strings are). */
+const utf16Length = (b: Uint8Array, start: number, end: number): number => (isAscii(b.subarray(start, end)) ? end - start : utf16LengthOf(b, start, end));
 
 /**
  * The error of a text that is not JSON: `JSON.parse` of the text with the batches of its

@@ -15,11 +15,11 @@ import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem
 import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
-import { arrayElementRanges, renameMembers } from './json-text';
+import { ArrayElements, renameMembers } from './json-text';
 import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson, type LazyJsonLimits, type LongJson } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
-import { LineCounter, locateAll, type Position } from './locate';
+import { LineCounter, locateAll, Utf8LineCounter, type Position } from './locate';
 import { IntList, packTransfer, ProblemPacker, unpackProblems, type LocatedProblem, type ProblemPack } from './problem-pack';
 import { shardOf, type Shard } from './shard';
 
@@ -78,6 +78,8 @@ export interface UnitResult extends Omit<PackedUnitResult, 'found' | 'counts' | 
    * NDJSON line has only its column (the run numbers the lines).
    */
   readonly found: readonly { readonly p: number; readonly problems: LocatedProblem[]; readonly omitted?: ProblemTally }[];
+  /** The unit's next slice, when `more` (ask for it once this one is written). */
+  next?: () => Promise<UnitResult>;
 }
 
 /**
@@ -111,9 +113,25 @@ export interface PackedUnitResult {
   droppedWarnings: number;
   /** Fixes applied (`--fix`). */
   fixes: number;
-  /** With `--fix`: the unit's bytes after the fixes (the input bytes when nothing changed). */
+  /** With `--fix`: the unit's bytes after the fixes (the input bytes when nothing changed); on the last slice only. */
   bytes?: Uint8Array;
+  /** More slices of the unit follow (a top-level array is linted a slice of elements at a time). */
+  more?: boolean;
 }
+
+/**
+ * A unit linter's answer: one slice of the unit's payloads, and `rest` for the next one when
+ * `more`. Linted slice by slice, a top-level array of millions of elements never holds the
+ * results of all of them at once.
+ */
+export interface SlicedUnitResult extends PackedUnitResult {
+  /** Lints the next slice (when `more`); call it once. */
+  readonly rest?: () => SlicedUnitResult;
+}
+
+/** A slice of an array ends after this many payloads, or once it lists this many problems. */
+const SLICE_PAYLOADS = 4096;
+const SLICE_PROBLEMS = 1 << 16;
 
 /**
  * The result of a unit ready to read. `found` and `facts` are made when read, and each
@@ -273,11 +291,11 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
  * @param settings The run's settings.
  * @returns `lintUnit(unit)`; never throws on any input bytes.
  */
-export function createUnitLinter(settings: UnitSettings): (unit: Unit) => PackedUnitResult {
+export function createUnitLinter(settings: UnitSettings): (unit: Unit) => SlicedUnitResult {
   const { variants } = settings;
   if (!variants) return createVariantLinter(settings);
   // A linter per variant, made when a unit first needs it.
-  const linters: ((unit: Unit) => PackedUnitResult)[] = [];
+  const linters: ((unit: Unit) => SlicedUnitResult)[] = [];
   return (unit) => {
     const v = unit.variant ?? 0;
     const { version, kind, profile, rules } = variants[v]!;
@@ -286,7 +304,7 @@ export function createUnitLinter(settings: UnitSettings): (unit: Unit) => Packed
 }
 
 /** The unit linter of one set of options. */
-function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnitResult {
+function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnitResult {
   // One options object per kind: the engine caches its rule plan per options object.
   const base: LintOptions = { ...(settings.profile ? { profile: settings.profile } : {}), rules: { ...settings.rules } };
   const orderOptions: LintOrderOptions = { ...base, version: settings.version };
@@ -321,6 +339,9 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       return packed;
     }
 
+    /** Problems listed so far. */
+    listed = 0;
+
     private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[], omitted?: ProblemTally, positions?: Position[]): void {
       const r = this.result;
       const p = r.payloads++;
@@ -328,6 +349,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       r.at.push(at);
       this.facts?.add(facts);
       if (problems.length === 0) return;
+      this.listed += problems.length;
       this.packer.add(problems, positions);
       this.found.push(p);
       this.counts.push(problems.length);
@@ -450,7 +472,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
     return out.done();
   }
 
-  function document(bytes: Uint8Array, fallbackToLines: boolean): PackedUnitResult {
+  function* document(bytes: Uint8Array, fallbackToLines: boolean): Generator<PackedUnitResult, void> {
     const bad = firstInvalidUtf8Fast(bytes);
     if (bad !== -1) {
       const out = new Collector('single');
@@ -464,7 +486,8 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       const column = buf.toString('utf8', lineStart, bad).length + 1;
       out.unread(-1, 'encoding', `The input is not valid UTF-8 (line ${line}, byte ${bad - lineStart + 1}).`, { line, column });
       if (fix) out.result.bytes = bytes;
-      return out.done();
+      yield out.done();
+      return;
     }
     // A long document is decoded only when its text is needed (to locate problems, or for --fix).
     let decoded: string | undefined;
@@ -478,42 +501,63 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => PackedUnit
       } else value = JSON.parse(text());
     } catch (error) {
       // A refused object or nesting is no sign of NDJSON (and its text may be huge to split).
-      if (fallbackToLines && !(error instanceof LimitError) && looksLikeLines(text())) return lines(bytes);
+      if (fallbackToLines && !(error instanceof LimitError) && looksLikeLines(text())) {
+        yield lines(bytes);
+        return;
+      }
       const out = new Collector('single');
       const { message, position } = parseFailure(text(), error, 'The input', true);
       out.unread(-1, 'parse', message, position);
       if (fix) out.result.bytes = bytes;
-      return out.done();
+      yield out.done();
+      return;
     }
     if (!Array.isArray(value)) {
       const out = new Collector('single');
       const edited = out.payload(-1, value, () => ({ text: text(), base: FIRST }), long);
       if (fix) out.result.bytes = edited === undefined ? bytes : typeof edited === 'string' ? Buffer.from(edited, 'utf8') : edited;
-      return out.done();
+      yield out.done();
+      return;
     }
-    const out = new Collector('array');
-    // The elements' texts, found when first asked for (--fix, or an element with problems).
-    let ranges: [number, number][] | undefined;
-    let counter: LineCounter | undefined;
-    let fixedText = '';
-    let copied = 0;
+    // Each element's text is decoded from its own bytes when first asked for (--fix, or an
+    // element with problems): a long document is never decoded whole.
+    const buf = asBuffer(bytes);
+    const elements = new ArrayElements(buf);
+    let counter: Utf8LineCounter | undefined;
+    const output = fix ? new Splicer(bytes) : undefined;
+    let out = new Collector('array');
+    let fixes = 0;
     for (let i = 0; i < value.length; i++) {
+      let range: [number, number] | undefined;
       const element = (): PayloadText => {
-        const [start, end] = (ranges ??= arrayElementRanges(text()))[i]!;
-        return { text: text().slice(start, end), base: (counter ??= new LineCounter(text())).at(start) };
+        const [start, end] = (range = elements.range(i)!);
+        const base = (counter ??= new Utf8LineCounter(buf)).at(start);
+        // Counted past the element before --fix may edit its bytes in place.
+        counter.at(end);
+        return { text: buf.toString('utf8', start, end), base };
       };
       const edited = out.payload(i, value[i], element);
-      const range = ranges?.[i];
-      if (edited !== undefined && range) {
-        fixedText += text().slice(copied, range[0]) + edited;
-        copied = range[1];
+      // Spliced behind the elements still to be read (a long document's are read from these bytes).
+      if (edited !== undefined && range) output!.splice(range[0], range[1], typeof edited === 'string' ? Buffer.from(edited, 'utf8') : edited);
+      if ((out.result.payloads >= SLICE_PAYLOADS || out.listed >= SLICE_PROBLEMS) && i + 1 < value.length) {
+        fixes += out.result.fixes;
+        out.result.fixes = 0;
+        yield { ...out.done(), more: true };
+        out = new Collector('array');
       }
     }
-    if (fix) out.result.bytes = copied === 0 ? bytes : Buffer.from(fixedText + text().slice(copied), 'utf8');
-    return out.done();
+    out.result.fixes += fixes;
+    if (output) out.result.bytes = output.done();
+    yield out.done();
   }
 
-  return (unit) => (unit.type === 'lines' ? lines(unit.bytes) : document(unit.bytes, unit.fallbackToLines));
+  /** The first slice of a unit's results, and the rest one at a time. */
+  const sliced = (slices: Generator<PackedUnitResult, void>): SlicedUnitResult => {
+    const slice = slices.next().value!;
+    return slice.more ? { ...slice, rest: () => sliced(slices) } : slice;
+  };
+
+  return (unit) => (unit.type === 'lines' ? lines(unit.bytes) : sliced(document(unit.bytes, unit.fallbackToLines)));
 }
 
 /**

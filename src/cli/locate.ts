@@ -9,7 +9,7 @@
  * is not a column.
  */
 import { parsePointer } from '../lint/pointer';
-import { keyOf, skipSpace, skipString, skipToClose, skipValue } from './json-text';
+import { keyOf, skipSpace, skipString, skipToClose, skipValue, utf16Length } from './json-text';
 
 /** A 1-based line and column. */
 export interface Position {
@@ -160,6 +160,46 @@ export class LineCounter {
       this.next = this.text.indexOf('\n', this.lineStart);
     }
     return { line: this.line, column: Math.max(offset - this.lineStart, 0) + 1 };
+  }
+}
+
+/**
+ * `LineCounter` over UTF-8 bytes: the position of byte offsets, asked for in order, counted
+ * as in the decoded text (columns in UTF-16 code units) without decoding it. Each byte is
+ * looked at once, whatever the number of offsets (a one-line array of many elements).
+ */
+export class Utf8LineCounter {
+  private line = 1;
+  // Columns counted up to `counted` on the current line (a leading byte-order mark is none).
+  private counted: number;
+  private columns = 0;
+  private next = -2;
+
+  /** @param bytes The UTF-8 text. */
+  constructor(private readonly bytes: Buffer) {
+    this.counted = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  }
+
+  /**
+   * The position of a byte offset.
+   *
+   * @param offset A byte offset at or after the one asked for before, at a character's start.
+   * @returns Its 1-based line and column.
+   * @example const lines = new Utf8LineCounter(Buffer.from('é\n😀b')); lines.at(7); // { line: 2, column: 3 }
+   */
+  at(offset: number): Position {
+    if (this.next === -2) this.next = this.bytes.indexOf(10);
+    while (this.next !== -1 && this.next < offset) {
+      this.line++;
+      this.counted = this.next + 1;
+      this.columns = 0;
+      this.next = this.bytes.indexOf(10, this.counted);
+    }
+    if (offset > this.counted) {
+      this.columns += utf16Length(this.bytes, this.counted, offset);
+      this.counted = offset;
+    }
+    return { line: this.line, column: this.columns + 1 };
   }
 }
 

@@ -5,8 +5,8 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { transferOf } from './bytes';
 import { releaseInput } from './collect';
-import { createUnitLinter, unpackUnitResult, type Unit, type UnitResult, type UnitSettings } from './lint-unit';
-import { WORKER_MARK, type WorkerReply } from './worker';
+import { createUnitLinter, unpackUnitResult, type SlicedUnitResult, type Unit, type UnitResult, type UnitSettings } from './lint-unit';
+import { WORKER_MARK, type WorkerReply, type WorkerRequest } from './worker';
 
 /** Lints units; results may complete in any order (the run puts them back in input order). */
 export interface Executor {
@@ -38,20 +38,24 @@ export function inProcess(settings: UnitSettings): Executor {
       return busy;
     },
     run(unit) {
-      busy++;
-      // Later in the event loop: reading, writing and signals go on between units.
-      return new Promise((resolve, reject) =>
-        setImmediate(() => {
-          busy--;
-          try {
-            const result = lintUnit(unit);
-            releaseInput(unit.bytes, result.bytes);
-            resolve(unpackUnitResult(result));
-          } catch (error) {
-            reject(error as Error);
-          }
-        }),
-      );
+      // Later in the event loop: reading, writing and signals go on between units (and slices).
+      const slice = (lint: () => SlicedUnitResult) =>
+        new Promise<UnitResult>((resolve, reject) => {
+          busy++;
+          setImmediate(() => {
+            busy--;
+            try {
+              const { rest, ...packed } = lint();
+              if (!rest) releaseInput(unit.bytes, packed.bytes);
+              const result = unpackUnitResult(packed);
+              if (rest) result.next = () => slice(rest);
+              resolve(result);
+            } catch (error) {
+              reject(error as Error);
+            }
+          });
+        });
+      return slice(() => lintUnit(unit));
     },
     close: async () => {},
   };
@@ -85,7 +89,6 @@ export function workerPool(settings: UnitSettings, script: URL, count: number): 
   const pending = new Map<number, Pending>();
   const load: number[] = [];
   const workers: Worker[] = [];
-  const owner = new Map<number, number>();
   let nextId = 0;
   let failure: Error | undefined;
   let closing = false;
@@ -108,12 +111,14 @@ export function workerPool(settings: UnitSettings, script: URL, count: number): 
       const p = pending.get(reply.id);
       if (!p) return;
       pending.delete(reply.id);
-      load[owner.get(reply.id)!]!--;
-      owner.delete(reply.id);
+      load[w]!--;
       if ('error' in reply) p.reject(new Error(`a lint worker failed: ${reply.error}`));
       else {
         problemsPerUnit = (problemsPerUnit + reply.result.pack.kindOf.length) / 2;
-        p.resolve(unpackUnitResult(reply.result));
+        const result = unpackUnitResult(reply.result);
+        // The next slice is linted by the worker that holds the unit.
+        if (reply.result.more) result.next = () => send(w, (id) => ({ id, after: reply.id }), []);
+        p.resolve(result);
       }
     });
     worker.on('error', (error) => fail(new Error(`a lint worker failed: ${error.message}`)));
@@ -122,6 +127,17 @@ export function workerPool(settings: UnitSettings, script: URL, count: number): 
     });
     workers.push(worker);
     load.push(0);
+  }
+
+  /** Posts a request to worker `w`; resolves with its answer. */
+  function send(w: number, request: (id: number) => WorkerRequest, transfer: ArrayBuffer[]): Promise<UnitResult> {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    load[w]!++;
+    return new Promise<UnitResult>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      workers[w]!.postMessage(request(id), transfer);
+    });
   }
 
   return {
@@ -135,16 +151,9 @@ export function workerPool(settings: UnitSettings, script: URL, count: number): 
       return pending.size;
     },
     run(unit) {
-      if (failure) return Promise.reject(failure);
       let w = 0;
       for (let i = 1; i < load.length; i++) if (load[i]! < load[w]!) w = i;
-      const id = nextId++;
-      load[w]!++;
-      owner.set(id, w);
-      return new Promise<UnitResult>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        workers[w]!.postMessage({ id, unit }, transferOf(unit.bytes));
-      });
+      return send(w, (id) => ({ id, unit }), transferOf(unit.bytes));
     },
     async close() {
       closing = true;

@@ -256,9 +256,12 @@ export class LintRun {
       const entry = this.queue[0]!;
       const fix = entry.input.fix;
       switch (entry.type) {
-        case 'unit':
-          await this.take(entry.input, await entry.result);
+        case 'unit': {
+          // A top-level array comes a slice at a time: the next is linted once this one is written.
+          let result: UnitResult | undefined = await entry.result;
+          for (; result && !this.stopped; result = await result.next?.()) await this.take(entry.input, result);
           break;
+        }
         case 'long':
           this.takeLong(entry.input, entry.bytes, entry.document);
           break;

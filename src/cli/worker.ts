@@ -4,18 +4,13 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { releaseInput } from './collect';
-import { createUnitLinter, resultTransfer, type PackedUnitResult, type Unit, type UnitSettings } from './lint-unit';
+import { createUnitLinter, resultTransfer, type PackedUnitResult, type SlicedUnitResult, type Unit, type UnitSettings } from './lint-unit';
 
 /** The `workerData` member that marks a fulfilkit lint worker. */
 export const WORKER_MARK = 'fulfilkitLintWorker';
 
-/** A unit to lint, with its number. */
-export interface WorkerRequest {
-  /** Matches the reply to the request. */
-  readonly id: number;
-  /** The unit. */
-  readonly unit: Unit;
-}
+/** A unit to lint, or the next slice of one (`after`: the request that answered the slice before), with its number. */
+export type WorkerRequest = { readonly id: number; readonly unit: Unit } | { readonly id: number; readonly after: number };
 
 /** The reply: the result (its problems packed), or what went wrong. */
 export type WorkerReply = { readonly id: number; readonly result: PackedUnitResult } | { readonly id: number; readonly error: string };
@@ -35,15 +30,22 @@ export function isLintWorker(): boolean {
 export function runLintWorker(): void {
   const port = parentPort!;
   const lintUnit = createUnitLinter((workerData as { settings: UnitSettings }).settings);
-  port.on('message', ({ id, unit }: WorkerRequest) => {
+  // Units with slices still to lint, by the request that answered their last slice.
+  const unfinished = new Map<number, { readonly rest: () => SlicedUnitResult; readonly bytes: Uint8Array }>();
+  port.on('message', (request: WorkerRequest) => {
+    const { id } = request;
+    const unit = 'unit' in request ? { rest: () => lintUnit(request.unit), bytes: request.unit.bytes } : unfinished.get(request.after)!;
+    if ('after' in request) unfinished.delete(request.after);
     let reply: WorkerReply;
     try {
-      reply = { id, result: lintUnit(unit) };
+      const { rest, ...result } = unit.rest();
+      if (rest) unfinished.set(id, { rest, bytes: unit.bytes });
+      reply = { id, result };
     } catch (error) {
       // Lint never throws; this is a bug, reported without payload content.
       reply = { id, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error' };
     }
     port.postMessage(reply, 'result' in reply ? resultTransfer(reply.result) : []);
-    releaseInput(unit.bytes, 'result' in reply ? reply.result.bytes : undefined);
+    if (!unfinished.has(id)) releaseInput(unit.bytes, 'result' in reply ? reply.result.bytes : undefined);
   });
 }

@@ -568,6 +568,16 @@ describe('peak memory of the real bin on one 64 MB line of 10 million problems',
     expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 60_000);
 
+  // A .json document of a million elements, none a payload: each its own result. Linted a
+  // slice at a time, a unit's results do not pile up (340 and 480 MB when they did).
+  it.each(['1', '2'])('a top-level array of a million zeros, --concurrency %s: at most 300 MB, each element reported', async (concurrency) => {
+    writeFileSync(join(dir, 'zeros.json'), `[${Array(1_000_000).fill(0).join(',')}]`);
+    const out = await runBinMeasured(bin(), ['lint', '--concurrency', concurrency, '--format', 'json', '-o', '/dev/null', 'zeros.json'], { cwd: dir });
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('1,000,000 problems (1,000,000 errors, 0 warnings) in 1,000,000 payloads');
+    expect(out.peakMb).toBeLessThanOrEqual(300);
+  }, 60_000);
+
   // Three members spelt as in the spec's examples: two renames keep the length, one shortens the text.
   const SPELT_HEAD = '{"clientRequest":{"order":{"datetimeWantedDeliveryDate":"2026-01-01"},"payment":{"transactionId":"T-1","acquirerId":"A"},"item":[';
   const FIXED_HEAD = SPELT_HEAD.replace('datetimeW', 'dateTimeW').replace('transactionId', 'transactionID').replace('acquirerId', 'acquireID');

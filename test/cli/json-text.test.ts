@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayElementRanges, memberKeyRange, renameMembers, renameMembersUtf8 } from '../../src/cli/json-text';
+import { ArrayElements, memberKeyRange, renameMembers, renameMembersUtf8 } from '../../src/cli/json-text';
 import { fixPayload, memberRenames } from '../../src/lint/apply-fixes';
 import { parsePointer, toPointer } from '../../src/lint/pointer';
 import type { Problem } from '../../src/lint/types';
@@ -160,11 +160,26 @@ describe('renameMembersUtf8', () => {
   });
 });
 
-describe('arrayElementRanges', () => {
-  it('gives the text of each element of a top-level array', () => {
-    const text = '[ {"a": [1, 2]}, "s,]", 3 ]';
-    expect(arrayElementRanges(text).map(([s, e]) => text.slice(s, e))).toEqual(['{"a": [1, 2]}', '"s,]"', '3']);
-    expect(arrayElementRanges('[]')).toEqual([]);
-    expect(arrayElementRanges('{}')).toEqual([]);
+describe('ArrayElements', () => {
+  it('gives the bytes of each element of a top-level array, asked for in order', () => {
+    const bytes = Buffer.from('[ {"a": [1, 2]}, "é,]" ,\n3 ]');
+    const elements = new ArrayElements(bytes);
+    const text = (range: [number, number] | undefined) => range && bytes.toString('utf8', ...range);
+    expect(text(elements.range(0))).toBe('{"a": [1, 2]}');
+    expect(text(elements.range(0))).toBe('{"a": [1, 2]}');
+    expect([text(elements.range(2)), elements.range(3)]).toEqual(['3', undefined]);
+    expect(new ArrayElements(Buffer.from('[]')).range(0)).toBeUndefined();
+    expect(new ArrayElements(Buffer.from('{}')).range(0)).toBeUndefined();
+  });
+
+  it('finds what JSON.parse finds, for any array', () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 8 }), fc.constantFrom('', ' ', '\n\t'), (values, space) => {
+        const bytes = Buffer.from(`[${space}${values.map((v) => JSON.stringify(v, null, space.length > 0 ? 1 : 0)).join(`${space},${space}`)}${space}]`);
+        const elements = new ArrayElements(bytes);
+        expect(values.map((_, i) => JSON.parse(bytes.toString('utf8', ...elements.range(i)!)))).toEqual(JSON.parse(bytes.toString()));
+        expect(elements.range(values.length)).toBeUndefined();
+      }),
+    );
   });
 });

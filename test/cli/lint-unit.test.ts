@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createUnitLinter as createPackedUnitLinter, KIND_NONE, KIND_ORDER, KIND_RETURN, unpackUnitResult, type Unit, type UnitSettings } from '../../src/cli/lint-unit';
+import { createUnitLinter as createPackedUnitLinter, KIND_NONE, KIND_ORDER, KIND_RETURN, unpackUnitResult, type SlicedUnitResult, type Unit, type UnitSettings } from '../../src/cli/lint-unit';
+import { locate } from '../../src/cli/locate';
 import { ProblemPacker, unpackProblems, type LocatedProblem } from '../../src/cli/problem-pack';
 import { lintOrder } from '../../src/lint/engine';
 import { set, validOrder, validReturn } from '../fixtures';
@@ -68,6 +69,46 @@ describe('createUnitLinter: documents', () => {
     const r = createUnitLinter(settings({ fix: true }))({ type: 'document', bytes: bytes(text), fallbackToLines: false });
     expect(r).toMatchObject({ form: 'array', payloads: 2, at: [0, 1], fixes: 1 });
     expect(Buffer.from(r.bytes!).toString()).toBe(text.replace('"entityId"', '"entityID"'));
+  });
+
+  /** Every slice of a unit, unpacked, in order. */
+  const slices = (s: UnitSettings, unit: Unit) => {
+    const out = [];
+    for (let r: SlicedUnitResult | undefined = createPackedUnitLinter(s)(unit); r; r = r.rest?.()) out.push(unpackUnitResult(r));
+    return out;
+  };
+
+  it('lints a top-level array a slice at a time: 4,096 payloads, or 65,536 listed problems, a slice', () => {
+    const zeros = slices(settings(), { type: 'document', bytes: bytes(`[${Array(10_000).fill(0).join(',')}]`), fallbackToLines: false });
+    expect(zeros.map((r) => [r.payloads, r.more ?? false, r.at[0], r.found.length])).toEqual([
+      [4096, true, 0, 4096],
+      [4096, true, 4096, 4096],
+      [1808, false, 8192, 1808],
+    ]);
+    // 2,000 problems each: a slice ends at the element that passes 65,536 listed problems.
+    const dense = JSON.stringify({ clientRequest: { item: Array(2000).fill(0) } });
+    const crowded = slices(settings(), { type: 'document', bytes: bytes(`[${Array(40).fill(dense).join(',')}]`), fallbackToLines: false });
+    expect(crowded.map((r) => r.payloads)).toEqual([33, 7]);
+    expect(crowded[0]!.found.reduce((n, f) => n + f.problems.length, 0)).toBeGreaterThanOrEqual(1 << 16);
+  });
+
+  it('slices of any array: each problem at its place in the whole text, and --fix gives the whole text fixed', () => {
+    const spelled = JSON.stringify(validOrder('1.1')).replace('"entityID"', '"entityId"');
+    const element = fc.constantFrom(order('A'), spelled, '0', '"é😀"', JSON.stringify({ clientRequest: { item: [0, { sku: 'é' }] } }));
+    fc.assert(
+      fc.property(fc.array(element, { minLength: 1, maxLength: 12 }), fc.constantFrom(',', ',\n  ', ' ,\r\n'), (elements, comma) => {
+        const text = `[${elements.join(comma)}]`;
+        const plain = slices(settings(), { type: 'document', bytes: bytes(text), fallbackToLines: false });
+        for (const r of plain)
+          for (const { p, problems } of r.found)
+            for (const problem of problems) expect({ line: problem.line, column: problem.column }).toEqual(locate(text, `/${r.at[p]}${problem.path}`));
+        const fixed = slices(settings({ fix: true }), { type: 'document', bytes: bytes(text), fallbackToLines: false });
+        const last = fixed[fixed.length - 1]!;
+        expect(Buffer.from(last.bytes!).toString()).toBe(text.replaceAll('"entityId"', '"entityID"'));
+        expect(fixed.reduce((n, r) => n + r.fixes, 0)).toBe(elements.filter((e) => e === spelled).length);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('gives the line and byte of the first bad byte in a document that is not UTF-8', () => {
