@@ -145,12 +145,26 @@ export function tallyOf(counts: Readonly<Record<string, number>>, levels: Readon
   return tally;
 }
 
+/**
+ * The longest member name a path holds whole. No schema member comes near it; a longer name
+ * (an unknown member) is cut to its first characters and `…`, so that one 60 MB key is not
+ * copied into every form of its problem (the path, its packed and printed forms).
+ */
+export const PATH_NAME_LIMIT = 256;
+
+/** A member name or index as a pointer token, a name past `PATH_NAME_LIMIT` cut (never inside a surrogate pair). */
+function tokenOf(name: string | number): string {
+  if (typeof name === 'number' || name.length <= PATH_NAME_LIMIT) return escapeToken(name);
+  const end = name.charCodeAt(PATH_NAME_LIMIT - 1) >> 10 === 0x36 ? PATH_NAME_LIMIT - 1 : PATH_NAME_LIMIT;
+  return escapeToken(name.slice(0, end)) + '…';
+}
+
 /** The JSON Pointer of a node (template filled from the index stack), plus tokens below it. */
 export function pathOf(node: TreeNode, idx: readonly number[], at?: readonly (string | number)[]): string {
   const pointer = node.pointer;
   let path = pointer[0] as string;
   for (let i = 1; i < pointer.length; i += 2) path += idx[pointer[i] as number]! + (pointer[i + 1] as string);
-  if (at) for (let i = 0; i < at.length; i++) path += '/' + escapeToken(at[i]!);
+  if (at) for (let i = 0; i < at.length; i++) path += '/' + tokenOf(at[i]!);
   return path;
 }
 

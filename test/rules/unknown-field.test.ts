@@ -60,6 +60,15 @@ ruleTester('unknown-field', 'order', {
       ],
     },
     {
+      // A name past PATH_NAME_LIMIT is cut in the path: one 60 MB key is not copied into every form of its problem.
+      name: 'a member name over 256 characters is cut in the pointer, escaped, never inside a surrogate pair',
+      payload: set(set(validOrder(), `${CR}/order/${'~1'.repeat(300)}`, 1), `${CR}/order/${'x'.repeat(255)}😀😀`, 2),
+      errors: [
+        { rule: 'unknown-field', path: `${CR}/order/${'~1'.repeat(256)}…` },
+        { rule: 'unknown-field', path: `${CR}/order/${'x'.repeat(255)}…` },
+      ],
+    },
+    {
       name: 'a __proto__ member from JSON.parse',
       payload: JSON.parse(JSON.stringify(validOrder()).replace('"shipServiceLevel"', '"__proto__":{"x":1},"shipServiceLevel"')),
       errors: [{ rule: 'unknown-field', path: `${CR}/order/__proto__` }],
