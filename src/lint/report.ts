@@ -150,7 +150,7 @@ export function tallyOf(counts: Readonly<Record<string, number>>, levels: Readon
  * (an unknown member) is cut to its first characters and `…`, so that one 60 MB key is not
  * copied into every form of its problem (the path, its packed and printed forms).
  */
-export const PATH_NAME_LIMIT = 256;
+const PATH_NAME_LIMIT = 256;
 
 /** A member name or index as a pointer token, a name past `PATH_NAME_LIMIT` cut (never inside a surrogate pair). */
 function tokenOf(name: string | number): string {
