@@ -230,6 +230,24 @@ describe('junit', () => {
     expect(parse(junit([], options)).testsuites['@_tests']).toBe('0');
   });
 
+  it('lists up to 16 MiB of test cases, then counts the rest in one last suite: memory stays bounded', () => {
+    // Each payload's suite is about 600 bytes: 40,000 of them pass 16 MiB.
+    const many = Array.from({ length: 40_000 }, (_, i) => ({ ...results[0]!, source: `orders.ndjson:${i + 1}`, line: i + 1 }));
+    const xml = junit(many, options);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const root = parse(xml).testsuites;
+    const suites = root.testsuite as { '@_name': string; testcase: { failure: Record<string, string> }[] }[];
+    const listed = suites.length - 1;
+    expect(Buffer.byteLength(xml)).toBeLessThan(17 << 20);
+    expect(listed).toBeGreaterThan(10_000);
+    expect(listed).toBeLessThan(40_000);
+    const last = suites[suites.length - 1]!;
+    expect(last['@_name']).toBe('(not listed)');
+    const unlisted = 40_000 - listed;
+    expect(last.testcase[0]!.failure['@_message']).toBe(`${(2 * unlisted).toLocaleString('en-US')} more problems of ${unlisted.toLocaleString('en-US')} payloads not listed: a JUnit report lists up to 16 MiB of test cases (--format json or sarif lists every one).`);
+    expect(root['@_tests']).toBe(String(2 * listed + 1));
+  });
+
   it('escapes markup, and writes controls and characters XML cannot hold as \\u{..}', () => {
     const odd: LintResult = { ...results[1]!, file: 'a<&"\'>.json', source: 'a<&"\'>.json#/1', problems: [{ rule: 'parse', severity: 'error', path: '/x\u0000y\u001b\ud800\uffff', message: `<a href="x">&'</a> 😀\t\n\u202e` }] };
     const xml = junit([odd], options);

@@ -15,11 +15,20 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
 const x = escapeControlsForXml;
 const ROOT_END = '</testsuites>\n';
 
-/** A run's suites so far (the root element carries the totals, so it is written last), and when it started. */
+/**
+ * The most suite XML a run holds. The root element carries the totals, so the document is
+ * written at the end, and holds what it lists until then: past this, problems are counted,
+ * not listed (two million problems took 2.7 GB and ended in "Invalid string length").
+ */
+const LISTED_BYTES = 16 << 20;
+
+/** A run's suites so far, what was not listed, and when it started. */
 interface JunitState {
   readonly started: number;
-  readonly suites: string[];
+  readonly suites: Uint8Array[];
+  bytes: number;
   tests: number;
+  unlisted: { problems: number; payloads: number };
 }
 
 /** Seconds, as JUnit writes them. */
@@ -59,25 +68,41 @@ function testsuite(result: LintResult): { xml: string; tests: number } {
  * `errors` 0) and the run's `time` in seconds; lint time is not measured per payload, so
  * suites and cases say `time="0"`. Clean payloads are not listed (a corpus of millions would
  * list millions of passing cases). The totals come first in the document, so it is written
- * whole at the end: it holds the listed problems' XML until then (use json or sarif to
- * stream millions of problems). A comment with the summary line ends it.
+ * whole at the end: it holds the listed problems' XML until then, up to 16 MiB; the payloads
+ * after that are counted in one last suite, "(not listed)" (json and sarif stream millions
+ * of problems). A comment with the summary line ends it.
  *
  * @example
  * writeFileSync('fulfilkit.xml', junit(results, options));
  */
 export const junit = defineFormatter({
-  state: (): JunitState => ({ started: performance.now(), suites: [], tests: 0 }),
+  state: (): JunitState => ({ started: performance.now(), suites: [], bytes: 0, tests: 0, unlisted: { problems: 0, payloads: 0 } }),
   header: () => '',
   result(result, _index, _options, state) {
-    const { xml, tests } = testsuite(result);
-    state.suites.push(xml);
-    state.tests += tests;
+    const built = state.bytes < LISTED_BYTES ? testsuite(result) : undefined;
+    if (built && state.bytes + built.xml.length <= LISTED_BYTES) {
+      // As UTF-8 bytes: the builder's text is a tree of pieces, several times its length in memory.
+      state.suites.push(Buffer.from(built.xml));
+      state.bytes += built.xml.length;
+      state.tests += built.tests;
+    } else {
+      state.bytes = LISTED_BYTES;
+      state.unlisted.problems += result.problems.length + omittedCount(result);
+      state.unlisted.payloads++;
+    }
     return '';
   },
   footer(options, state) {
+    const { problems, payloads } = state.unlisted;
+    if (payloads > 0) {
+      const text = `${plural(problems, 'more problem')} of ${plural(payloads, 'payload')} not listed: a JUnit report lists up to 16 MiB of test cases (--format json or sarif lists every one).`;
+      const failure = { '@_type': 'omitted', '@_message': text, '#text': text };
+      state.suites.push(Buffer.from(builder.build({ testsuite: { '@_name': '(not listed)', '@_tests': 1, '@_failures': 1, '@_errors': 0, '@_time': '0', testcase: [{ '@_classname': '(not listed)', '@_name': '(more problems)', '@_time': '0', failure }] } }) as string));
+      state.tests++;
+    }
     const { tests } = state;
     const root = builder.build({ testsuites: { '@_name': 'fulfilkit', '@_tests': tests, '@_failures': tests, '@_errors': 0, '@_time': seconds(performance.now() - state.started), '#text': '' } }) as string;
     const comment = builder.build({ '#comment': ` fulfilkit: ${x(summaryLine(options.summary))} ` }) as string;
-    return `<?xml version="1.0" encoding="UTF-8"?>\n${root.slice(0, -ROOT_END.length)}\n${state.suites.join('')}${comment}${ROOT_END}`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${root.slice(0, -ROOT_END.length)}\n${Buffer.concat(state.suites).toString()}${comment}${ROOT_END}`;
   },
 });
