@@ -2,8 +2,10 @@
  * `fulfilkit merge`: the json reports of several lint runs (the shards of a corpus, or any
  * runs) made one report, in any format.
  */
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { RULES } from '../../rules/index';
@@ -11,7 +13,8 @@ import { UsageError } from './errors';
 import { EXIT } from './exit-codes';
 import { colorWanted } from './formatters/color';
 import { FORMAT_NAMES, FORMATTERS, type FormatName } from './formatters/index';
-import type { CliIo } from './io';
+import type { CliIo, TextSink } from './io';
+import { OutputSink } from './output';
 import { ioReason, stripBom } from './profile';
 import { emptySummary, plural, summaryLine, type LintResult, type LintSummary } from './result';
 import { descriptorIdentity, identityOf, refuseInputsAsOutputs, type FileIdentity, type OutputTarget } from './same-file';
@@ -137,8 +140,8 @@ const summarySchema = v.object(
 );
 const reportSchema = v.object({ results: v.array(resultSchema, 'a list of results'), summary: summarySchema }, 'a fulfilkit json report object');
 
-/** A json report as read. */
-type Report = v.InferOutput<typeof reportSchema>;
+/** A result as read. */
+type ReportResult = v.InferOutput<typeof resultSchema>;
 
 /** `results[3].problems[0].severity`: the member an issue is about. */
 function memberName(issue: v.BaseIssue<unknown>): string {
@@ -150,35 +153,130 @@ function memberName(issue: v.BaseIssue<unknown>): string {
   return name;
 }
 
+/** The member an issue is about, and what is wrong with it, as a usage error naming the report. */
+function notAReport(file: string, issue: v.BaseIssue<unknown>, prefix = ''): UsageError {
+  const member = prefix + memberName(issue).replace(/^(?=[A-Za-z_$])/, prefix === '' ? '' : '.');
+  const missing = issue.type === 'object' && issue.received === 'undefined' && member !== '';
+  const what = missing ? 'is missing' : `must be ${issue.message}`;
+  return new UsageError(`The report ${file} is not a fulfilkit json report: ${member === '' ? 'the document' : member} ${what}.`);
+}
+
+/** Checks a value against a schema; throws `notAReport` naming its first wrong member. */
+function checked<S extends v.GenericSchema>(schema: S, value: unknown, file: string, prefix?: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, value, { abortEarly: true });
+  if (result.success) return result.output;
+  throw notAReport(file, result.issues[0], prefix);
+}
+
+/** A report read, or to read: its summary, and how its results are read again. */
+type Layout = 'lines' | 'whole';
+
+/** The report is not laid out as `fulfilkit lint --format json` writes it (one result a line). */
+class NotLines extends Error {}
+
+/** Lines longer than this end the reading a line at a time (a result lists at most what one payload had). */
+const MAX_REPORT_LINE = 64 << 20;
+/** A report that is not one result a line is read whole only up to this size. */
+const MAX_WHOLE_REPORT = 32 << 20;
+const RESULTS_OPEN = '{"results":[';
+const SUMMARY_OPEN = '],"summary":';
+
+/** The lines of a file, decoded, each at most `MAX_REPORT_LINE` long (else `NotLines`). */
+async function* linesOf(path: string): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    const text = rest + decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      yield text.slice(start, text.charCodeAt(nl - 1) === 13 && nl > start ? nl - 1 : nl);
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+    if (rest.length > MAX_REPORT_LINE) throw new NotLines();
+  }
+  rest += decoder.end();
+  if (rest !== '') yield rest;
+}
+
 /**
- * Reads and checks one report.
+ * Reads a report a result at a time, as `fulfilkit lint --format json` writes it: memory
+ * holds one result, whatever the report's size.
+ *
+ * @throws {NotLines} The report is laid out otherwise (or cut short).
+ */
+async function readLines(path: string, file: string, each?: (result: LintResult) => Promise<void>): Promise<LintSummary> {
+  let n = -1;
+  let summary: LintSummary | undefined;
+  for await (const raw of linesOf(path)) {
+    const line = n === -1 ? stripBom(raw) : raw;
+    if (n === -1) {
+      if (line !== RESULTS_OPEN) throw new NotLines();
+      n = 0;
+    } else if (summary !== undefined || line.startsWith(SUMMARY_OPEN)) {
+      if (summary !== undefined) {
+        if (line.trim() !== '') throw new NotLines();
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(`{${line.slice(SUMMARY_OPEN.length - '"summary":'.length)}`);
+      } catch {
+        throw new NotLines();
+      }
+      summary = checked(v.object({ summary: summarySchema }), value, file).summary as LintSummary;
+    } else if (line !== '') {
+      let value: unknown;
+      try {
+        value = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
+      } catch {
+        throw new NotLines();
+      }
+      const result = checked(resultSchema, value, file, `results[${n++}]`);
+      await each?.(resultOf(result));
+    }
+  }
+  if (summary === undefined) throw new NotLines();
+  return summary;
+}
+
+/**
+ * Reads and checks one report: a result a line when it is laid out as lint writes it, else
+ * whole (up to `MAX_WHOLE_REPORT`). `each` gets every result, in order, once all are checked
+ * when `layout` is known from a first reading.
  *
  * @throws {UsageError} Naming the file and the first member that is wrong.
  */
-async function readReport(path: string, file: string): Promise<Report> {
-  let content: string;
+async function readReport(path: string, file: string, each?: (result: LintResult) => Promise<void>, layout?: Layout): Promise<{ summary: LintSummary; layout: Layout }> {
   try {
-    content = await readFile(path, 'utf8');
+    if (layout !== 'whole') {
+      try {
+        return { summary: await readLines(path, file, each), layout: 'lines' };
+      } catch (error) {
+        if (!(error instanceof NotLines)) throw error;
+      }
+    }
+    if ((await stat(path)).size > MAX_WHOLE_REPORT) {
+      throw new UsageError(`The report ${file} is too large to read whole (over ${MAX_WHOLE_REPORT >> 20} MiB) and is not laid out a result a line, as fulfilkit lint --format json writes it.`);
+    }
+    const content = await readFile(path, 'utf8');
+    let value: unknown;
+    try {
+      value = JSON.parse(stripBom(content));
+    } catch {
+      throw new UsageError(`The report ${file} is not valid JSON (merge reads the reports of fulfilkit lint --format json).`);
+    }
+    const report = checked(reportSchema, value, file);
+    for (const result of report.results) await each?.(resultOf(result));
+    return { summary: report.summary as LintSummary, layout: 'whole' };
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`Cannot read ${file}: ${ioReason(error)}.`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(stripBom(content));
-  } catch {
-    throw new UsageError(`The report ${file} is not valid JSON (merge reads the reports of fulfilkit lint --format json).`);
-  }
-  const checked = v.safeParse(reportSchema, value, { abortEarly: true });
-  if (checked.success) return checked.output;
-  const issue = checked.issues[0];
-  const member = memberName(issue);
-  const missing = issue.type === 'object' && issue.received === 'undefined' && member !== '';
-  const what = missing ? 'is missing' : `must be ${issue.message}`;
-  throw new UsageError(`The report ${file} is not a fulfilkit json report: ${member === '' ? 'the document' : member} ${what}.`);
 }
 
 /** The file and position of a result read back (reports before `file` was written: from its source). */
-function resultOf(r: Report['results'][number]): LintResult {
+function resultOf(r: ReportResult): LintResult {
   let { file } = r;
   let { line, index } = r;
   if (file === undefined) {
@@ -238,6 +336,26 @@ function shardWarnings(summaries: readonly LintSummary[]): string[] {
   return out;
 }
 
+/** Where the merged report goes: stdout, or a file opened now (after every report was checked). */
+async function openOutput(file: string | undefined, cwd: string, io: CliIo): Promise<{ sink: OutputSink; close(): Promise<void> }> {
+  if (file === undefined) return { sink: new OutputSink(io.stdout, 'stdout'), close: async () => {} };
+  let handle;
+  try {
+    handle = await open(resolve(cwd, file), 'w');
+  } catch (error) {
+    throw new UsageError(`Cannot write ${file}: ${ioReason(error)}.`);
+  }
+  const stream = handle.createWriteStream();
+  const closed = new Promise<void>((done) => stream.once('close', () => done()));
+  return {
+    sink: new OutputSink(stream as unknown as TextSink, file),
+    close: async () => {
+      stream.end();
+      await closed;
+    },
+  };
+}
+
 /**
  * Runs `fulfilkit merge`.
  *
@@ -264,25 +382,34 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
   }
   const outputs: OutputTarget[] = args.outputFile !== undefined ? [{ name: args.outputFile, path: resolve(cwd, args.outputFile) }] : io.stdoutFd !== undefined ? [{ name: 'stdout', fd: io.stdoutFd }] : [];
   await refuseInputsAsOutputs(outputs, inputs);
-  const reports: Report[] = [];
-  for (const file of args.reports) reports.push(await readReport(resolve(cwd, file), file));
+  // First every report is checked (nothing is written if one is not a report), then each is
+  // read again and written a result at a time: memory holds one result, not the reports.
+  const read: { summary: LintSummary; layout: Layout }[] = [];
+  for (const file of args.reports) read.push(await readReport(resolve(cwd, file), file));
 
-  const summaries = reports.map((r) => r.summary as LintSummary);
+  const summaries = read.map((r) => r.summary);
   for (const warning of shardWarnings(summaries)) io.stderr.write(`fulfilkit: warning: ${warning}\n`);
   const summary = sumSummaries(summaries);
-  const results = reports.flatMap((r) => r.results.map(resultOf));
   const toStdout = args.outputFile === undefined;
   const formatter = FORMATTERS[args.format];
   const env = io.env ?? {};
   const color = args.format === 'stylish' && colorWanted(args.color, env, toStdout && io.stdout.isTTY === true) && (toStdout || args.color === true);
-  const text = formatter(results, { summary, rules: RULES, toolVersion: packageVersion(), color, env });
-  if (toStdout) io.stdout.write(text);
-  else {
-    try {
-      await writeFile(resolve(cwd, args.outputFile!), text);
-    } catch (error) {
-      throw new UsageError(`Cannot write ${args.outputFile!}: ${ioReason(error)}.`);
-    }
+  const options = { summary, rules: RULES, toolVersion: packageVersion(), color, env };
+  const output = await openOutput(args.outputFile, cwd, io);
+  const sink = output.sink;
+  sink.write(formatter.header(options));
+  let index = 0;
+  const write = async (result: LintResult) => {
+    sink.write(formatter.result(result, index++, options));
+    if (index % 256 === 0) await sink.flush();
+  };
+  for (let k = 0; k < args.reports.length && !sink.failure; k++) await readReport(resolve(cwd, args.reports[k]!), args.reports[k]!, write, read[k]!.layout);
+  sink.write(formatter.footer(options));
+  await sink.flush();
+  await output.close();
+  if (sink.failure) {
+    if (sink.closedByReader) return EXIT.closedByReader;
+    throw new UsageError(`Cannot write ${sink.name}: ${sink.failure.reason}.`);
   }
   // The summary line on stderr, unless the report already ends with it on stdout.
   if (!(args.format === 'stylish' && toStdout)) io.stderr.write(summaryLine(summary) + '\n');

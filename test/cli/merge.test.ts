@@ -1,12 +1,13 @@
 /**
  * `fulfilkit merge`: the json reports of shards (or any runs) made one report.
  */
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { MERGE_HELP, sumSummaries } from '../../src/cli/merge-command';
 import { set, validOrder, validReturn } from '../fixtures';
+import { runBinMeasured, useBin } from './_bin';
 import { cli, tempFiles } from './_run';
 
 const order = (ref: string) => set(validOrder('1.1'), '/clientRequest/requestHeader/requestReference', ref);
@@ -137,6 +138,22 @@ describe('fulfilkit merge', () => {
     expect(out.stderr).toContain(message);
   });
 
+  it('reads a report laid out as lint writes it a result a line: a wrong member named by its result, a cut one refused, nothing written', async () => {
+    const problem = { rule: 'enum', severity: 'error', path: '/x', message: 'm.' };
+    const result = (source: string, severity = 'error') => JSON.stringify({ source, file: 'o.ndjson', line: 1, kind: 'order', problems: [{ ...problem, severity }] });
+    const lines = (...results: string[]) => `{"results":[\n${results.join(',\n')}\n],"summary":{"payloads":5,"errors":${results.length},"warnings":0,"byRule":{"enum":${results.length}}}}\n`;
+    const dir = tempFiles({ 'good.json': lines(result('o.ndjson:1'), result('o.ndjson:2')), 'bad.json': lines(result('o.ndjson:1'), result('o.ndjson:2', 'fatal')), 'cut.json': lines(result('o.ndjson:1')).split('\n').slice(0, 2).join('\n') });
+    const good = await cli(['merge', '-f', 'json', 'good.json', 'good.json'], { cwd: dir });
+    expect(JSON.parse(good.stdout).results.map((r: { source: string }) => r.source)).toEqual(['o.ndjson:1', 'o.ndjson:2', 'o.ndjson:1', 'o.ndjson:2']);
+    expect(JSON.parse(good.stdout).summary).toMatchObject({ payloads: 10, errors: 4 });
+    const bad = await cli(['merge', '-f', 'json', '-o', 'out.json', 'good.json', 'bad.json'], { cwd: dir });
+    expect([bad.code, bad.stdout, bad.stderr]).toEqual([2, '', 'fulfilkit: The report bad.json is not a fulfilkit json report: results[1].problems[0].severity must be "error" or "warn".\n']);
+    expect(existsSync(join(dir, 'out.json'))).toBe(false);
+    const cut = await cli(['merge', 'good.json', 'cut.json'], { cwd: dir });
+    expect([cut.code, cut.stdout]).toEqual([2, '']);
+    expect(cut.stderr).toContain('The report cut.json is not valid JSON');
+  });
+
   it('reads a report written before results named their file (from the source)', async () => {
     const old = { results: [{ source: 'dir/o.ndjson:7', kind: 'order', problems: [{ rule: 'enum', severity: 'error', path: '/x', message: 'm.' }] }, { source: 'b.json#/2', kind: null, problems: [{ rule: 'parse', severity: 'error', path: '', message: 'p.' }] }], summary: { payloads: 9, errors: 2, warnings: 0, byRule: { enum: 1, parse: 1 } } };
     const dir = tempFiles({ 'old.json': JSON.stringify(old) });
@@ -185,4 +202,27 @@ describe('fulfilkit merge', () => {
     expect(out.code).toBe(2);
     expect(out.stderr).toBe('fulfilkit: The report x\\u{1b}[31m.json is not valid JSON (merge reads the reports of fulfilkit lint --format json).\n');
   });
+});
+
+describe('fulfilkit merge, the real bin, on a 150 MB report', () => {
+  const bin = useBin();
+
+  it('holds a result at a time: at most 300 MB (read whole, it took 1.6 GB)', async () => {
+    const dir = tempFiles({});
+    const problem = JSON.stringify({ rule: 'type', severity: 'error', path: '', message: 'An order payload must be a JSON object with a clientRequest member.', params: { expected: 'an object' }, line: 1, column: 1 });
+    const count = 250_000;
+    const fd = openSync(join(dir, 'big.json'), 'w');
+    writeSync(fd, '{"results":[\n');
+    for (let i = 0; i < count; i += 1000) {
+      const lines = Array.from({ length: 1000 }, (_, k) => `{"source":"o.ndjson:${i + k + 1}","file":"o.ndjson","line":${i + k + 1},"kind":"order","problems":[${problem},${problem},${problem}]}`);
+      writeSync(fd, lines.join(',\n') + (i + 1000 < count ? ',\n' : '\n'));
+    }
+    writeSync(fd, `],"summary":{"payloads":${count},"errors":${3 * count},"warnings":0,"byRule":{"type":${3 * count}}}}\n`);
+    closeSync(fd);
+    expect(statSync(join(dir, 'big.json')).size).toBeGreaterThan(150_000_000);
+    const out = await runBinMeasured(bin(), ['merge', '-f', 'sarif', '-o', '/dev/null', 'big.json'], { cwd: dir });
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain(`${(3 * count).toLocaleString('en-US')} problems`);
+    expect(out.peakMb).toBeLessThanOrEqual(300);
+  }, 120_000);
 });
