@@ -155,7 +155,8 @@ function memberName(issue: v.BaseIssue<unknown>): string {
 
 /** The member an issue is about, and what is wrong with it, as a usage error naming the report. */
 function notAReport(file: string, issue: v.BaseIssue<unknown>, prefix = ''): UsageError {
-  const member = prefix + memberName(issue).replace(/^(?=[A-Za-z_$])/, prefix === '' ? '' : '.');
+  const name = memberName(issue);
+  const member = prefix === '' || name === '' || name.startsWith('[') ? prefix + name : `${prefix}.${name}`;
   const missing = issue.type === 'object' && issue.received === 'undefined' && member !== '';
   const what = missing ? 'is missing' : `must be ${issue.message}`;
   return new UsageError(`The report ${file} is not a fulfilkit json report: ${member === '' ? 'the document' : member} ${what}.`);
