@@ -313,9 +313,19 @@ export class DocumentHolder extends Cutter {
  */
 export class AutoChunker extends Cutter {
   private mode: 'undecided' | 'first-object' | 'lines' | 'document' = 'undecided';
-  private held: ByteBuffer | undefined = new ByteBuffer(1 << 16);
+  private held: ByteBuffer | undefined;
   private lineStart = 0;
   private cutter?: LineChunker | DocumentHolder;
+
+  // Bytes for the cutter, in order, not given to it yet: the held ones, then those read while
+  // they are given a few units' worth at a time (64 MiB given at once made 64 units at once).
+  private pending: Uint8Array[] = [];
+
+  constructor(options: ChunkOptions) {
+    super(options);
+    // Grown to the limit at once past a few megabytes (see ByteBuffer): no doubled copies.
+    this.held = new ByteBuffer(1 << 16, options.maxLineBytes + (1 << 20));
+  }
 
   /**
    * Hands on whole lines held now (NDJSON only).
@@ -331,8 +341,13 @@ export class AutoChunker extends Cutter {
   }
 
   protected take(piece: Uint8Array): void {
-    if (this.cutter) {
+    if (this.cutter && this.pending.length === 0) {
       this.out.push(...this.cutter.push(piece));
+      return;
+    }
+    if (this.cutter) {
+      this.pending.push(new Uint8Array(piece)); // copied: the caller reuses its buffer
+      this.feed(false);
       return;
     }
     const held = this.held!;
@@ -347,8 +362,10 @@ export class AutoChunker extends Cutter {
       if (this.mode === 'first-object') this.mode = 'lines';
       else this.mode = isJsonObjectText(line) ? 'first-object' : 'document';
     }
-    // A first line longer than the limit: NDJSON, whose cutter skips it.
-    if (this.mode === 'undecided' && held.used - this.lineStart > this.options.maxLineBytes) this.mode = 'lines';
+    // More held than a document may be long (a first line that long, or that many blank
+    // lines): no document that could be read, so NDJSON, whose cutter skips a long line and
+    // streams blank ones (400 MB of newlines on stdin were held whole: 910 MB).
+    if ((this.mode === 'undecided' || this.mode === 'first-object') && held.used > this.options.maxLineBytes) this.mode = 'lines';
     if (this.mode === 'lines' || this.mode === 'document') this.replay();
   }
 
@@ -357,7 +374,21 @@ export class AutoChunker extends Cutter {
     const held = this.held!;
     this.held = undefined;
     this.cutter = this.mode === 'lines' ? new LineChunker(this.options) : new DocumentHolder(this.options, true);
-    this.out.push(...this.cutter.push(held.bytes.subarray(0, held.used)));
+    this.pending.push(held.bytes.subarray(0, held.used));
+    this.feed(false);
+  }
+
+  /** Gives the cutter two units' worth of the pending bytes (more than a read brings), or all of them. */
+  private feed(all: boolean): void {
+    let budget = all ? Infinity : 2 * this.options.targetBytes;
+    while (budget > 0 && this.pending.length > 0) {
+      const first = this.pending[0]!;
+      const slice = first.subarray(0, Math.min(first.length, budget));
+      if (slice.length === first.length) this.pending.shift();
+      else this.pending[0] = first.subarray(slice.length);
+      budget -= slice.length;
+      this.out.push(...this.cutter!.push(slice));
+    }
   }
 
   protected finish(): void {
@@ -365,6 +396,7 @@ export class AutoChunker extends Cutter {
       this.mode = 'document';
       this.replay();
     }
+    this.feed(true);
     this.out.push(...this.cutter!.end());
   }
 }

@@ -110,7 +110,8 @@ describe('AutoChunker', () => {
   const auto = () => new AutoChunker({ maxLineBytes: 1000, targetBytes: 4, keepSkipped: false });
 
   it('streams NDJSON when the first non-blank line is an object and another follows', () => {
-    expect(cut(auto(), ['\n{"a":1}\n', '{"b":2}\n{"c":3}\n', '{"d":4}\n'])).toEqual(['lines \n{"a":1}\n{"b":2}\n{"c":3}\n', 'lines {"d":4}\n']);
+    // The lines held to decide are handed on two units' worth at a time.
+    expect(cut(auto(), ['\n{"a":1}\n', '{"b":2}\n{"c":3}\n', '{"d":4}\n'])).toEqual(['lines \n{"a":1}\n', 'lines {"b":2}\n{"c":3}\n', 'lines {"d":4}\n']);
   });
 
   it('holds a pretty-printed document whole', () => {
@@ -119,5 +120,36 @@ describe('AutoChunker', () => {
 
   it('holds a single line as a document', () => {
     expect(cut(auto(), ['[{"a":1}]'])).toEqual(['document [{"a":1}]']);
+  });
+
+  it('holds no more than a document may be long: past it, blank lines are NDJSON, handed on a few units at a time', () => {
+    // 400 MB of newlines on stdin were held whole, then handed on as one unit (910 MB).
+    const cutter = new AutoChunker({ maxLineBytes: 100, targetBytes: 8, keepSkipped: false });
+    const pieces: Piece[][] = [];
+    let held = 0;
+    for (let i = 0; i < 40; i++) {
+      pieces.push(cutter.push(Buffer.from('\n'.repeat(10))));
+      held = Math.max(held, cutter.heldBytes);
+    }
+    pieces.push(cutter.push(Buffer.from('{"a":1}\n')), cutter.end());
+    expect(held).toBeLessThanOrEqual(110);
+    const units = pieces.map((list) => list.reduce((n, p) => n + (p.type === 'lines' ? p.bytes.length : 0), 0));
+    // No push hands on more than two units' worth and the one piece it was given.
+    expect(Math.max(...units.slice(0, -1))).toBeLessThanOrEqual(2 * 8 + 10 + 10);
+    expect(pieces.flat().map((p) => (p.type === 'lines' ? text(p.bytes) : p.type)).join('')).toBe('\n'.repeat(400) + '{"a":1}\n');
+  });
+
+  it('keeps every byte whatever the cuts, NDJSON or document, past the limit or not', () => {
+    const line = fc.constantFrom('', ' ', '{"a":1}', '[1,', '2]', 'x');
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), fc.integer({ min: 1, max: 9 }), (lines, size) => {
+        const input = lines.map((l) => l + '\n').join('');
+        const pieces: string[] = [];
+        for (let at = 0; at < input.length; at += size) pieces.push(input.slice(at, at + size));
+        const out = cut(new AutoChunker({ maxLineBytes: 30, targetBytes: 8, keepSkipped: true }), pieces);
+        const kept = out.filter((p) => !p.startsWith('long ')).map((p) => p.replace(/^(lines|document|raw) /, ''));
+        expect(kept.join('')).toBe(input);
+      }),
+    );
   });
 });
