@@ -1,7 +1,7 @@
 /**
  * Reading and checking the client profile given with `--profile`.
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { ClientProfile } from '../lint/types';
 import { checkProfile } from '../schema/profile';
 import { UsageError } from './errors';
@@ -41,22 +41,49 @@ export async function loadProfile(path: string, file = path): Promise<ClientProf
   }
 }
 
+/** The largest config or profile file read (one is a few hundred bytes). */
+const MAX_SETTINGS_BYTES = 1 << 20;
+
+/**
+ * Reads a UTF-8 text file of at most `maxBytes`: a larger one (or a device that never ends,
+ * `/dev/zero`) is refused after reading one byte more, never read whole.
+ *
+ * @param path Its path.
+ * @param what How messages name it: `the profile p.json`.
+ * @param maxBytes The most bytes read.
+ * @returns The text.
+ * @throws {UsageError} `Cannot read <what>: <reason>.`, or `<What> is larger than N MiB.`
+ * @example await readTextFile('data.json', 'the data file data.json', 16 << 20);
+ */
+export async function readTextFile(path: string, what: string, maxBytes: number): Promise<string> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+    const buffer = Buffer.allocUnsafe(maxBytes + 1);
+    let used = 0;
+    for (let n = -1; n !== 0 && used <= maxBytes; used += n) n = (await handle.read(buffer, used, buffer.length - used, null)).bytesRead;
+    if (used > maxBytes) throw new UsageError(`${what[0]!.toUpperCase()}${what.slice(1)} is larger than ${maxBytes >> 20} MiB.`);
+    return buffer.toString('utf8', 0, used);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`Cannot read ${what}: ${ioReason(error)}.`);
+  } finally {
+    await handle?.close();
+  }
+}
+
 /**
  * Reads and parses a JSON file (a byte-order mark is skipped).
  *
  * @param path Its path.
  * @param what How messages name it: `the profile p.json`.
+ * @param maxBytes The largest file read (a config or profile: 1 MiB).
  * @returns The parsed value.
- * @throws {UsageError} `Cannot read <what>: <reason>.` or `<What> is not valid JSON.`
+ * @throws {UsageError} `Cannot read <what>: <reason>.`, `<What> is larger than N MiB.` or `<What> is not valid JSON.`
  * @example await readJsonFile('fulfilkit.config.json', 'the config fulfilkit.config.json');
  */
-export async function readJsonFile(path: string, what: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read ${what}: ${ioReason(error)}.`);
-  }
+export async function readJsonFile(path: string, what: string, maxBytes = MAX_SETTINGS_BYTES): Promise<unknown> {
+  const text = await readTextFile(path, what, maxBytes);
   try {
     return JSON.parse(stripBom(text));
   } catch {

@@ -3,7 +3,6 @@
  * [--log pretty|json|off] [--control-token T]`: runs the operator simulator, with its
  * control API under /_fulfilkit/, over HTTP until SIGINT or SIGTERM.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_FORMATS, requestLogLine, type LogFormat } from '../simulator/control/log-line';
@@ -11,7 +10,7 @@ import { createSimulator } from '../simulator/create-simulator';
 import type { SimulatorOptions, SimulatorRequestEvent } from '../simulator/types';
 import { UsageError } from './errors';
 import type { CliIo } from './io';
-import { ioReason, stripBom } from './profile';
+import { readJsonFile } from './profile';
 
 /** The port `fulfilkit serve` listens on without `--port` (Prism's default, a familiar mock port). */
 export const DEFAULT_SERVE_PORT = 4010;
@@ -220,18 +219,11 @@ export function requiredToken(args: { readonly host: string; readonly controlTok
   return token;
 }
 
+/** The largest `--data` file read. */
+const MAX_DATA_BYTES = 16 << 20;
+
 async function loadData(path: string, cwd: string): Promise<SimulatorOptions> {
-  let text: string;
-  try {
-    text = await readFile(resolve(cwd, path), 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read the data file ${path}: ${ioReason(error)}.`);
-  }
-  try {
-    return JSON.parse(stripBom(text)) as SimulatorOptions;
-  } catch {
-    throw new UsageError(`The data file ${path} is not valid JSON.`);
-  }
+  return (await readJsonFile(resolve(cwd, path), `the data file ${path}`, MAX_DATA_BYTES)) as SimulatorOptions;
 }
 
 /**

@@ -177,6 +177,7 @@ describe('ignores', () => {
 describe('a bad config exits 2 naming the member, before anything is linted', () => {
   it.each([
     ['{"version": "1.2"', 'The config fulfilkit.config.json is not valid JSON.'],
+    [`{"version": "1.2", "rules": {}${' '.repeat(1 << 20)}}`, 'The config fulfilkit.config.json is larger than 1 MiB.'],
     [[], 'Invalid config fulfilkit.config.json: it must be a JSON object.'],
     [{ versions: '1.2' }, 'Invalid config fulfilkit.config.json: it has an unknown member "versions"; the members are version, kind, profile, rules, ignores, overrides.'],
     [{ version: 1.2 }, 'Invalid config fulfilkit.config.json: version must be one of "1", "1.1", "1.2".'],

@@ -220,6 +220,11 @@ describe('fulfilkit lint: kind, version, profile, severities', () => {
     expect(out.stderr).toContain('Cannot read the profile nope.json');
   });
 
+  it('reads a profile up to 1 MiB: a device that never ends is refused, not read whole', async () => {
+    const out = await cli(['lint', '--profile', '/dev/zero', 'examples/order-v1.1.json']);
+    expect([out.code, out.stderr]).toEqual([2, 'fulfilkit: The profile /dev/zero is larger than 1 MiB.\n']);
+  });
+
   it('--rule changes severities: an error made a warning exits 0', async () => {
     const dir = tempFiles({ 'o.json': JSON.stringify(set(validOrder('1.1'), '/clientRequest/order/shipServiceLevel', 'EXPRESS')) });
     const out = await cli(['lint', '--format', 'json', '--rule', 'enum=warn', 'o.json'], { cwd: dir });
