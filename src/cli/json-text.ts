@@ -361,7 +361,7 @@ export class ArrayElements {
   /** @param bytes Valid UTF-8 JSON text whose value is an array. */
   constructor(private readonly bytes: Uint8Array) {
     const b = bytes;
-    const open = skipSpaceUtf8(b, 0);
+    const open = skipSpaceUtf8(b, b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0);
     this.end = b[open] === 91 ? open + 1 : b.length;
   }
 

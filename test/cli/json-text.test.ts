@@ -170,6 +170,7 @@ describe('ArrayElements', () => {
     expect([text(elements.range(2)), elements.range(3)]).toEqual(['3', undefined]);
     expect(new ArrayElements(Buffer.from('[]')).range(0)).toBeUndefined();
     expect(new ArrayElements(Buffer.from('{}')).range(0)).toBeUndefined();
+    expect(new ArrayElements(Buffer.from('\ufeff[7]')).range(0)).toEqual([4, 5]);
   });
 
   it('finds what JSON.parse finds, for any array', () => {
