@@ -45,7 +45,8 @@ export function runLintWorker(): void {
       // Lint never throws; this is a bug, reported without payload content.
       reply = { id, error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error' };
     }
-    port.postMessage(reply, 'result' in reply ? resultTransfer(reply.result) : []);
+    // Freed before the answer goes: the run reads the next long line only once it has it.
     if (!unfinished.has(id)) releaseInput(unit.bytes, 'result' in reply ? reply.result.bytes : undefined);
+    port.postMessage(reply, 'result' in reply ? resultTransfer(reply.result) : []);
   });
 }

@@ -604,7 +604,9 @@ describe('a long string in a long text', () => {
   const long = 'é'.repeat(100) + 'x'.repeat(100);
 
   it('is decoded straight from its bytes, never parsed from a copy of its text, and located with its content cut', () => {
-    const text = JSON.stringify({ clientRequest: { requestHeader: { requestReference: long, client: 'C' } }, tail: [long, 1] });
+    // An ASCII one too, as a value and as a member name (decoded as Latin-1: the same text).
+    const ascii = 'k~/'.repeat(100);
+    const text = JSON.stringify({ clientRequest: { requestHeader: { requestReference: long, client: 'C' } }, tail: [long, 1, ascii], [ascii]: { [ascii]: ascii } });
     const parse = vi.spyOn(JSON, 'parse');
     const json = parseLongJson(Buffer.from(text), limits);
     expect(parse.mock.calls.filter(([arg]) => typeof arg === 'string' && arg.includes(long))).toEqual([]);
