@@ -32,10 +32,10 @@ export interface ChunkOptions {
 
 const NEWLINE = 10;
 
-/** A growable byte buffer whose memory is its own (never Node's shared pool). */
 /** Past this many bytes, a buffer with a limit grows to it at once (see `append`). */
 const LONG_BYTES = 8 << 20;
 
+/** A growable byte buffer whose memory is its own (never Node's shared pool). */
 class ByteBuffer {
   bytes: Buffer;
   used = 0;
