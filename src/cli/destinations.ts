@@ -85,6 +85,19 @@ async function destination(format: FormatName, file: string | undefined, io: Cli
     const target = fixesStdin ? io.stderr : io.stdout;
     return { format, target, name: fixesStdin ? 'stderr' : 'stdout', toStdout: !fixesStdin, toStream: true, close: async () => {} };
   }
+  return { format, ...(await openOutputFile(file, cwd)), toStdout: false, toStream: false };
+}
+
+/**
+ * Opens a file to write a report to (`-o`; `fulfilkit merge -o`).
+ *
+ * @param file The file as given.
+ * @param cwd The working folder.
+ * @returns Its stream, its name for messages (controls escaped), and `close` (ends it, waits until it is closed).
+ * @throws {UsageError} `Cannot write <file>: <reason>.`
+ * @example const out = await openOutputFile('lint.sarif', process.cwd()); out.target.write(text); await out.close();
+ */
+export async function openOutputFile(file: string, cwd: string): Promise<{ target: TextSink; name: string; close(): Promise<void> }> {
   let handle;
   try {
     handle = await open(resolve(cwd, file), 'w');
@@ -94,11 +107,8 @@ async function destination(format: FormatName, file: string | undefined, io: Cli
   const stream = handle.createWriteStream();
   const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
   return {
-    format,
     target: stream as unknown as TextSink,
     name: escapeControls(file),
-    toStdout: false,
-    toStream: false,
     close: async () => {
       stream.end();
       await closed;

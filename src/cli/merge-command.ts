@@ -3,7 +3,7 @@
  * runs) made one report, in any format.
  */
 import { createReadStream } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
@@ -13,9 +13,10 @@ import { UsageError } from './errors';
 import { EXIT } from './exit-codes';
 import { colorWanted } from './formatters/color';
 import { FORMAT_NAMES, FORMATTERS, type FormatName } from './formatters/index';
-import type { CliIo, TextSink } from './io';
+import { openOutputFile } from './destinations';
+import type { CliIo } from './io';
 import { OutputSink } from './output';
-import { ioReason, stripBom } from './profile';
+import { ioReason, readTextFile, stripBom } from './profile';
 import { emptySummary, plural, summaryLine, type LintResult, type LintSummary } from './result';
 import { descriptorIdentity, identityOf, refuseInputsAsOutputs, type FileIdentity, type OutputTarget } from './same-file';
 import { packageVersion } from './version';
@@ -257,10 +258,7 @@ async function readReport(path: string, file: string, each?: (result: LintResult
         if (!(error instanceof NotLines)) throw error;
       }
     }
-    if ((await stat(path)).size > MAX_WHOLE_REPORT) {
-      throw new UsageError(`The report ${file} is too large to read whole (over ${MAX_WHOLE_REPORT >> 20} MiB) and is not laid out a result a line, as fulfilkit lint --format json writes it.`);
-    }
-    const content = await readFile(path, 'utf8');
+    const content = await readTextFile(path, `the report ${file}`, MAX_WHOLE_REPORT, 'and is not laid out a result a line, as fulfilkit lint --format json writes it');
     let value: unknown;
     try {
       value = JSON.parse(stripBom(content));
@@ -340,21 +338,8 @@ function shardWarnings(summaries: readonly LintSummary[]): string[] {
 /** Where the merged report goes: stdout, or a file opened now (after every report was checked). */
 async function openOutput(file: string | undefined, cwd: string, io: CliIo): Promise<{ sink: OutputSink; close(): Promise<void> }> {
   if (file === undefined) return { sink: new OutputSink(io.stdout, 'stdout'), close: async () => {} };
-  let handle;
-  try {
-    handle = await open(resolve(cwd, file), 'w');
-  } catch (error) {
-    throw new UsageError(`Cannot write ${file}: ${ioReason(error)}.`);
-  }
-  const stream = handle.createWriteStream();
-  const closed = new Promise<void>((done) => stream.once('close', () => done()));
-  return {
-    sink: new OutputSink(stream as unknown as TextSink, file),
-    close: async () => {
-      stream.end();
-      await closed;
-    },
-  };
+  const { target, name, close } = await openOutputFile(file, cwd);
+  return { sink: new OutputSink(target, name), close };
 }
 
 /**

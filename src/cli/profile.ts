@@ -51,18 +51,19 @@ const MAX_SETTINGS_BYTES = 1 << 20;
  * @param path Its path.
  * @param what How messages name it: `the profile p.json`.
  * @param maxBytes The most bytes read.
+ * @param why What the refusal adds after the limit, if anything.
  * @returns The text.
  * @throws {UsageError} `Cannot read <what>: <reason>.`, or `<What> is larger than N MiB.`
  * @example await readTextFile('data.json', 'the data file data.json', 16 << 20);
  */
-export async function readTextFile(path: string, what: string, maxBytes: number): Promise<string> {
+export async function readTextFile(path: string, what: string, maxBytes: number, why?: string): Promise<string> {
   let handle;
   try {
     handle = await open(path, 'r');
     const buffer = Buffer.allocUnsafe(maxBytes + 1);
     let used = 0;
     for (let n = -1; n !== 0 && used <= maxBytes; used += n) n = (await handle.read(buffer, used, buffer.length - used, null)).bytesRead;
-    if (used > maxBytes) throw new UsageError(`${what[0]!.toUpperCase()}${what.slice(1)} is larger than ${maxBytes >> 20} MiB.`);
+    if (used > maxBytes) throw new UsageError(`${capitalized(what)} is larger than ${maxBytes >> 20} MiB${why === undefined ? '' : ` ${why}`}.`);
     return buffer.toString('utf8', 0, used);
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -87,9 +88,12 @@ export async function readJsonFile(path: string, what: string, maxBytes = MAX_SE
   try {
     return JSON.parse(stripBom(text));
   } catch {
-    throw new UsageError(`${what[0]!.toUpperCase()}${what.slice(1)} is not valid JSON.`);
+    throw new UsageError(`${capitalized(what)} is not valid JSON.`);
   }
 }
+
+/** `the profile p.json` as a sentence starts it. */
+const capitalized = (what: string) => `${what[0]!.toUpperCase()}${what.slice(1)}`;
 
 /** Removes a leading byte-order mark. */
 export function stripBom(text: string): string {

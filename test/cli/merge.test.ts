@@ -180,6 +180,8 @@ describe('fulfilkit merge', () => {
     [['-f', 'xml', 'a.json'], /merge --format: expected one of stylish, json, sarif, github, junit/],
     [['--max-warnings', 'lots', 'a.json'], /--max-warnings: expected a whole number/],
     [['no-such.json'], /Cannot read no-such\.json: no such file\./],
+    // Neither a result a line nor under 32 MiB: read that far, no further.
+    [['/dev/zero'], /^fulfilkit: The report \/dev\/zero is larger than 32 MiB and is not laid out a result a line, as fulfilkit lint --format json writes it\.\n$/],
   ])('exits 2 on bad usage: %j', async (argv, message) => {
     const out = await cli(['merge', ...argv], { cwd: tempFiles({}) });
     expect(out.code).toBe(2);
