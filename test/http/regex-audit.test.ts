@@ -237,7 +237,7 @@ describe('public entry points on hostile text (worst case vs a benign input of t
   });
 
   it('the shared predicates the builders call: isEmailText and isHttpUrl', () => {
-    // Two inputs of each kind, alternated: isHttpUrl remembers its last answer.
+    // Two inputs of each kind, alternated, so that an answer kept for one input could not hide the cost of the next.
     const alternate = (test: (s: string) => boolean, make: (tail: string) => string) => {
       const inputs = [make('x'), make('y')];
       let i = 0;
