@@ -2,14 +2,14 @@
  * Acceptance: CLI exit codes and formats (DESIGN "The CLI"), and the pinned
  * behaviour of splitBundleDiscount (spec rule 11, DESIGN "Public contract").
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { splitBundleDiscount } from '../../src/index';
 import { CR, FMS, edit, fullOrder, fullReturn, minimalReturn } from './_fixtures';
+import { scratchDir } from '../_scratch';
 
 async function run(argv: string[], dir: string, stdin: string[] = []) {
   let stdout = '';
@@ -24,7 +24,7 @@ async function run(argv: string[], dir: string, stdin: string[] = []) {
 }
 
 function files(entries: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fulfilkit-acceptance-'));
+  const dir = scratchDir('fulfilkit-acceptance-');
   for (const [name, text] of Object.entries(entries)) writeFileSync(join(dir, name), text);
   return dir;
 }

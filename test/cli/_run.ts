@@ -1,12 +1,12 @@
 /**
  * Runs the CLI in-process with captured streams.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { main } from '../../src/cli/main';
+import { scratchDir } from '../_scratch';
 
 /** What a run printed and returned. */
 export interface RunOutput {
@@ -39,7 +39,7 @@ export async function cli(argv: string[], options: { stdin?: string | (string | 
 
 /** A fresh temporary directory with the given files written into it. */
 export function tempFiles(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fulfilkit-cli-'));
+  const dir = scratchDir('fulfilkit-cli-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

@@ -5,13 +5,13 @@
  * relative to the file's folder; a bad config exits 2 naming the member, before anything is
  * linted.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FMS_PROFILE, set, validOrder, validReturn } from '../fixtures';
 import { runBin, useBin } from './_bin';
 import { ROOT, cli, report } from './_run';
+import { scratchDir } from '../_scratch';
 
 const bin = useBin();
 const order = (version: '1' | '1.1' | '1.2', ref: string) => set(validOrder(version), '/clientRequest/requestHeader/requestReference', ref);
@@ -20,7 +20,7 @@ const rulesOf = (out: { stdout: string }) => report(out as never).results.map((r
 
 /** A fresh folder holding these files (folders created), JSON values written as JSON. */
 function tree(files: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fulfilkit-config-'));
+  const dir = scratchDir('fulfilkit-config-');
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));

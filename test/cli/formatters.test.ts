@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -15,6 +15,7 @@ import { stylish } from '../../src/cli/formatters/stylish';
 import type { FormatOptions } from '../../src/cli/formatters/types';
 import type { LintResult } from '../../src/cli/result';
 import { cli } from './_run';
+import { scratchDir } from '../_scratch';
 
 const results: LintResult[] = [
   {
@@ -159,7 +160,7 @@ describe('github', () => {
   });
 
   describe('with $GITHUB_STEP_SUMMARY', () => {
-    const summaryFile = () => join(mkdtempSync(join(tmpdir(), 'fulfilkit-summary-')), 'summary.md');
+    const summaryFile = () => join(scratchDir('fulfilkit-summary-'), 'summary.md');
 
     it('appends a Markdown summary: the counts by rule and severity, the problems as a table', () => {
       const path = summaryFile();

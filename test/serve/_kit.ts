@@ -3,14 +3,12 @@
  * command started in-process on 127.0.0.1 (port 0) and stopped by an AbortController, and
  * raw requests with node:http (a client that sends exactly what it is given).
  */
-import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseProxyArgs, proxyCommand } from '../../src/cli/proxy-command';
 import { parseServeArgs, serveCommand } from '../../src/cli/serve-command';
 import { CLIENT } from '../simulator/_kit';
+import { scratchDir } from '../_scratch';
 
 /** Captured streams of one command run. */
 export function capture(env: Record<string, string> = {}) {
@@ -21,7 +19,7 @@ export function capture(env: Record<string, string> = {}) {
     stdin: Readable.from([]),
     stdout: { write: (s: string) => ((stdout += s), seen(stdout)) },
     stderr: { write: (s: string) => (stderr += s) },
-    cwd: mkdtempSync(join(tmpdir(), 'fulfilkit-serve-')),
+    cwd: scratchDir('fulfilkit-serve-'),
     env,
   };
   const url = new Promise<string>((resolve) => {

@@ -3,8 +3,7 @@
  * (the CLI bundled with esbuild) stopped by SIGINT and SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { parseServeArgs, serveCommand, serveOptions } from '../../src/cli/serve-
 import { ROOT } from '../cli/_run';
 import { capture } from '../serve/_kit';
 import { CLIENT, connection, OTHER, SECRETS } from './_kit';
+import { scratchDir } from '../_scratch';
 
 describe('fulfilkit serve (in-process)', () => {
   it('serves the data file, prints the URL and no key, and stops cleanly', async () => {
@@ -92,7 +92,7 @@ describe('fulfilkit serve (a real process)', () => {
   });
 
   async function bundle(): Promise<string> {
-    const outfile = join(mkdtempSync(join(tmpdir(), 'fulfilkit-cli-')), 'cli.mjs');
+    const outfile = join(scratchDir('fulfilkit-cli-'), 'cli.mjs');
     await build({
       entryPoints: [join(ROOT, 'src/cli/main.ts')],
       bundle: true,
