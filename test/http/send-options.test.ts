@@ -4,7 +4,7 @@
  * headers never decoding as a success. A real 127.0.0.1 server plays the misbehaving
  * operator; it closes every connection when the tests end.
  */
-import { getEventListeners } from 'node:events';
+import { getEventListeners, once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -38,12 +38,15 @@ async function stream(res: ServerResponse, route: string, total: number): Promis
   const chunk = Buffer.alloc(64 * 1024, 'x');
   written[route] = 0;
   let closed = false;
+  const gone = new AbortController();
   res.on('close', () => {
     closed = true;
+    gone.abort();
   });
   while (!closed && written[route]! < total) {
     written[route]! += chunk.length;
-    if (!res.write(chunk)) await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+    // The listeners go once either fires: one left per chunk piled up on the response.
+    if (!res.write(chunk)) await once(res, 'drain', { signal: gone.signal }).catch(() => undefined);
   }
   if (!closed) res.end();
 }
