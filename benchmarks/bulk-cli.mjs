@@ -4,7 +4,7 @@
  *
  * - Wall time on N orders (100k; every 50th invalid): the floor, the CLI with its default
  *   concurrency (the available cores) and with --concurrency 1, interleaved, median of the
- *   rounds. Target: CLI <= 0.9 x floor on 2 cores.
+ *   rounds. Target (DESIGN.md, round 3): CLI <= 0.7 x floor on 2 cores (`BULK_WALL_TARGET`).
  * - Time to the first printed result on the same file. Target: <= 1 s.
  * - Peak RSS of the CLI (SARIF output) on ~1 GB of NDJSON with one error per line
  *   (BENCH_BULK_RSS_MB, default 1024; 32 in quick mode), read from /proc (Linux). Target: <= 300 MB.
@@ -186,10 +186,13 @@ export async function bulkCli({ root, quick, orders, rounds, invalidEvery, order
   };
 }
 
+/** The CLI's wall time over the floor's that DESIGN.md targets (round 3; round 2's was 0.9). */
+export const BULK_WALL_TARGET = 0.7;
+
 /** The targets of DESIGN.md for the bulk part. */
 export function bulkTargets(result) {
   return {
-    wallTime: { limit: 0.9, ratio: result.ratio, met: result.ratio <= 0.9 },
+    wallTime: { limit: BULK_WALL_TARGET, ratio: result.ratio, met: result.ratio <= BULK_WALL_TARGET },
     firstResult: { limitMs: 1000, ms: result.firstResultMs, met: result.firstResultMs <= 1000 },
     peakRss: { limitMb: 300, mb: result.rss.peakMb, met: result.rss.peakMb === undefined ? undefined : result.rss.peakMb <= 300 },
   };
@@ -201,7 +204,7 @@ export function bulkReport(result) {
   const verdict = (ok) => (ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED');
   return [
     `\nBulk CLI (dist/cli.js, ${result.cores} cores, load average ${result.loadAverage.before} before, ${result.loadAverage.after} after): ${result.orders} orders (${(result.bytes / 1e6).toFixed(0)} MB, every ${result.invalidEvery}th invalid), median of ${result.rounds.cliMs.length}`,
-    `  floor (1 thread: read + JSON.parse): ${result.floorMs} ms; fulfilkit lint: ${result.cliMs} ms (${result.ratio.toFixed(2)} x, target <= 0.9: ${verdict(t.wallTime.met)}); --concurrency 1: ${result.cliInProcessMs} ms (${result.ratioInProcess.toFixed(2)} x)`,
+    `  floor (1 thread: read + JSON.parse): ${result.floorMs} ms; fulfilkit lint: ${result.cliMs} ms (${result.ratio.toFixed(2)} x, target <= ${BULK_WALL_TARGET}: ${verdict(t.wallTime.met)}); --concurrency 1: ${result.cliInProcessMs} ms (${result.ratioInProcess.toFixed(2)} x)`,
     `  first result printed after ${result.firstResultMs} ms (target <= 1000: ${verdict(t.firstResult.met)})`,
     `  peak RSS on ${(result.rss.bytes / 1e6).toFixed(0)} MB, one error per line (${result.rss.lines} lines, SARIF): ${result.rss.peakMb ?? 'n/a'} MB in ${result.rss.ms} ms (target <= 300: ${verdict(t.peakRss.met)})`,
   ].join('\n');
