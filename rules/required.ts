@@ -1,8 +1,14 @@
-import { defineRule, type RuleDocs, type SchemaNode } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs, type SchemaMember, type SchemaNode } from '../src/lint/define-rule';
 
 const ofObject = (node: SchemaNode) => ({ name: node.name, object: node.owner });
+/** A member the schema requires (payment.status too, where the operator handles payments). */
+const isRequired = (_node: SchemaNode, member: SchemaMember | undefined) => member?.required === true;
 
-/** Rule `required`: a required member is missing or null. The engine's walk finds it; this rule claims the finding. */
+/**
+ * Rule `required`: a required member is missing or null. The walk finds every absent and
+ * every null member; this rule decides which of them are problems: the members the schema
+ * requires, and of those the ones that may not be null.
+ */
 export default defineRule({
   meta: {
     id: 'required',
@@ -17,9 +23,8 @@ export default defineRule({
   },
   findings: {
     // Each is the only problem of its member (type first).
-    missing: { messageId: 'missing', typeFirst: true, data: ofObject },
-    missingFms: { messageId: 'missingFms', typeFirst: true, data: ofObject },
-    nullRequired: { messageId: 'null', typeFirst: true, data: ofObject },
+    missing: { at: isRequired, messageId: (_node, member) => (member!.requiredForFms ? 'missingFms' : 'missing'), typeFirst: true, data: ofObject },
+    null: { at: (node, member) => isRequired(node, member) && !member!.nullable, messageId: 'null', typeFirst: true, data: ofObject },
   },
 });
 

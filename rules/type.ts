@@ -1,4 +1,4 @@
-import { defineRule, type RuleDocs, type SchemaNode } from '../src/lint/define-rule';
+import { defineRule, type RuleDocs, type SchemaMember, type SchemaNode } from '../src/lint/define-rule';
 
 /** What a node's JSON type is called in messages. */
 const EXPECTED: Readonly<Record<SchemaNode['type'], string>> = {
@@ -14,7 +14,11 @@ const EXPECTED: Readonly<Record<SchemaNode['type'], string>> = {
 const named = (node: SchemaNode) => ({ name: node.name });
 const anObject = () => ({ expected: 'an object' });
 
-/** Rule `type`: a member has the wrong JSON type. The engine's walk finds it; this rule claims the finding. */
+/**
+ * Rule `type`: a member has the wrong JSON type, or is null where the schema allows no null.
+ * The walk tests every value's type first (it never reads below a value of the wrong type,
+ * whether or not this rule runs); this rule reports what it finds.
+ */
 export default defineRule({
   meta: {
     id: 'type',
@@ -34,7 +38,8 @@ export default defineRule({
   findings: {
     // Each is the only problem of its member (type first).
     wrongType: { messageId: 'wrongType', typeFirst: true, data: (node, actual: string) => ({ name: node.name, expected: EXPECTED[node.type], actual }) },
-    null: { messageId: 'null', typeFirst: true, data: named },
+    // A null member the schema neither requires (`required` claims those) nor lets be null.
+    null: { at: (_node, member: SchemaMember | undefined) => member !== undefined && !member.required && !member.nullable, messageId: 'null', typeFirst: true, data: named },
     nullSpelled: { messageId: 'null', typeFirst: true, data: (_node, key: string) => ({ name: key }) },
     nullEntry: { messageId: 'nullEntry', typeFirst: true, data: named },
     emptyEntry: { messageId: 'emptyEntry', typeFirst: true, data: named },

@@ -117,6 +117,7 @@ export type {
   RuleDocs,
   RuleLevel,
   RuleMeta,
+  SchemaMember,
   SchemaNode,
   Severity,
 } from './lint/index';

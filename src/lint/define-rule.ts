@@ -102,34 +102,22 @@ export interface BatchCheck<S> {
 
 /**
  * What the engine's walk finds by itself while it reads the payload along the schema, before
- * any rule's check or visitor: a value of the wrong JSON type (`wrongType`), a null member
- * (`null`; `nullRequired` for a required one; `nullSpelled` for a member spelt as in the
- * spec's examples), a null or empty array entry (`nullEntry`, `emptyEntry`), a payload that
- * is not an object (`notAnOrder`, `notAReturn`), an order without its wrapper member
- * (`noWrapper`) or one that cannot be read (`unreadable`), and a required member that is
- * missing (`missing`; `missingFms` where the operator handles payments). `blank` is what
- * `RuleContext.given` finds. Everything else is a rule's own check (`Rule.check`) or visitor.
+ * any rule's check or visitor: a value of the wrong JSON type (`wrongType`), a member that is
+ * absent (`missing`) or null (`null`; `nullSpelled` for a member spelt as in the spec's
+ * examples), a null or empty array entry (`nullEntry`, `emptyEntry`), a payload that is not
+ * an object (`notAnOrder`, `notAReturn`), an order without its wrapper member (`noWrapper`)
+ * or one that cannot be read (`unreadable`). `blank` is what `RuleContext.given` finds.
+ * Everything else is a rule's own check (`Rule.check`) or visitor.
  *
- * The walk names findings, never rules: a rule claims the findings it reports
- * (`Rule.findings`) and says what each means.
+ * The walk needs these to go on (it never reads below a value of the wrong type), whichever
+ * rule reports them; it names findings, never rules. A rule claims the findings it reports
+ * (`Rule.findings`) and decides where each is its problem and what it says: `required`
+ * claims `missing` at the members the schema requires, `type` claims `null` at the members
+ * that are neither required nor nullable.
  *
  * @example FINDINGS.includes('missing'); // true
  */
-export const FINDINGS = [
-  'wrongType',
-  'null',
-  'nullRequired',
-  'nullSpelled',
-  'nullEntry',
-  'emptyEntry',
-  'notAnOrder',
-  'notAReturn',
-  'noWrapper',
-  'unreadable',
-  'missing',
-  'missingFms',
-  'blank',
-] as const;
+export const FINDINGS = ['wrongType', 'null', 'nullSpelled', 'nullEntry', 'emptyEntry', 'notAnOrder', 'notAReturn', 'noWrapper', 'unreadable', 'missing', 'blank'] as const;
 
 /** A finding of the engine's walk (see `FINDINGS`). */
 export type Finding = (typeof FINDINGS)[number];
@@ -137,10 +125,30 @@ export type Finding = (typeof FINDINGS)[number];
 /** The schema node a finding is at: its name, type, limits and options, for a claim's message values. */
 export type SchemaNode = TreeNode;
 
-/** What a rule says of a finding it claims. */
+/**
+ * A member of an object node: its name, its node, and whether the schema requires it or lets
+ * it be null; what a claim's or check's `at` reads to decide where it applies.
+ *
+ * @example const isRequired = (_node: SchemaNode, member: SchemaMember | undefined) => member?.required === true;
+ */
+export type SchemaMember = TreeMember;
+
+/**
+ * What a rule says of a finding it claims: where the finding is its problem, and what the
+ * problem says. At each place the walk finds it, a finding is reported by the first rule
+ * that runs whose claim holds there (no claim holds: nothing is reported).
+ */
 export interface FindingClaim {
-  /** A key of the rule's `meta.messages`. */
-  readonly messageId: string;
+  /**
+   * Where the finding is the rule's problem (default: wherever the walk finds it), decided
+   * once per plan and node, never per payload.
+   *
+   * @param node The node the finding is at.
+   * @param member For `missing` and `null`, the member; undefined for the other findings.
+   */
+  readonly at?: (node: SchemaNode, member: SchemaMember | undefined) => boolean;
+  /** A key of the rule's `meta.messages`, or the key at a place (same arguments as `at`). */
+  readonly messageId: string | ((node: SchemaNode, member: SchemaMember | undefined) => string);
   /**
    * The message's values, from the schema node and the finding's detail (`wrongType`: the
    * value's JSON type, as 'a string'; `nullSpelled`, `blank`: the member's name; any other:
@@ -193,7 +201,7 @@ export interface FieldCheckDef<A = any> {
    * @param node The node.
    * @param member The member the node is the value of (none for an array's entries, the root and example spellings).
    */
-  readonly at: (node: SchemaNode, member: TreeMember | undefined) => A | undefined;
+  readonly at: (node: SchemaNode, member: SchemaMember | undefined) => A | undefined;
   /**
    * When it runs at a value: `first`, before anything else there (before an array's entries);
    * `pipe` (the default), after the entries, in the order of the node's schema pipe (a check
@@ -256,7 +264,7 @@ export interface Rule<S = any, A = any> {
   readonly state?: () => S;
   /** The nodes the rule visits. */
   readonly visitors?: Visitors<S>;
-  /** The findings of the engine's walk that the rule reports (one rule claims a finding). */
+  /** The findings of the engine's walk that the rule reports, and where (see `FindingClaim`). */
   readonly findings?: Readonly<Partial<Record<Finding, FindingClaim>>>;
   /** The rule's check of the schema's fields. */
   readonly check?: FieldCheckDef<A>;

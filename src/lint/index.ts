@@ -7,7 +7,7 @@ export type { Engine, EngineConfig, EngineOptions } from './instance';
 export { batchFactsOf } from './batch-state';
 export type { BatchFacts, BatchState } from './batch-state';
 export { defineRule, FINDINGS } from './define-rule';
-export type { CheckCode, FieldCheckDef, Finding, FindingClaim, Rule, RuleContext, RuleDocs, RuleMeta, SchemaNode } from './define-rule';
+export type { CheckCode, FieldCheckDef, Finding, FindingClaim, Rule, RuleContext, RuleDocs, RuleMeta, SchemaMember, SchemaNode } from './define-rule';
 export { escapeToken, parsePointer, resolvePointer, toPointer } from './pointer';
 export type {
   ClientProfile,

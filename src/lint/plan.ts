@@ -7,7 +7,7 @@
  */
 import type { OrderVersionFeatures } from '../schema/tables';
 import { canCompile, generateWalk } from './codegen';
-import { FINDINGS, ruleLevel, type FieldCheckDef, type Finding, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
+import { FINDINGS, ruleLevel, type FieldCheckDef, type Finding, type FindingClaim, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { compileMessage, report, reportBlank, type CompiledMessage, type Walk } from './report';
 import type { LintTarget } from './targets';
@@ -102,8 +102,8 @@ export interface Plan {
   readonly tree: Tree;
   /** Level of each rule that runs (a rule that is off or does not apply is absent). */
   readonly levels: Readonly<Record<string, Severity | undefined>>;
-  /** The rule that reports each finding of the walk, when one that runs claims it. */
-  readonly claims: Readonly<Partial<Record<Finding, Claim>>>;
+  /** The claims of each finding of the walk by the rules that run, in the rules' order (see `claimAt` in report.ts). */
+  readonly claims: Readonly<Record<Finding, readonly Claim[]>>;
   /** The rules whose problems come first (`FindingClaim.typeFirst`): nothing is reported at or below them. */
   readonly typeFirst: ReadonlySet<string>;
   /** The field checks of the rules that run, in the rules' order. */
@@ -132,23 +132,22 @@ export interface Plan {
   message(rule: string, messageId: string): CompiledMessage;
 }
 
-/** A finding as the plan reports it: the rule that claimed it, its message, its values. */
-export interface Claim {
+/** A finding's claim by a rule that runs. */
+export interface Claim extends FindingClaim {
   readonly rule: string;
-  readonly messageId: string;
-  readonly data: ((node: SchemaNode, detail: any) => MessageData) | undefined;
 }
 
-/** The claims of the rules that run: the first rule to claim a finding reports it. */
-function claimsOf(active: readonly Rule[]): { claims: Partial<Record<Finding, Claim>>; typeFirst: Set<string> } {
-  // Every finding a member from the start (one object shape for every plan); undefined until claimed.
-  const claims = Object.fromEntries(FINDINGS.map((finding) => [finding, undefined])) as Partial<Record<Finding, Claim>>;
+/** The claims of the rules that run, by finding, in the rules' order. */
+function claimsOf(active: readonly Rule[]): { claims: Record<Finding, Claim[]>; typeFirst: Set<string> } {
+  // Every finding a member from the start (one object shape for every plan).
+  const claims = Object.fromEntries(FINDINGS.map((finding) => [finding, []])) as unknown as Record<Finding, Claim[]>;
   const typeFirst = new Set<string>();
   for (const rule of active) {
     if (rule.findings === undefined) continue;
-    for (const [finding, claim] of Object.entries(rule.findings) as [Finding, NonNullable<Rule['findings']>[Finding]][]) {
-      if (claim === undefined || claims[finding] !== undefined) continue;
-      claims[finding] = { rule: rule.meta.id, messageId: claim.messageId, data: claim.data };
+    for (const finding of FINDINGS) {
+      const claim = rule.findings[finding];
+      if (claim === undefined) continue;
+      claims[finding].push({ ...claim, rule: rule.meta.id });
       if (claim.typeFirst) typeFirst.add(rule.meta.id);
     }
   }

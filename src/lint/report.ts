@@ -9,8 +9,8 @@
  */
 import type { FieldCheckDef, Finding, FindingClaim, MessageData } from './define-rule';
 import { escapeToken } from './pointer';
-import type { Plan } from './plan';
-import type { TreeNode } from './tree';
+import type { Claim, Plan } from './plan';
+import type { TreeMember, TreeNode } from './tree';
 import type { ClientProfile, Problem, ProblemFix, Severity } from './types';
 
 /**
@@ -244,8 +244,28 @@ export function report(
  * @param fix A fix.
  */
 export function reportFinding(w: Walk, finding: Finding, node: TreeNode, detail?: unknown, at?: readonly (string | number)[], fix?: ProblemFix): void {
-  const claim = w.plan.claims[finding];
-  if (claim !== undefined) report(w, claim.rule, node, claim.messageId, claim.data?.(node, detail), at, fix);
+  const claim = claimAt(w.plan, finding, node, undefined);
+  if (claim !== undefined) report(w, claim.rule, node, messageIdOf(claim, node, undefined), claim.data?.(node, detail), at, fix);
+}
+
+/**
+ * The claim that reports a finding at a place in a plan: the first of the rules that run
+ * whose claim holds there (see `FindingClaim.at`).
+ *
+ * @param plan The plan.
+ * @param finding What the walk finds.
+ * @param node Where.
+ * @param member The member the node is the value of, if any.
+ * @returns The claim, or undefined when none holds there (nothing is reported).
+ */
+export function claimAt(plan: Plan, finding: Finding, node: TreeNode, member: TreeMember | undefined): Claim | undefined {
+  for (const claim of plan.claims[finding]) if (claim.at === undefined || claim.at(node, member)) return claim;
+  return undefined;
+}
+
+/** A claim's message id at a place. */
+function messageIdOf(claim: FindingClaim, node: TreeNode, member: TreeMember | undefined): string {
+  return typeof claim.messageId === 'string' ? claim.messageId : claim.messageId(node, member);
 }
 
 /**
@@ -319,7 +339,7 @@ export interface ReportSite {
 const MADE_PER_SITE = 64;
 
 /** A report site of `rule` at `node`, its message values made from `claim` (`detail` unless a report gives its own). */
-function newSite(plan: Plan, rule: string, severity: Severity, node: TreeNode, claim: FindingClaim, detail: unknown, once = false): ReportSite {
+function newSite(plan: Plan, rule: string, severity: Severity, node: TreeNode, claim: { readonly messageId: string; readonly data?: (node: TreeNode, detail: any) => MessageData }, detail: unknown, once = false): ReportSite {
   const { messageId, data } = claim;
   const values = data === undefined ? noData : (given: unknown) => data(node, given === undefined ? detail : given);
   return { rule, severity, structural: plan.typeFirst.has(rule), once, node, messageId, data: values, made: new Map() };
@@ -331,13 +351,13 @@ function newSite(plan: Plan, rule: string, severity: Severity, node: TreeNode, c
  * @param plan The plan.
  * @param finding What the walk finds.
  * @param node Where.
- * @param detail What the claim's message values read besides the node (see `FindingClaim.data`), unless a report gives its own.
- * @returns The site, or undefined when no rule that runs claims the finding.
+ * @param member The member the node is the value of, if any (see `FindingClaim.at`).
+ * @returns The site, or undefined when no claim of a rule that runs holds there.
  */
-export function reportSite(plan: Plan, finding: Finding, node: TreeNode, detail?: unknown): ReportSite | undefined {
-  const claim = plan.claims[finding];
+export function reportSite(plan: Plan, finding: Finding, node: TreeNode, member?: TreeMember): ReportSite | undefined {
+  const claim = claimAt(plan, finding, node, member);
   const severity = claim && plan.levels[claim.rule];
-  return claim === undefined || severity === undefined ? undefined : newSite(plan, claim.rule, severity, node, claim, detail);
+  return claim === undefined || severity === undefined ? undefined : newSite(plan, claim.rule, severity, node, { messageId: messageIdOf(claim, node, member), data: claim.data }, undefined);
 }
 
 /**
@@ -393,7 +413,7 @@ function firstAt(w: Walk, path: string): boolean {
  * @param at Tokens below the node.
  */
 export function reportBlank(w: Walk, node: TreeNode, at: readonly (string | number)[]): void {
-  if (w.plan.claims.blank === undefined || !firstAt(w, pathOf(node, w.idx, at))) return;
+  if (w.plan.claims.blank.length === 0 || !firstAt(w, pathOf(node, w.idx, at))) return;
   const last = at.length > 0 ? at[at.length - 1]! : node.path[node.path.length - 1];
   reportFinding(w, 'blank', node, typeof last === 'string' ? last : node.name, at);
 }

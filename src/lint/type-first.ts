@@ -5,7 +5,7 @@
  * `--max-problems-per-payload`) keeps no such list, so it reads the payload along the walk's
  * description (walk-ops.ts), with the walk's own type test.
  */
-import type { Walk } from './report';
+import { claimAt, type Walk } from './report';
 import type { TreeNode } from './tree';
 import { hasType } from './json';
 import type { ValueOp } from './walk-ops';
@@ -16,15 +16,15 @@ const isEnumerable = Object.prototype.propertyIsEnumerable;
 /** Where a step lands: the child's description and value, or whether the walk reports a problem that comes first there. */
 type Step = { readonly op: ValueOp; readonly value: unknown } | boolean;
 
-/** Whether the walk reports a finding here as a problem that comes first: a rule that runs claims it so. */
-function comesFirst(w: Walk, finding: 'wrongType' | 'nullSpelled' | 'nullEntry' | 'emptyEntry'): boolean {
-  const claim = w.plan.claims[finding];
+/** Whether the walk reports a finding at a node as a problem that comes first: a rule that runs claims it so there. */
+function comesFirst(w: Walk, finding: 'wrongType' | 'nullSpelled' | 'nullEntry' | 'emptyEntry', node: TreeNode): boolean {
+  const claim = claimAt(w.plan, finding, node, undefined);
   return claim !== undefined && w.plan.typeFirst.has(claim.rule);
 }
 
 /** A present value's step: into its description, or a `type` problem. */
 function into(w: Walk, op: ValueOp, value: unknown): Step {
-  return hasType(op.node, value) ? { op, value } : comesFirst(w, 'wrongType');
+  return hasType(op.node, value) ? { op, value } : comesFirst(w, 'wrongType', op.node);
 }
 
 /** One step down from an object, by member name, as the walk takes it (members, then example spellings). */
@@ -38,7 +38,7 @@ function memberStep(w: Walk, op: ValueOp, object: Record<string, unknown>, key: 
   }
   const twin = op.twins !== undefined && hasOwn.call(op.twins, key) ? op.twins[key]! : undefined;
   if (twin === undefined || value === undefined) return false;
-  return value === null ? comesFirst(w, 'nullSpelled') : into(w, twin, value);
+  return value === null ? comesFirst(w, 'nullSpelled', twin.node) : into(w, twin, value);
 }
 
 /** One step down from an array, by index, as the walk takes it. */
@@ -46,7 +46,7 @@ function entryStep(w: Walk, op: ValueOp, array: readonly unknown[], token: strin
   const index = typeof token === 'number' ? token : /^(0|[1-9]\d*)$/.test(token) ? Number(token) : -1;
   if (index < 0 || index >= array.length) return false;
   const value = array[index];
-  if (value === undefined || value === null) return comesFirst(w, value === null ? 'nullEntry' : 'emptyEntry');
+  if (value === undefined || value === null) return comesFirst(w, value === null ? 'nullEntry' : 'emptyEntry', op.item!.node);
   return into(w, op.item!, value);
 }
 

@@ -58,9 +58,9 @@ export interface ValueOp {
 export interface MemberOp {
   /** The member name. */
   readonly key: string;
-  /** Where an absent member is reported (a required one); undefined: nothing is. */
+  /** Where an absent member is reported (where a rule's claim of `missing` holds: a required member); undefined: nothing is. */
   readonly missing: ReportSite | undefined;
-  /** Where a null member is reported (null not allowed); undefined: nothing is. */
+  /** Where a null member is reported (where a rule's claim of `null` holds: null not allowed); undefined: nothing is. */
   readonly null: ReportSite | undefined;
   /** The member's value. */
   readonly value: ValueOp;
@@ -73,11 +73,12 @@ export interface WalkOps {
 }
 
 function memberOp(plan: Plan, member: TreeMember, byNode: ValueOp[]): MemberOp {
-  const { node, required } = member;
+  const { node } = member;
   return {
     key: member.key,
-    missing: required ? reportSite(plan, member.requiredForFms ? 'missingFms' : 'missing', node) : undefined,
-    null: member.nullable ? undefined : reportSite(plan, required ? 'nullRequired' : 'null', node),
+    // The rules' claims decide where an absent or null member is a problem (`required`, `type`).
+    missing: reportSite(plan, 'missing', node, member),
+    null: reportSite(plan, 'null', node, member),
     value: valueOp(plan, node, byNode, member),
   };
 }

@@ -175,6 +175,22 @@ describe('createEngine', () => {
     expect(untyped.lintOrder(wrong, { version: '1.1' })).toEqual([]);
   });
 
+  it.each([true, false] as const)('lets a team rule decide where a finding is its problem: an optional member made required (codegen %s)', (codegen) => {
+    // The walk finds every absent member; `required` claims those the schema requires, this rule one more.
+    const poRequired = defineRule({
+      meta: { id: 'po-required', severity: 'warn', kinds: ['order'], messages: { missing: 'Our warehouse needs {{name}}.' } },
+      findings: { missing: { at: (node, member) => member?.key === 'poNumber' && node.owner === 'order', messageId: 'missing', data: (node) => ({ name: node.name }) } },
+    });
+    const engine = createEngine({ rules: [...RULES, poRequired], codegen });
+    const without = set(validOrder(), '/clientRequest/order/poNumber', undefined);
+    expect(engine.lintOrder(validOrder(), { version: '1.1' })).toEqual([]);
+    expect(engine.lintOrder(without, { version: '1.1' })).toEqual([{ rule: 'po-required', severity: 'warn', path: '/clientRequest/order/poNumber', message: 'Our warehouse needs poNumber.', params: { name: 'poNumber' } }]);
+    // A required member stays `required`'s: the first claim that holds reports.
+    expect(engine.lintOrder(set(validOrder(), '/clientRequest/order/shipServiceLevel', undefined), { version: '1.1' }).map((p) => p.rule)).toEqual(['required']);
+    // The default engine does not run it.
+    expect(lintOrder(without, { version: '1.1' })).toEqual([]);
+  });
+
   it.each([true, false] as const)('runs a team rule that owns a field check, added in one place (codegen %s)', (codegen) => {
     // The rule is its file and nothing else: which fields it checks, the test that decides, its code for the generated walk.
     const upperSku = defineRule({

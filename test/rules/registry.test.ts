@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RULES, RULE_DOCS } from '../../rules/index';
-import { FINDINGS, type Rule } from '../../src/index';
+import { FINDINGS, type Finding, type Rule, type SchemaMember, type SchemaNode } from '../../src/index';
 import { ruleVersions } from '../../src/lint/docs';
 import { buildTree } from '../../src/lint/tree';
 import { ORDER_REQUEST_SCHEMAS } from '../../src/schema/order';
@@ -132,11 +132,37 @@ describe('rule registry', () => {
     expect(Object.keys(CATALOGUE).sort()).toEqual(FILES);
   });
 
-  it('has every finding of the walk claimed by exactly one rule, for the kinds it can occur in', () => {
-    const claims = FINDINGS.map((finding) => [finding, RULES.filter((rule) => rule.findings?.[finding] !== undefined).map((rule) => rule.meta.id)] as const);
-    expect(claims.filter(([, ids]) => ids.length !== 1)).toEqual([]);
-    // Every claim names a message of its rule.
-    for (const rule of RULES) for (const [finding, claim] of Object.entries(rule.findings ?? {})) expect(rule.meta.messages, `${rule.meta.id} ${finding}`).toHaveProperty(claim!.messageId);
+  it('has every finding of the walk claimed, by one rule at each place it can occur, in a message of that rule', () => {
+    const trees = [...ORDER_VERSIONS.map((v) => buildTree(ORDER_REQUEST_SCHEMAS[v], { label: v, bodyKey: 'clientRequest', fms: true })), buildTree(ReturnRequestSchema, { label: 'return', fms: true })];
+    expect(FINDINGS.filter((finding) => !RULES.some((rule) => rule.findings?.[finding] !== undefined))).toEqual([]);
+    // Where each finding can occur: `missing` and `null` at every member, the others at every node.
+    const places: [Finding, SchemaNode, SchemaMember | undefined][] = [];
+    for (const tree of trees) {
+      for (const node of tree.nodes) {
+        for (const finding of FINDINGS) if (finding !== 'missing' && finding !== 'null') places.push([finding, node, undefined]);
+        for (const member of node.members ?? []) for (const finding of ['missing', 'null'] as const) places.push([finding, member.node, member]);
+      }
+    }
+    const overlaps: string[] = [];
+    for (const [finding, node, member] of places) {
+      const claims = RULES.flatMap((rule) => {
+        const claim = rule.findings?.[finding];
+        return claim !== undefined && (claim.at === undefined || claim.at(node, member)) ? [[rule, claim] as const] : [];
+      });
+      if (claims.length > 1) overlaps.push(`${finding} at ${node.selector}: ${claims.map(([rule]) => rule.meta.id).join(', ')}`);
+      for (const [rule, claim] of claims) {
+        const messageId = typeof claim.messageId === 'string' ? claim.messageId : claim.messageId(node, member);
+        expect(rule.meta.messages, `${rule.meta.id} ${finding} at ${node.selector}`).toHaveProperty([messageId]);
+      }
+    }
+    expect(overlaps).toEqual([]);
+    // The member findings are claimed where the schema says so, and nowhere else.
+    const members = places.flatMap(([finding, node, member]) => (finding === 'missing' || finding === 'null' ? [[finding, node, member!] as const] : []));
+    const reporter = (finding: 'missing' | 'null', node: SchemaNode, member: SchemaMember) => RULES.find((rule) => rule.findings?.[finding]?.at?.(node, member))?.meta.id;
+    for (const [finding, node, member] of members) {
+      const expected = finding === 'missing' ? (member.required ? 'required' : undefined) : member.nullable ? undefined : member.required ? 'required' : 'type';
+      expect(reporter(finding, node, member), `${finding} at ${node.selector}`).toBe(expected);
+    }
   });
 
   it("has every check of the schema's fields checked by exactly one rule (its own check)", () => {
