@@ -140,8 +140,9 @@ export type SchemaMember = TreeMember;
  */
 export interface FindingClaim {
   /**
-   * Where the finding is the rule's problem (default: wherever the walk finds it), decided
-   * once per plan and node, never per payload.
+   * Where the finding is the rule's problem (default: wherever the walk finds it): a pure
+   * function of the schema, which never sees the payload (the plan asks it once per node for
+   * a missing or null member and a wrong type).
    *
    * @param node The node the finding is at.
    * @param member For `missing` and `null`, the member; undefined for the other findings.
