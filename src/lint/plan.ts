@@ -221,28 +221,34 @@ const getPrototypeOf = Object.getPrototypeOf;
  * calls gets a new stamp, an unchanged one costs a few reads (25 overrides: reading their
  * stamp anew on each call made a call of a 5-item order about 60 % slower).
  */
-function overridesStamp(engine: EngineState, overrides: unknown): string {
+function overridesStamp(engine: EngineState, overrides: unknown): string | undefined {
   if (overrides === null || typeof overrides !== 'object') return '';
   const o = overrides as Record<string, unknown>;
-  const known = engine.stamps.get(o);
-  if (known) {
-    // for...in lists own members only when nothing enumerable is inherited: then no hasOwn call per key.
-    const proto = getPrototypeOf(o);
-    const ownOnly = (proto === Object.prototype || proto === null) && objectPrototypeIsPlain();
-    if (sameEntries(o, known, ownOnly)) return known.stamp;
+  try {
+    const known = engine.stamps.get(o);
+    if (known) {
+      // for...in lists own members only when nothing enumerable is inherited: then no hasOwn call per key.
+      const proto = getPrototypeOf(o);
+      const ownOnly = (proto === Object.prototype || proto === null) && objectPrototypeIsPlain();
+      if (sameEntries(o, known, ownOnly)) return known.stamp;
+    }
+    const keys: string[] = [];
+    const values: unknown[] = [];
+    let stamp = '';
+    for (const key in o) {
+      if (!hasOwn.call(o, key)) continue;
+      const value = o[key];
+      keys.push(key);
+      values.push(value);
+      // The level the value stands for (see `ruleLevel`): any other value overrides nothing, and is never made text.
+      stamp += key + '=' + (value === 'off' || value === 'warn' || value === 'error' ? value : '') + ';';
+    }
+    engine.stamps.set(o, { keys, values, stamp });
+    return stamp;
+  } catch {
+    // Overrides that cannot be read (a Proxy, a throwing getter): no stamp, the levels are resolved for this call alone.
+    return undefined;
   }
-  const keys: string[] = [];
-  const values: unknown[] = [];
-  let stamp = '';
-  for (const key in o) {
-    if (!hasOwn.call(o, key)) continue;
-    const value = o[key];
-    keys.push(key);
-    values.push(value);
-    stamp += key + '=' + String(value) + ';';
-  }
-  engine.stamps.set(o, { keys, values, stamp });
-  return stamp;
 }
 
 /** Tells whether an overrides object has the entries it had, in the same order. */
@@ -443,7 +449,7 @@ export function planFor(engine: EngineState, target: LintTarget, options: LintOp
   const bits = profileBits(options.profile, f.profileKeys);
   const stamp = overridesStamp(engine, options.rules);
   const byStamp = (f.plans[bits] ??= new Map());
-  let plan = byStamp.get(stamp);
+  let plan = stamp === undefined ? undefined : byStamp.get(stamp);
   if (!plan) {
     // Overrides that leave every rule at the level it has anyway (or name rules that do not
     // apply) give the plan of the options without them: one compiled walk, warm for both.
@@ -455,8 +461,10 @@ export function planFor(engine: EngineState, target: LintTarget, options: LintOp
       if (byLevels.size >= MAX_PLANS) byLevels.clear();
       byLevels.set(resolved.key, plan);
     }
-    if (byStamp.size >= MAX_PLANS) byStamp.clear();
-    byStamp.set(stamp, plan);
+    if (stamp !== undefined) {
+      if (byStamp.size >= MAX_PLANS) byStamp.clear();
+      byStamp.set(stamp, plan);
+    }
   }
   return plan;
 }

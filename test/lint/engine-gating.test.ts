@@ -120,6 +120,22 @@ describe('rule gating', () => {
     expect(bySeverity).toEqual({ 'probe-all': 'error', 'probe-fms': 'warn' });
   });
 
+  it('reads an override that is not a level as no override, whatever it is; overrides it cannot list are read rule by rule', () => {
+    const levels = { 'probe-all': 'error', 'probe-order': 'off', 'probe-throws': 'off' };
+    expect(probes(lintOrder(validOrder(), { version: '1.1', rules: levels }))).toEqual(['probe-all', 'probe-structural']);
+    // Values that are no level (some cannot be made text: String() throws on them) leave probe-order at its default.
+    const odd = [Object.create(null), { toString: () => { throw new Error('read'); } }, Symbol('level'), 10n, ['off']];
+    for (const value of odd) {
+      const rules = { ...levels, 'probe-order': value };
+      expect(probes(lintOrder(validOrder(), { version: '1.1', rules })), typeof value).toEqual(['probe-all', 'probe-order', 'probe-structural']);
+      // Asked again (the engine keeps the overrides it has read): the same plan.
+      expect(probes(lintOrder(validOrder(), { version: '1.1', rules })), typeof value).toEqual(['probe-all', 'probe-order', 'probe-structural']);
+    }
+    // A Proxy whose key listing throws is read rule by rule, as ruleLevel reads overrides.
+    const hostile = new Proxy(levels, { ownKeys: () => { throw new Error('keys'); } });
+    expect(probes(lintOrder(validOrder(), { version: '1.1', rules: hostile }))).toEqual(['probe-all', 'probe-structural']);
+  });
+
   it('does not throw when a rule throws: the payload is one type problem at the root', () => {
     expect(() => lintOrder(validOrder(), { version: '1.1' })).not.toThrow();
     expect(lintOrder(validOrder(), { version: '1.1' }).map((p) => `${p.rule} ${p.path}`)).toEqual(['type ']);
