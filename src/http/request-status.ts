@@ -41,7 +41,7 @@ export function requestStatuses(version: OrderVersion): readonly RequestStatus[]
 export function isRequestStatus(value: unknown, version?: OrderVersion): value is RequestStatus {
   if (typeof value !== 'string') return false;
   if (version === undefined) return Object.hasOwn(REQUEST_STATUS_INFO, value);
-  const states: readonly string[] | undefined = Object.hasOwn(REQUEST_STATUSES, version) ? REQUEST_STATUSES[version] : undefined;
+  const states: readonly string[] | undefined = typeof version === 'string' && Object.hasOwn(REQUEST_STATUSES, version) ? REQUEST_STATUSES[version] : undefined;
   return states?.includes(value) ?? false;
 }
 

@@ -288,7 +288,8 @@ export function toJsonSchema(schema: v.GenericSchema, title?: string): JsonSchem
  * const validate = new Ajv({ allErrors: true }).compile(orderJsonSchema('1.1'));
  */
 export function orderJsonSchema(version: OrderVersion): JsonSchema {
-  if (!Object.prototype.hasOwnProperty.call(ORDER_REQUEST_SCHEMAS, version)) {
+  // Not made text: an object as the version (String() throws on some) is a TypeError like any other.
+  if (typeof version !== 'string' || !Object.prototype.hasOwnProperty.call(ORDER_REQUEST_SCHEMAS, version)) {
     throw new TypeError(`version must be one of ${Object.keys(ORDER_REQUEST_SCHEMAS).join(', ')}.`);
   }
   return toJsonSchema(ORDER_REQUEST_SCHEMAS[version], `fulfilkit create-order request v${version}`);

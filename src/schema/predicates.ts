@@ -251,7 +251,8 @@ export function isLocaleText(s: string): boolean {
  */
 export function isHttpUrl(value: string): boolean {
   // The authority must follow '//' directly: WHATWG URL would read https:///path as host "path".
-  if (!/^https?:\/\/[^/?#\\]/i.test(value) || /\s/.test(value)) return false;
+  // Anything but a string is no URL (a regex test would make it text, and String() throws on some objects).
+  if (typeof value !== 'string' || !/^https?:\/\/[^/?#\\]/i.test(value) || /\s/.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
