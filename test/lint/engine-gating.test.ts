@@ -121,18 +121,19 @@ describe('rule gating', () => {
   });
 
   it('reads an override that is not a level as no override, whatever it is; overrides it cannot list are read rule by rule', () => {
-    const levels = { 'probe-all': 'error', 'probe-order': 'off', 'probe-throws': 'off' };
+    const levels = { 'probe-all': 'error', 'probe-order': 'off', 'probe-throws': 'off' } as const;
     expect(probes(lintOrder(validOrder(), { version: '1.1', rules: levels }))).toEqual(['probe-all', 'probe-structural']);
     // Values that are no level (some cannot be made text: String() throws on them) leave probe-order at its default.
     const odd = [Object.create(null), { toString: () => { throw new Error('read'); } }, Symbol('level'), 10n, ['off']];
     for (const value of odd) {
-      const rules = { ...levels, 'probe-order': value };
+      // Not a level: what a JavaScript caller (or a config read from JSON) may pass.
+      const rules = { ...levels, 'probe-order': value } as never;
       expect(probes(lintOrder(validOrder(), { version: '1.1', rules })), typeof value).toEqual(['probe-all', 'probe-order', 'probe-structural']);
       // Asked again (the engine keeps the overrides it has read): the same plan.
       expect(probes(lintOrder(validOrder(), { version: '1.1', rules })), typeof value).toEqual(['probe-all', 'probe-order', 'probe-structural']);
     }
     // A Proxy whose key listing throws is read rule by rule, as ruleLevel reads overrides.
-    const hostile = new Proxy(levels, { ownKeys: () => { throw new Error('keys'); } });
+    const hostile = new Proxy({ ...levels }, { ownKeys: () => { throw new Error('keys'); } });
     expect(probes(lintOrder(validOrder(), { version: '1.1', rules: hostile }))).toEqual(['probe-all', 'probe-structural']);
   });
 
