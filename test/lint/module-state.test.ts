@@ -1,9 +1,10 @@
 /**
  * State lives in engine instances (DESIGN, engine round 3): no module of src/ or rules/
  * keeps mutable state at module level (a `let`) except a lazily built read-only table,
- * listed here with what it holds; the engine (src/lint) has no module-level `let`, and no
- * module-level Map, WeakMap or Set but read-only ones (a cache is neither). A "last
- * answer" cache in a pure predicate was such a `let`.
+ * listed here with what it holds (a memo of read-only values keyed by the module's own
+ * constants is one, built an entry at a time); the engine (src/lint) has no module-level
+ * `let`, and no module-level Map, WeakMap or Set but read-only ones (a cache is neither).
+ * A "last answer" cache in a pure predicate was such a `let`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +32,15 @@ const LAZY_TABLES: Readonly<Record<string, string>> = {
 const SIDE_TABLES: Readonly<Record<string, string>> = {
   'src/http/request.ts ENTRIES': "a request descriptor's header values, kept off the object",
   'src/schema/actions.ts META': "a schema's field metadata (fulfilkit's annotations on valibot schemas)",
+};
+
+/**
+ * Module-level Maps of read-only values built on first use, keyed only by constants of the
+ * module's own code (never by a caller's input, so they stay as small as the code): a lazily
+ * built table, one entry at a time. No answer to a caller is kept.
+ */
+const LAZY_MEMOS: Readonly<Record<string, string>> = {
+  'src/testing/arbitraries.ts MATCHING': "fast-check's arbitrary of each string pattern the module writes (about 15)",
 };
 
 function sources(): { path: string; text: string }[] {
@@ -76,7 +86,7 @@ describe('module-level state', () => {
 
   it('has no module-level object that is written to after it is made (a "last answer" kept in a const), but side tables of objects', () => {
     const found = all.flatMap(({ path, text }) => writtenConsts(text).map((name) => `${path} ${name}`));
-    expect(found.filter((entry) => !(entry in SIDE_TABLES))).toEqual([]);
+    expect(found.filter((entry) => !(entry in SIDE_TABLES) && !(entry in LAZY_MEMOS))).toEqual([]);
   });
 
   it('is none in the engine: no module-level let, and no Map, WeakMap or Set but a ReadonlyMap or ReadonlySet, in src/lint', () => {
