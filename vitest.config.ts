@@ -6,9 +6,11 @@ import { defineConfig } from 'vitest/config';
 
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
-/** Every test file under a folder, as a path from the project root. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every test file under a folder of the project, as a path from the project root (whatever the working folder). */
 function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return testFiles(path);
     return entry.name.endsWith('.test.ts') ? [path] : [];
@@ -19,7 +21,7 @@ function testFiles(dir: string): string[] {
 // a time once the others are done: another test file on the other core would be part of what
 // they measure. Found by what they call, so a new such test needs no list kept by hand.
 const MEASURES = /\b(slowdown|growth|runBinMeasured|performance\.now|Date\.now|memoryUsage|VmHWM)\b/;
-const measuring = testFiles('test').filter((file) => MEASURES.test(readFileSync(file, 'utf8')));
+const measuring = testFiles('test').filter((file) => MEASURES.test(readFileSync(join(ROOT, file), 'utf8')));
 
 export default defineConfig({
   // Tests written as a user would import the package's public entry points by name.
