@@ -1,23 +1,21 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildConsole, ROOT } from '../../scripts/build-console.mjs';
 import { CONSOLE_CSP, consoleAsset } from '../../src/console/serve-assets';
+import { scratchDir } from '../_scratch';
 
 let root: string;
 let dir: URL;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'fulfilkit-console-'));
+  root = scratchDir('fulfilkit-console-');
   await buildConsole({ outdir: join(root, 'console') });
   // A file beside the console's folder that no request may reach.
   writeFileSync(join(root, 'secret.js'), 'secret');
   dir = pathToFileURL(join(root, 'console'));
 }, 60_000);
-
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('consoleAsset', () => {
   it.each([
