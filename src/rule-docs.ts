@@ -5,6 +5,7 @@
 import { ORDER_VERSIONS, ORDER_VERSION_FEATURES, type OrderVersion } from './schema/tables';
 import { RULE_DOCS } from '../rules/index';
 import type { Rule, RuleMeta } from './lint/define-rule';
+import { checkedRules } from './lint/instance';
 
 const KIND = { order: 'O', return: 'R' } as const;
 
@@ -13,11 +14,12 @@ const KIND = { order: 'O', return: 'R' } as const;
  *
  * @param rules The registry (`RULES`).
  * @returns A Markdown table: rule, severity, applies to, what it reports.
+ * @throws {TypeError} When `rules` is not an array of rules with distinct ids.
  * @example rulesMarkdownTable(RULES).split('\n')[0]; // '| rule | severity | applies | what it reports |'
  */
 export function rulesMarkdownTable(rules: readonly Rule[]): string {
   const lines = ['| rule | severity | applies | what it reports |', '|---|---|---|---|'];
-  for (const { meta } of rules) {
+  for (const { meta } of checkedRules(rules)) {
     const applies = [
       meta.kinds.map((k) => KIND[k]).join(' ') || 'CLI',
       meta.appliesTo ? `v${ruleVersions(meta).join(', v')}` : '',

@@ -46,9 +46,11 @@ const isContainer = (value: unknown): value is Container => Array.isArray(value)
  * @param payload The payload the problems were found in.
  * @param problems Its problems; those without a `rename-member` fix are ignored.
  * @returns The renames, each with its parent's path in the names it had then.
+ * @throws {TypeError} When `problems` is not an array.
  * @example memberRenames({ p: { a: 1 } }, [{ rule: 'spelling', severity: 'warn', path: '/p/a', message: '', fix: { kind: 'rename-member', to: 'b' } }]); // [{ parent: ['p'], from: 'a', to: 'b' }]
  */
 export function memberRenames(payload: unknown, problems: readonly Problem[]): MemberRename[] {
+  if (!Array.isArray(problems)) throw new TypeError('problems must be an array (the problems lintOrder or lintReturn returned).');
   if (!isContainer(payload)) return [];
   // The objects renamed in so far, by their path in the payload's names: each name that now
   // means another member of the payload than its own, mapped to that member's name (null: none).
@@ -109,11 +111,12 @@ export function memberRenames(payload: unknown, problems: readonly Problem[]): M
  * @param payload The payload the problems were found in.
  * @param problems Its problems; those without a `rename-member` fix are ignored.
  * @returns The fixed payload and the renames made, in problem order (`memberRenames`).
+ * @throws {TypeError} When `problems` is not an array.
  * @example fixPayload(order, lintOrder(order, { version: '1.1' })).renames.length; // 1
  */
 export function fixPayload(payload: unknown, problems: readonly Problem[]): { payload: unknown; renames: MemberRename[] } {
-  if (!isContainer(payload)) return { payload, renames: [] };
   const renames = memberRenames(payload, problems);
+  if (!isContainer(payload)) return { payload, renames };
   const fresh = new WeakSet<object>();
   const root = copyOf(payload);
   fresh.add(root);
@@ -151,6 +154,7 @@ export function fixPayload(payload: unknown, problems: readonly Problem[]): { pa
  * @param payload The payload the problems were found in.
  * @param problems Its problems (from `lintOrder`, `lintReturn` or `lintBatch`).
  * @returns The fixed payload (a new root object even when nothing was fixed).
+ * @throws {TypeError} When `problems` is not an array.
  * @example
  * const problems = lintOrder(order, { version: '1.1' });
  * const fixed = applyFixes(order, problems); // payment.transactionId is now payment.transactionID

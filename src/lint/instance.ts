@@ -300,14 +300,29 @@ function generatedSourceIn(engine: EngineState, target: LintTarget, options: Lin
   return plan.generated === undefined ? undefined : walkSource(plan);
 }
 
-/** A rule list checked: an array of rules with distinct ids (the engine keeps a copy). */
-function checkedRules(rules: unknown): readonly Rule[] {
+/**
+ * A rule list checked: an array of rules with distinct ids (a copy: the engine keeps its own).
+ *
+ * @param rules Any value.
+ * @returns A copy of the rules.
+ * @throws {TypeError} For anything but an array of rules with distinct ids.
+ * @example checkedRules(RULES).length === RULES.length; // true
+ */
+export function checkedRules(rules: unknown): readonly Rule[] {
   if (!Array.isArray(rules)) throw new TypeError('rules must be an array of rules (see defineRule).');
   const ids = new Set<string>();
   for (const rule of rules as unknown[]) {
     const meta = (rule as Partial<Rule> | null)?.meta;
     const id: unknown = meta?.id;
-    if (typeof id !== 'string' || !Array.isArray(meta!.kinds) || (meta!.severity !== 'error' && meta!.severity !== 'warn') || typeof meta!.messages !== 'object') {
+    if (
+      typeof id !== 'string' ||
+      !Array.isArray(meta!.kinds) ||
+      (meta!.severity !== 'error' && meta!.severity !== 'warn') ||
+      meta!.messages === null ||
+      typeof meta!.messages !== 'object' ||
+      (meta!.appliesTo !== undefined && typeof meta!.appliesTo !== 'function') ||
+      (meta!.requires !== undefined && !Array.isArray(meta!.requires))
+    ) {
       throw new TypeError('each rule must have meta with an id, kinds, a severity and messages (see defineRule).');
     }
     if (ids.has(id)) throw new TypeError(`two rules have the id ${JSON.stringify(id)}.`);

@@ -7,9 +7,11 @@
  *
  * @param token A member name or array index.
  * @returns The escaped token.
+ * @throws {TypeError} When `token` is neither a string nor a number.
  * @example escapeToken('a/b'); // 'a~1b'
  */
 export function escapeToken(token: string | number): string {
+  if (typeof token !== 'string' && typeof token !== 'number') throw new TypeError('token must be a string or a number.');
   const s = String(token);
   return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
 }
@@ -19,14 +21,18 @@ export function escapeToken(token: string | number): string {
  *
  * @param tokens Member names and array indexes, outermost first.
  * @returns The pointer; `''` for no tokens.
+ * @throws {TypeError} When `tokens` is not an array of strings and numbers.
  * @example toPointer(['clientRequest', 'item', 0, 'sku']); // '/clientRequest/item/0/sku'
  */
 export function toPointer(tokens: readonly (string | number)[]): string {
+  if (!Array.isArray(tokens)) throw new TypeError('tokens must be an array of strings and numbers.');
   let out = '';
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
+    const t: unknown = tokens[i];
     // Indexes and plain member names need no escaping: skip the String() and searches.
-    out += typeof t === 'number' ? '/' + t : needsEscape(t) ? '/' + escapeToken(t) : '/' + t;
+    if (typeof t === 'number') out += '/' + t;
+    else if (typeof t === 'string') out += needsEscape(t) ? '/' + escapeToken(t) : '/' + t;
+    else throw new TypeError(`tokens[${i}] must be a string or a number.`);
   }
   return out;
 }
@@ -44,10 +50,13 @@ function needsEscape(token: string): boolean {
  * Splits a JSON Pointer into unescaped reference tokens.
  *
  * @param pointer An RFC 6901 pointer (`''` or starting with `/`).
- * @returns The tokens; throws `SyntaxError` for a pointer not starting with `/`.
+ * @returns The tokens.
+ * @throws {TypeError} When `pointer` is not a string.
+ * @throws {SyntaxError} For a pointer that is not empty and does not start with `/`.
  * @example parsePointer('/a~1b/0'); // ['a/b', '0']
  */
 export function parsePointer(pointer: string): string[] {
+  if (typeof pointer !== 'string') throw new TypeError('pointer must be a string.');
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new SyntaxError('A JSON Pointer must be empty or start with "/".');
   return pointer
@@ -62,6 +71,8 @@ export function parsePointer(pointer: string): string[] {
  * @param root The JSON value.
  * @param pointer The pointer.
  * @returns `{ found: true, value }` or `{ found: false }`.
+ * @throws {TypeError} When `pointer` is not a string (see `parsePointer`).
+ * @throws {SyntaxError} For a pointer that is not empty and does not start with `/`.
  * @example resolvePointer({ a: [1] }, '/a/0'); // { found: true, value: 1 }
  */
 export function resolvePointer(root: unknown, pointer: string): { found: true; value: unknown } | { found: false } {

@@ -269,11 +269,15 @@ function convertObject(node: AnySchema): JsonSchema {
  * @param schema A valibot schema from `src/schema/` (objects, arrays, strings, picklists, ...).
  * @param title An optional title for the document.
  * @returns A fresh JSON Schema document; the caller may change it.
- * @throws {TypeError} When the schema uses a valibot type or check with no JSON Schema form here.
+ * @throws {TypeError} When `schema` is not a valibot schema or uses a type or check with no JSON Schema form here, or `title` is not a string.
  * @example
  * const validate = new Ajv({ allErrors: true }).compile(toJsonSchema(ReturnRequestSchema));
  */
 export function toJsonSchema(schema: v.GenericSchema, title?: string): JsonSchema {
+  if (schema === null || typeof schema !== 'object' || schema.kind !== 'schema' || typeof schema.type !== 'string') {
+    throw new TypeError('schema must be a valibot schema such as ReturnRequestSchema.');
+  }
+  if (title !== undefined && typeof title !== 'string') throw new TypeError('title must be a string.');
   const body = convertNode(schema as AnySchema).schema;
   return { $schema: JSON_SCHEMA_DRAFT, ...(title === undefined ? {} : { title }), ...body };
 }

@@ -11,8 +11,14 @@ import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC, EMAIL } from './tables';
 /**
  * Counts Unicode code points; only strings longer than `max` UTF-16 units can
  * exceed `max` code points, so short strings cost nothing.
+ *
+ * @param value The text.
+ * @returns Its length in code points (a surrogate pair counts once).
+ * @throws {TypeError} When `value` is not a string.
+ * @example codePointLength('a😀'); // 2 ('a😀'.length is 3)
  */
 export function codePointLength(value: string): number {
+  if (typeof value !== 'string') throw new TypeError('value must be a string.');
   let n = 0;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
@@ -71,11 +77,15 @@ function isLeapYear(year: number): boolean {
  *
  * @param value The text to test.
  * @param format One of `DATE_TIME_OFFSET`, `DATE_TIME_UTC`, `DATE_ONLY`.
- * @returns `true` when the text is a real date in the format.
+ * @returns `true` when the text is a real date in the format (`false` for anything but a string).
+ * @throws {TypeError} When `format` is not a date format (an object with a `pattern` RegExp).
  * @example isDateInFormat('2026-02-28', DATE_ONLY); // true
  */
 export function isDateInFormat(value: string, format: DateFormat): boolean {
-  return dateTest(format)(value);
+  if (format === null || typeof format !== 'object' || !(format.pattern instanceof RegExp)) {
+    throw new TypeError('format must be a date format such as DATE_ONLY, DATE_TIME_UTC or DATE_TIME_OFFSET.');
+  }
+  return typeof value === 'string' && dateTest(format)(value);
 }
 
 /**
