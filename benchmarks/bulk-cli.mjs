@@ -47,6 +47,71 @@ function floor(file) {
   return n;
 }
 
+/**
+ * The pipeline floor: what two threads can do at best with `JSON.parse` and lintOrder. The
+ * main thread reads the file in 1 MiB units of whole lines and hands each to the least busy
+ * of `threads` workers (transferred, not copied); a worker decodes each line, parses it and
+ * lints it with the published `lintOrder`, and answers with a count. No output, no batch
+ * rules, no positions: the CLI's own costs are the difference between it and this.
+ */
+async function pipeline(file, threads, root) {
+  const { Worker } = await import('node:worker_threads');
+  const lib = join(root, 'dist', 'index.js');
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    import(workerData.lib).then(({ lintOrder }) => {
+      const options = { version: '1.1' };
+      parentPort.on('message', (units) => {
+        const buf = Buffer.from(units);
+        let lines = 0;
+        for (let start = 0; start < buf.length; ) {
+          let end = buf.indexOf(10, start);
+          if (end === -1) end = buf.length;
+          if (end > start) lintOrder(JSON.parse(buf.toString('utf8', start, end)), options);
+          lines++;
+          start = end + 1;
+        }
+        parentPort.postMessage(lines);
+      });
+      parentPort.postMessage(0);
+    });`;
+  const workers = Array.from({ length: threads }, () => new Worker(code, { eval: true, workerData: { lib } }));
+  const busy = workers.map(() => 1);
+  let lines = 0;
+  let wake;
+  for (const [w, worker] of workers.entries()) {
+    worker.on('message', (n) => {
+      lines += n;
+      busy[w]--;
+      wake?.();
+    });
+  }
+  const inFlight = () => busy.reduce((a, b) => a + b, 0);
+  const fd = openSync(file, 'r');
+  let carry = Buffer.alloc(0);
+  for (;;) {
+    const unit = Buffer.allocUnsafeSlow(1 << 20);
+    carry.copy(unit, 0);
+    const read = readSync(fd, unit, carry.length, unit.length - carry.length, null);
+    const used = carry.length + read;
+    const cut = read === 0 ? used : unit.lastIndexOf(10, used - 1) + 1;
+    carry = Buffer.from(unit.subarray(cut, used));
+    if (cut > 0) {
+      let w = 0;
+      for (let i = 1; i < threads; i++) if (busy[i] < busy[w]) w = i;
+      busy[w]++;
+      const bytes = unit.buffer.slice(0, cut);
+      workers[w].postMessage(bytes, [bytes]);
+    }
+    if (read === 0) break;
+    while (inFlight() >= 4 * threads) await new Promise((resolve) => (wake = resolve));
+  }
+  closeSync(fd);
+  while (inFlight() > 0) await new Promise((resolve) => (wake = resolve));
+  await Promise.all(workers.map((worker) => worker.terminate()));
+  return lines;
+}
+
 /** The median of some numbers. */
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -142,9 +207,10 @@ export async function bulkCli({ root, quick, orders, rounds, invalidEvery, order
     floor: () => timed([SELF, 'floor', file]),
     cli: () => timed([cli, 'lint', '--format', 'json', file]),
     cliInProcess: () => timed([cli, 'lint', '--format', 'json', '--concurrency', '1', file]),
+    pipeline: () => timed([SELF, 'pipeline', file, String(availableParallelism()), root]),
   };
   await run.floor(); // warm the page cache
-  const samples = { floor: [], cli: [], cliInProcess: [] };
+  const samples = { floor: [], cli: [], cliInProcess: [], pipeline: [] };
   for (let r = 0; r < rounds; r++) {
     // Rotate the order so that no contender always runs right after the same neighbour.
     const names = Object.keys(run);
@@ -168,6 +234,7 @@ export async function bulkCli({ root, quick, orders, rounds, invalidEvery, order
   const floorMs = median(samples.floor);
   const cliMs = median(samples.cli);
   const cliInProcessMs = median(samples.cliInProcess);
+  const pipelineMs = median(samples.pipeline);
   return {
     source: 'dist/cli.js',
     cores: availableParallelism(),
@@ -178,11 +245,13 @@ export async function bulkCli({ root, quick, orders, rounds, invalidEvery, order
     floorMs: Math.round(floorMs),
     cliMs: Math.round(cliMs),
     cliInProcessMs: Math.round(cliInProcessMs),
+    pipelineMs: Math.round(pipelineMs),
     ratio: round(cliMs / floorMs),
     ratioInProcess: round(cliInProcessMs / floorMs),
+    ratioPipeline: round(pipelineMs / floorMs),
     firstResultMs: Math.round(median(firsts)),
     rss: { bytes: rssBytes, lines: rssLines, format: 'sarif', peakMb: rss.peakMb, ms: Math.round(rss.ms) },
-    rounds: { floorMs: samples.floor.map(Math.round), cliMs: samples.cli.map(Math.round), cliInProcessMs: samples.cliInProcess.map(Math.round), firstResultMs: firsts.map(Math.round) },
+    rounds: { floorMs: samples.floor.map(Math.round), cliMs: samples.cli.map(Math.round), cliInProcessMs: samples.cliInProcess.map(Math.round), pipelineMs: samples.pipeline.map(Math.round), firstResultMs: firsts.map(Math.round) },
   };
 }
 
@@ -205,6 +274,7 @@ export function bulkReport(result) {
   return [
     `\nBulk CLI (dist/cli.js, ${result.cores} cores, load average ${result.loadAverage.before} before, ${result.loadAverage.after} after): ${result.orders} orders (${(result.bytes / 1e6).toFixed(0)} MB, every ${result.invalidEvery}th invalid), median of ${result.rounds.cliMs.length}`,
     `  floor (1 thread: read + JSON.parse): ${result.floorMs} ms; fulfilkit lint: ${result.cliMs} ms (${result.ratio.toFixed(2)} x, target <= ${BULK_WALL_TARGET}: ${verdict(t.wallTime.met)}); --concurrency 1: ${result.cliInProcessMs} ms (${result.ratioInProcess.toFixed(2)} x)`,
+    `  pipeline floor (read, then JSON.parse + lintOrder on ${result.cores} worker threads, nothing else): ${result.pipelineMs} ms (${result.ratioPipeline.toFixed(2)} x the floor); fulfilkit lint / pipeline floor: ${(result.cliMs / result.pipelineMs).toFixed(2)}`,
     `  first result printed after ${result.firstResultMs} ms (target <= 1000: ${verdict(t.firstResult.met)})`,
     `  peak RSS on ${(result.rss.bytes / 1e6).toFixed(0)} MB, one error per line (${result.rss.lines} lines, SARIF): ${result.rss.peakMb ?? 'n/a'} MB in ${result.rss.ms} ms (target <= 300: ${verdict(t.peakRss.met)})`,
   ].join('\n');
@@ -213,7 +283,10 @@ export function bulkReport(result) {
 if (process.argv[1] === SELF && process.argv[2] === 'floor') {
   const n = floor(process.argv[3]);
   if (n === 0) process.exitCode = 2;
+} else if (process.argv[1] === SELF && process.argv[2] === 'pipeline') {
+  const n = await pipeline(process.argv[3], Number(process.argv[4] ?? availableParallelism()), process.argv[5] ?? join(HERE, '..'));
+  if (n === 0) process.exitCode = 2;
 } else if (process.argv[1] === SELF) {
-  console.error(`Usage: node ${join(HERE, 'bulk-cli.mjs')} floor FILE (the bench runs the rest from run.mjs)`);
+  console.error(`Usage: node ${join(HERE, 'bulk-cli.mjs')} floor FILE | pipeline FILE [THREADS] [ROOT] (the bench runs the rest from run.mjs)`);
   process.exitCode = 2;
 }
