@@ -9,6 +9,7 @@
  * rules are given (an engine's own); the default ones are wired in src/default-engine.ts.
  */
 import { codePointLength } from '../schema/predicates';
+import { memberOf } from './checks/members';
 import { LIMITS } from '../schema/tables';
 import { ruleLevel, type BatchFacts, type BatchRule, type Rule } from './define-rule';
 import { problemOf } from './report';
@@ -27,12 +28,13 @@ export interface BatchState {
   next(facts: BatchFacts): Problem[];
 }
 
-/** An own member of a plain object, read without ever throwing. */
-function own(value: unknown, key: string): unknown {
+/**
+ * A member as the walk reads it (own and enumerable, of a JSON object: `memberOf`), without
+ * ever throwing: a member that `required` calls missing or `type` rejects is no fact.
+ */
+function member(value: unknown, key: string): unknown {
   try {
-    return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)
-      ? (value as Record<string, unknown>)[key]
-      : undefined;
+    return memberOf(value, key);
   } catch {
     return undefined;
   }
@@ -57,8 +59,8 @@ const keptReference = (reference: unknown): reference is string =>
  * @example batchFactsOf(order, 'order').requestReference; // 'REQ-1'
  */
 export function batchFactsOf(payload: unknown, kind: PayloadKind): BatchFacts {
-  const body = kind === 'order' ? own(payload, 'clientRequest') : payload;
-  const reference = own(own(body, 'requestHeader'), 'requestReference');
+  const body = kind === 'order' ? member(payload, 'clientRequest') : payload;
+  const reference = member(member(body, 'requestHeader'), 'requestReference');
   return keptReference(reference) ? { requestReference: reference } : {};
 }
 

@@ -50,6 +50,44 @@ describe('duplicate-request-reference (order batch)', () => {
     expect(duplicates(results)).toEqual([[], [], [], [], [ORDER_REF]]);
   });
 
+  it('reads the requestReference as the walk does: hidden, inherited or inside a non-JSON object, it is no fact', () => {
+    const hidden = (requestReference: string) => {
+      const payload = order('R-9');
+      Object.defineProperty((payload as any).clientRequest.requestHeader, 'requestReference', { value: requestReference, enumerable: false });
+      return payload;
+    };
+    const inherited = (requestReference: string) => {
+      const payload = order('R-9');
+      const header = (payload as any).clientRequest.requestHeader;
+      delete header.requestReference;
+      (payload as any).clientRequest.requestHeader = Object.assign(Object.create(Object.assign(Object.create(null), { requestReference })), header);
+      return payload;
+    };
+    class Header {
+      constructor(fields: object) {
+        Object.assign(this, fields);
+      }
+    }
+    const instance = (requestReference: string) => {
+      const payload = order(requestReference);
+      (payload as any).clientRequest.requestHeader = new Header((payload as any).clientRequest.requestHeader);
+      return payload;
+    };
+    for (const make of [hidden, inherited, instance]) {
+      // Either order: the one without a readable reference is neither counted nor reported.
+      const results = [lintBatch([order('R-1'), make('R-1')], { kind: 'order', version: '1.1' }), lintBatch([make('R-1'), order('R-1')], { kind: 'order', version: '1.1' })];
+      expect(results.map(duplicates)).toEqual([
+        [[], []],
+        [[], []],
+      ]);
+      expect(batchFactsOf(make('R-1'), 'order')).toEqual({});
+    }
+    // The payload itself, or its wrapper, not a JSON object: no fact either.
+    expect(batchFactsOf(new Header(order('R-1')), 'order')).toEqual({});
+    expect(batchFactsOf({ clientRequest: new Header((order('R-1') as any).clientRequest) }, 'order')).toEqual({});
+    expect(batchFactsOf(new Header(ret('R-1')), 'return')).toEqual({});
+  });
+
   it('keeps no reference longer than the field allows: a repeat of it is reported once, as too long', () => {
     const long = 'R'.repeat(51);
     const results = lintBatch([order(long), order(long)], { kind: 'order', version: '1.1' });
