@@ -39,6 +39,13 @@ ruleTester(rule, 'order', {
     { name: 'holder empty is given, and blank', payload: set(validOrder(), '/clientRequest/payment/cardData/holder', ''), profile: FMS_PROFILE, errors: [{ rule: 'blank-value', path: at('holder').path }] },
     { name: 'holder missing', payload: set(validOrder(), '/clientRequest/payment/cardData/holder', undefined), profile: FMS_PROFILE, errors: [at('holder')] },
     { name: 'bin of 4 digits', payload: set(validOrder(), '/clientRequest/payment/cardData/bin', '4111'), profile: FMS_PROFILE, errors: [at('bin')] },
+    {
+      // README, Spec decisions: a string over its limit is judged on both counts.
+      name: 'bin of 7 digits: too long (max-length) and not 6 digits (card-data)',
+      payload: set(validOrder(), '/clientRequest/payment/cardData/bin', '4111111'),
+      profile: FMS_PROFILE,
+      errors: [at('bin'), { rule: 'max-length', path: at('bin').path }],
+    },
     { name: 'bin with a letter', payload: set(validOrder(), '/clientRequest/payment/cardData/bin', '41111X'), profile: FMS_PROFILE, errors: [at('bin')] },
     {
       name: 'bin empty is given (blank) and not 6 digits',
