@@ -1,5 +1,5 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
-import { isCardMethod } from '../src/lint/checks/order-items';
+import { isCardMethod, isVersionMethod } from '../src/lint/checks/order-items';
 import { memberOf } from '../src/lint/checks/members';
 import { isPlainObject } from '../src/lint/json';
 import { isDigitsText } from '../src/schema/predicates';
@@ -24,8 +24,10 @@ export default defineRule({
   },
   visitors: {
     payment(payment: Record<string, unknown>, context) {
-      // Needs a profile flag beyond `fms`, so the engine cannot gate it.
-      if (context.profile?.processesCardData !== true || !isCardMethod(payment.paymentMethod)) return;
+      // Needs a profile flag beyond `fms`, so the engine cannot gate it. A method outside the
+      // version's enumeration is `enum`'s: whether it is a card is not known (v1.1 `Meastro`).
+      const method = payment.paymentMethod;
+      if (context.profile?.processesCardData !== true || !isVersionMethod(method, context.features) || !isCardMethod(method)) return;
       const card = payment.cardData;
       if (card === undefined || card === null) {
         context.report({ messageId: 'noCardData', at: ['cardData'] });

@@ -19,6 +19,11 @@ ruleTester(rule, 'order', {
     { name: 'not FMS: not checked', payload: noCardData, profile: { ...PROFILE, processesCardData: true } },
     { name: 'no profile: not checked', payload: noCardData },
     { name: 'no payment', payload: set(validOrder(), '/clientRequest/payment', undefined), profile: FMS_PROFILE },
+    {
+      name: 'a method outside the version (v1.1 Meastro) is left to enum: not known to be a card',
+      payload: set(noCardData, '/clientRequest/payment/paymentMethod', 'Meastro'),
+      profile: FMS_PROFILE,
+    },
     { name: 'cardData of another type is left to type', payload: set(validOrder(), '/clientRequest/payment/cardData', 'n/a'), profile: FMS_PROFILE },
   ],
   invalid: [

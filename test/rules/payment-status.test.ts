@@ -17,6 +17,10 @@ const pay = (paymentMethod: string, value: string, version: '1' | '1.1' | '1.2' 
 ruleTester(rule, 'order', {
   valid: [
     { name: 'a status outside the enumeration is left to enum', payload: pay('Visa', 'Authorized'), profile: FMS_PROFILE },
+    // A method the version does not have is enum's: `visa` is no reason to say `paid`, nor v1.1 `Meastro` to say `authorized`.
+    { name: 'a method outside the enumeration is left to enum (visa authorized)', payload: pay('visa', 'authorized'), profile: FMS_PROFILE },
+    { name: 'a method outside the enumeration is left to enum (v1.1 Meastro paid)', payload: pay('Meastro', 'paid'), profile: FMS_PROFILE },
+    { name: 'a method outside the enumeration is left to enum (v1 Maestro paid)', payload: pay('Maestro', 'paid', '1'), version: '1', profile: FMS_PROFILE },
     ...ORDER_VERSIONS.map((version) => ({
       name: `Visa authorized, the fixture (v${version})`,
       payload: validOrder(version),
