@@ -1,6 +1,7 @@
 import { memberOf } from '../src/lint/checks/members';
 import { profileSku } from '../src/lint/checks/order-items';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
+import { codePointLength } from '../src/schema/predicates';
 import { LIMITS } from '../src/schema/tables';
 
 /** True when the code unit at `i` of `s` is an ASCII letter or digit. */
@@ -18,11 +19,12 @@ interface SkuTrie {
   end: boolean;
 }
 
-/** The trie of the skus within MAX_SKU_UNITS (a longer one cannot be named within the bound below). */
+/** The trie of the skus within the spec's limit (a longer one is `max-length`'s, and is not looked for). */
 function trieOf(skus: Iterable<string>): SkuTrie {
   const root: SkuTrie = { next: new Map(), end: false };
   for (const sku of skus) {
-    if (sku.length > MAX_SKU_UNITS) continue;
+    // The length first: the code points of a long sku are never counted.
+    if (sku.length > MAX_SKU_UNITS || codePointLength(sku) > LIMITS.orderSku) continue;
     let node = root;
     for (let i = 0; i < sku.length; i++) {
       const unit = sku.charCodeAt(i);

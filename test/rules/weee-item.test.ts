@@ -24,6 +24,11 @@ ruleTester(rule, 'order', {
     { name: 'the sku alone', payload: withWeee('SKU-2'), profile: FMS_PROFILE },
     { name: 'the sku first, then words', payload: withWeee('SKU-2 WEEE-Gebuehr'), profile: FMS_PROFILE },
     { name: 'the sku after punctuation', payload: withWeee('WEEE:SKU-1.'), profile: FMS_PROFILE },
+    {
+      name: 'a sku of 18 characters, the limit, in code points (emoji are 2 UTF-16 units each)',
+      payload: set(withWeee('WEEE 😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀'), '/clientRequest/item/1/sku', '😀'.repeat(18)),
+      profile: FMS_PROFILE,
+    },
     { name: 'no WEEE item', payload: validOrder(), profile: FMS_PROFILE },
     { name: 'not FMS: not checked', payload: withWeee('WEEE fee'), profile: { ...PROFILE, weeeSku: 'ACME_WEEE' } },
     { name: 'FMS without weeeSku: not checked', payload: withWeee('WEEE fee'), profile: { ...FMS_PROFILE, weeeSku: undefined } },
@@ -43,6 +48,13 @@ ruleTester(rule, 'order', {
     { name: 'a part number glued to letters', payload: withWeee('WEEEforSKU-1x'), profile: FMS_PROFILE, errors: [at()] },
     { name: 'the sku in another letter case', payload: withWeee('WEEE sku-1'), profile: FMS_PROFILE, errors: [at()] },
     { name: 'naming the WEEE SKU itself', payload: withWeee('ACME_WEEE'), profile: FMS_PROFILE, errors: [at()] },
+    {
+      // README: only skus within the spec's limit (18 characters, code points) are looked for.
+      name: 'naming a sku of 19 characters, one over the limit (max-length at that sku)',
+      payload: set(withWeee('WEEE ABCDEFGHIJKLMNOPQRS'), '/clientRequest/item/1/sku', 'ABCDEFGHIJKLMNOPQRS'),
+      profile: FMS_PROFILE,
+      errors: [at(), { rule: 'max-length', path: '/clientRequest/item/1/sku' }],
+    },
     {
       name: 'two WEEE items, the second naming nothing',
       payload: set(withWeee('WEEE SKU-1'), '/clientRequest/item/4', weee('WEEE', '5')),
