@@ -202,7 +202,7 @@ const NOT_SHOWN = 'The spec does not show this answer; fulfilkit answers statusC
 function errorResponses(route: Route): Record<string, readonly [description: string, schema: string]> {
   const out: Record<string, readonly [string, string]> = { ...ERRORS[route.interface] };
   if (route.body === undefined) return out;
-  const echo = route.interface === 'echo' ? ', is not a JSON object, or has a member name that is no XML element name' : '';
+  const echo = route.interface === 'echo' ? ', is not a JSON object, has a member name that is no XML element name, or has an array directly inside an array' : '';
   out['400'] = [`Bad request: the body is not JSON${echo}, or nests deeper than ${MAX_BODY_DEPTH} levels. ${NOT_SHOWN}`, 'StatusCodeErrorBody'];
   out['413'] = [`Payload too large: the body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB. ${NOT_SHOWN}`, 'StatusCodeErrorBody'];
   if (route.body.contentType === 'json') {

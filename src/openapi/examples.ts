@@ -166,6 +166,7 @@ export function errorExamples(where: Interface, status: string): Examples {
         ...examples,
         notObject: { summary: 'The body is not a JSON object.', value: statusBody('400', MESSAGES.notObject) },
         notXmlName: { summary: 'A member name is no XML element name.', value: statusBody('400', MESSAGES.notXmlName) },
+        nestedArray: { summary: 'An array directly inside an array.', value: statusBody('400', MESSAGES.nestedArray) },
       };
     }
     case '413':

@@ -30,6 +30,7 @@ export const MESSAGES = {
   tooDeep: 'The request body nests objects and arrays deeper than the simulator accepts (512 levels).',
   tooLarge: 'The request body is larger than the simulator accepts (10 MiB).',
   notXmlName: 'A member name of the body is not a valid XML element name.',
+  nestedArray: 'The body has an array directly inside an array, which has no XML form.',
 } as const;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };

@@ -174,6 +174,16 @@ describe('bodies nested deeper than 512 levels', () => {
     expect(sim.returns()).toEqual([]);
   });
 
+  it('an echo body is converted up to the limit: 100 to 512 levels are 200 (the XML builder stopped at 100 with a 500)', async () => {
+    const sim = createSimulator();
+    for (const depth of [99, 100, 101, 512]) {
+      const response = await sim.fetch(ECHO, post(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(`<Document>${'<a>'.repeat(depth)}1${'</a>'.repeat(depth)}</Document>`);
+    }
+    expect((await sim.fetch(ECHO, post(`${'{"a":'.repeat(513)}1${'}'.repeat(513)}`))).status).toBe(400);
+  });
+
   it('512 levels are read, 513 are refused', async () => {
     const sim = createSimulator();
     expect((await (await sim.fetch(ORDERS, post(deepOrder(511, 'REQ-DEEP')))).json())).toEqual(statusCodeShape);

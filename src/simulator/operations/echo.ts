@@ -1,8 +1,14 @@
 import { MESSAGES, statusError } from '../answers';
 import type { Call } from '../context';
 
-/** Thrown by the XML builder's name hook: a member name is no XML element name. */
+/** Thrown by the XML builder's name hook (or `convertible`): a member name is no XML element name. */
 class NotXmlName extends Error {}
+
+/** Thrown by `convertible`: an array holds an array (XML repeats elements; a list of lists has no form). */
+class NestedArray extends Error {}
+
+// The body parser refuses deeper JSON (512 levels); the builder's own bound (100) is lower.
+const MAX_XML_DEPTH = 1024;
 
 type Builder = { build(value: unknown): string };
 let builder: Promise<Builder> | undefined;
@@ -13,6 +19,7 @@ function xmlBuilder(): Promise<Builder> {
     ({ XMLBuilder }) =>
       new XMLBuilder({
         ignoreAttributes: true,
+        maxNestedTags: MAX_XML_DEPTH,
         // Called only for invalid names: the policy cannot convert such a body.
         // (fast-xml-builder >= 1.2, which fast-xml-parser 5.12 requires; its typings lag.)
         sanitizeName: () => {
@@ -24,11 +31,35 @@ function xmlBuilder(): Promise<Builder> {
 }
 
 /**
+ * Checks what the builder would not: it writes a member named `#text` as text and one named
+ * `?name` as a processing instruction (its value dropped) without asking its name hook, and
+ * it reads an array inside an array as an object whose member names are indexes.
+ *
+ * @param value A JSON value (nested at most 512 levels: the body parser's limit).
+ * @throws {NotXmlName} For a member name the builder would not check.
+ * @throws {NestedArray} For an array directly inside an array.
+ */
+function convertible(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const entry of value) {
+      if (Array.isArray(entry)) throw new NestedArray();
+      convertible(entry);
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, entry] of Object.entries(value)) {
+      if (key === '#text' || key.startsWith('?')) throw new NotXmlName();
+      convertible(entry);
+    }
+  }
+}
+
+/**
  * POST /echo/resource: the gateway policy's JSON-to-XML conversion (fast-xml-parser's
  * XMLBuilder under a `Document` root, as Azure API Management's json-to-xml policy
  * writes it). The spec does not show the 200 body: the simulator answers the XML the
  * backend received (an echo), as `application/xml`, and records it in `received()`.
- * A body that is not a JSON object, or whose member names are no XML names, is 400.
+ * A body that is not a JSON object, whose member names are no XML names, or that has an
+ * array directly inside an array, is 400.
  *
  * @param call The call.
  * @returns The answer.
@@ -38,9 +69,11 @@ export async function echo(call: Call): Promise<Response> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return statusError(400, MESSAGES.notObject);
   let xml: string;
   try {
+    convertible(value);
     xml = (await xmlBuilder()).build({ Document: value });
   } catch (error) {
     if (error instanceof NotXmlName) return statusError(400, MESSAGES.notXmlName);
+    if (error instanceof NestedArray) return statusError(400, MESSAGES.nestedArray);
     throw error;
   }
   call.recordXml(xml);
