@@ -37,7 +37,7 @@ export interface SimulatorState {
   readonly options: ResolvedOptions;
   faults: SimulatorFaults;
   /** How many requests of each request key (`requestKey`) came so far. */
-  seen: Map<number, number>;
+  seen: Map<string, number>;
   orders: OrderRecord[];
   returns: ReturnRecord[];
   /** One batch state per client and kind: the same duplicate rule as lintBatch and the CLI. */

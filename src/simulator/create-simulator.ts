@@ -14,7 +14,7 @@ import { controlRouter, type AdvanceResult } from './control/router';
 import { delay, droppedConnection, planFaults } from './faults';
 import { listen } from './listen';
 import { faultsOf, resolveOptions, type ResolvedOptions } from './options';
-import { createRandom, hash32, type RandomSource } from './random';
+import { createRandom, hash128, type RandomSource } from './random';
 import { createLog, redactedHeaders, redactedUrl, type Entry } from './received';
 import { findRoute } from './routes';
 import { nextStatuses } from './transitions';
@@ -47,12 +47,12 @@ function requestRandom(state: SimulatorState, client: SimulatorClient, route: Ro
   const kind = route.body?.kind;
   const reference = kind === undefined || body === undefined ? undefined : batchFactsOf(body.value, kind).requestReference;
   if (reference !== undefined) trace.requestReference = reference;
-  const key = hash32([client.clientConfigId, route.operation, url.search, reference ?? body?.bytes ?? '']);
+  const key = hash128([client.clientConfigId, route.operation, url.search, reference ?? body?.bytes ?? '']).join(' ');
   const count = state.seen.get(key) ?? 0;
   state.seen.delete(key);
   state.seen.set(key, count + 1);
   if (state.seen.size > SEEN_LIMIT) state.seen.delete(state.seen.keys().next().value!);
-  return createRandom(hash32([String(state.options.seed), String(key), String(count)]));
+  return createRandom(hash128([String(state.options.seed), key, String(count)]));
 }
 
 /**
