@@ -135,6 +135,22 @@ describe('sarif', () => {
     const out = JSON.parse(sarif([{ ...results[1]!, file: 'my dir\\a b.json' }], options));
     expect(out.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('my%20dir/a%20b.json');
   });
+
+  // encodeURI left `#`, `?` and `:` raw: `a b#c%?.json` read as `a b` with a fragment, `x:y.json` as a URI of scheme `x`.
+  it.each([
+    ['a b#c%?.json', 'a%20b%23c%25%3F.json'],
+    ['x:y.json', 'x%3Ay.json'],
+    ['dir/[1]&;=.json', 'dir/%5B1%5D%26%3B%3D.json'],
+    ['/srv/in#1/a.json', 'file:///srv/in%231/a.json'],
+    ['C:\\in put\\a?.json', 'file:///C:/in%20put/a%3F.json'],
+  ])('the URI of %j names that file and no other: %s', (file, uri) => {
+    const out = JSON.parse(sarif([{ ...results[1]!, file }], options));
+    const written: string = out.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri;
+    expect(written).toBe(uri);
+    const resolved = new URL(written, 'file:///repo/');
+    expect([resolved.search, resolved.hash]).toEqual(['', '']);
+    expect(decodeURIComponent(resolved.pathname)).toBe(file.startsWith('/') ? file : file.startsWith('C:') ? '/' + file.replace(/\\/g, '/') : '/repo/' + file);
+  });
 });
 
 describe('github', () => {

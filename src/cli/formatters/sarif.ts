@@ -49,14 +49,19 @@ function fingerprint(rule: string, uri: string, pointer: string, occurrence: num
   return createHash('sha256').update(`${rule}\u0000${uri}\u0000${pointer}\u0000${occurrence}`).digest('hex').slice(0, 32);
 }
 
-/** The artifact URI of a file as given: forward slashes, percent-encoded (controls and bidi controls too); stdin has no file. */
+/**
+ * The artifact URI of a file as given: forward slashes, each segment percent-encoded
+ * (controls, bidi controls, and `#`, `?`, `:` and `%`, which would make the rest a fragment,
+ * a query or a scheme); stdin has no file.
+ */
 function artifactUri(file: string): string {
   if (file === '<stdin>') return 'stdin';
   const slashed = file.replace(/\\/g, '/');
+  const path = (text: string) => text.split('/').map(encodeURIComponent).join('/');
   // A Windows drive path or a POSIX absolute path becomes a file: URI; a relative one stays relative.
-  if (/^[A-Za-z]:\//.test(slashed)) return 'file:///' + encodeURI(slashed);
-  if (slashed.startsWith('/')) return 'file://' + encodeURI(slashed);
-  return encodeURI(slashed);
+  if (/^[A-Za-z]:\//.test(slashed)) return 'file:///' + slashed.slice(0, 2) + path(slashed.slice(2));
+  if (slashed.startsWith('/')) return 'file://' + path(slashed);
+  return path(slashed);
 }
 
 /** What a run remembers: each rule's index in the tool's rules, and the results so far by rule, file and pointer (for the fingerprints). */
