@@ -49,13 +49,29 @@ function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>;
   return { stream, discard };
 }
 
+/**
+ * The URL a request line names, on this server: its path (origin-form), the path and query
+ * of an absolute-form target (a proxy's request line), or, for `*` (`OPTIONS *`) and any
+ * other form, a path the simulator does not have (its 404, in the JSON shape).
+ */
+function urlOf(target: string | undefined, origin: string): string {
+  const raw = target ?? '/';
+  if (raw.startsWith('/')) return origin + raw;
+  try {
+    const url = new URL(raw);
+    return origin + url.pathname + url.search;
+  } catch {
+    return origin + '/*';
+  }
+}
+
 function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Uint8Array>, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? 'GET';
   // duplex: 'half' lets undici take a stream body (the DOM typings do not know it yet).
   const init = { method, headers, signal, ...(method === 'GET' || method === 'HEAD' ? {} : { body, duplex: 'half' }) };
-  return new Request(origin + (req.url ?? '/'), init as RequestInit);
+  return new Request(urlOf(req.url, origin), init as RequestInit);
 }
 
 async function reply(res: ServerResponse, response: Response): Promise<void> {

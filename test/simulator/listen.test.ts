@@ -100,6 +100,29 @@ describe('listen()', () => {
   it('refuses a port outside 0-65535', async () => {
     await expect(createSimulator().listen({ port: 70000 })).rejects.toThrow(RangeError);
   });
+
+  // A request target that is not a path made a URL that did not parse: a plain-text 500
+  // "simulator failure", in no received() entry and no log line.
+  it.each([
+    ['OPTIONS * HTTP/1.1', 404, '"Resource not found."'],
+    ['GET http://other.example/productapi/v1/inventory HTTP/1.1', 401, '"Access denied'],
+  ])('answers the request line %s in the interface shape', async (line, status, message) => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end(`${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.setTimeout(30_000, () => socket.destroy(new Error('no answer in 30 s')));
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Unauthorized'}`);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(answer).toContain(message);
+    expect(simulator.received().at(-1)).toMatchObject({ status });
+  });
 });
 
 describe('node:http against listen()', () => {
