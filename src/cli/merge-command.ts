@@ -61,10 +61,11 @@ function mergeArgs(argv: readonly string[]): MergeArgs {
       args: [...argv],
       allowPositionals: true,
       strict: true,
+      // Collected, so that one given twice is refused rather than the last winning silently.
       options: {
-        format: { type: 'string', short: 'f' },
-        'output-file': { type: 'string', short: 'o' },
-        'max-warnings': { type: 'string' },
+        format: { type: 'string', short: 'f', multiple: true },
+        'output-file': { type: 'string', short: 'o', multiple: true },
+        'max-warnings': { type: 'string', multiple: true },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -75,7 +76,13 @@ function mergeArgs(argv: readonly string[]): MergeArgs {
     const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '') : 'bad arguments';
     throw new UsageError(`merge: ${message.replace(/\.$/, '')}. See fulfilkit merge --help.`);
   }
-  const { values, positionals } = parsed;
+  const { values: given, positionals } = parsed;
+  const once = (name: 'format' | 'output-file' | 'max-warnings'): string | undefined => {
+    const all = given[name];
+    if (all !== undefined && all.length > 1) throw new UsageError(`merge: option --${name} is given more than once; give it once.`);
+    return all?.[0];
+  };
+  const values = { ...given, format: once('format'), 'output-file': once('output-file'), 'max-warnings': once('max-warnings') };
   const format = values.format ?? 'stylish';
   if (!(FORMAT_NAMES as readonly string[]).includes(format)) throw new UsageError(`merge --format: expected one of ${FORMAT_NAMES.join(', ')}.`);
   let maxWarnings: number | undefined;

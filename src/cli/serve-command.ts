@@ -67,14 +67,14 @@ export type FlagSpec = Readonly<Record<string, { readonly type: 'string' | 'bool
 
 /**
  * Reads the flags of a command that takes no positionals, with node:util's parseArgs
- * (`--name value`, `--name=value`, `-x value`); `--help` / `-h` is always known. The last
- * of a repeated flag wins.
+ * (`--name value`, `--name=value`, `-x value`); `--help` / `-h` is always known. A value
+ * flag given twice is refused (the last one does not win silently).
  *
  * @param argv The arguments after the command.
  * @param command The command's name, for messages.
  * @param flags The flags it takes.
  * @returns The values of the value flags, the switches that were given, and whether --help was.
- * @throws {UsageError} On an unknown flag, a missing value, a value given to a switch, or a positional.
+ * @throws {UsageError} On an unknown flag, a missing value, a value flag given twice, a value given to a switch, or a positional.
  * @example readFlags(['--port', '0'], 'serve', { port: { type: 'string' } }); // { values: { port: '0' }, switches: {}, help: false }
  */
 export function readFlags(argv: readonly string[], command: string, flags: FlagSpec): { values: Record<string, string>; switches: Record<string, boolean>; help: boolean } {
@@ -96,6 +96,7 @@ export function readFlags(argv: readonly string[], command: string, flags: FlagS
       continue;
     }
     if (token.value === undefined || token.value === '') throw new UsageError(`Option ${token.rawName} needs a value.`);
+    if (Object.hasOwn(values, token.name)) throw new UsageError(`Option ${token.rawName} is given more than once; give it once.`);
     values[token.name] = token.value;
   }
   return { values, switches, help };

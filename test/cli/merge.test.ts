@@ -179,6 +179,10 @@ describe('fulfilkit merge', () => {
     [['--bogus', 'a.json'], /merge: Unknown option '--bogus'/],
     [['-f', 'xml', 'a.json'], /merge --format: expected one of stylish, json, sarif, github, junit/],
     [['--max-warnings', 'lots', 'a.json'], /--max-warnings: expected a whole number/],
+    // A one-value option given twice: the last one won silently (two formats asked, one written).
+    [['-f', 'json', '-f', 'sarif', 'a.json'], /merge: option --format is given more than once; give it once\./],
+    [['-o', 'a.out', '-o', 'b.out', 'a.json'], /merge: option --output-file is given more than once/],
+    [['--max-warnings', '1', '--max-warnings', '100', 'a.json'], /merge: option --max-warnings is given more than once/],
     [['no-such.json'], /Cannot read no-such\.json: no such file\./],
     // Neither a result a line nor under 32 MiB: read that far, no further.
     [['/dev/zero'], /^fulfilkit: The report \/dev\/zero is larger than 32 MiB and is not laid out a result a line, as fulfilkit lint --format json writes it\.\n$/],

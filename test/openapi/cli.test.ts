@@ -30,6 +30,11 @@ describe('fulfilkit openapi', () => {
     expect((await cli(['openapi', '--format', 'yaml'])).code).toBe(2);
     expect((await cli(['openapi', 'extra'])).stderr).toMatch(/"openapi" takes no arguments/);
     expect((await cli(['openapi', '-o'])).stderr).toMatch(/Option -o needs a value/);
+    // One value flag given twice is refused (it wrote the last file only); serve and proxy read flags the same way.
+    const twice = await cli(['openapi', '-o', 'a.json', '--output-file', 'b.json'], { cwd: dir });
+    expect(twice).toMatchObject({ code: 2, stdout: '' });
+    expect(twice.stderr).toMatch(/Option --output-file is given more than once; give it once\./);
+    expect((await cli(['serve', '--port', '0', '--port', '1'])).stderr).toMatch(/Option --port is given more than once/);
   });
 
   it('prints its help, and the general help lists serve and openapi', async () => {
