@@ -7,7 +7,7 @@
  */
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { isIgnored, type LintConfig, CONFIG_FILE } from './config';
 import { UsageError } from './errors';
 import { escapeControls } from './escape';
@@ -45,19 +45,28 @@ export function isPayloadFileName(name: string): boolean {
 const quoted = (text: string): string => escapeControls(JSON.stringify(text));
 const identity = (info: Stats): string => `${info.dev}:${info.ino}`;
 
-/** Files found below one folder: relative paths, and how many the config ignored. */
+/** Files (and folders) found below one folder: relative paths, and how many files the config ignored. */
 interface Found {
   readonly files: string[];
+  readonly folders: string[];
   ignored: number;
 }
 
 /**
- * Walks a folder: every file `accept` takes, down to `depth` levels, through symbolic links
- * (each folder once, so a link loop ends), skipping node_modules, .git and what the config
- * ignores.
+ * Walks a folder: every file `accept` takes (and every folder `acceptFolder` takes), down to
+ * `depth` levels, through symbolic links (each folder once, so a link loop ends), skipping
+ * node_modules, .git and what the config ignores.
  */
-async function walk(root: string, shown: string, depth: number, accept: (rel: string, name: string) => boolean, options: InputOptions, seen: Set<string>): Promise<Found> {
-  const found: Found = { files: [], ignored: 0 };
+async function walk(
+  root: string,
+  shown: string,
+  depth: number,
+  accept: (rel: string, name: string) => boolean,
+  options: InputOptions,
+  seen: Set<string>,
+  acceptFolder?: (rel: string) => boolean,
+): Promise<Found> {
+  const found: Found = { files: [], folders: [], ignored: 0 };
   const rootInfo = await stat(root).catch(() => undefined);
   if (!rootInfo?.isDirectory()) return found;
   seen.add(identity(rootInfo));
@@ -76,12 +85,14 @@ async function walk(root: string, shown: string, depth: number, accept: (rel: st
       // A link (or an entry the file system gives no type) is what it leads to.
       const info = entry.isFile() || entry.isDirectory() ? entry : await stat(path).catch(() => undefined);
       if (info?.isDirectory()) {
-        if (level >= depth || SKIPPED_FOLDERS.has(entry.name)) continue;
+        const matched = acceptFolder?.(relPath) === true;
+        if ((level >= depth && !matched) || SKIPPED_FOLDERS.has(entry.name)) continue;
         if (options.config && isIgnored(options.config, path)) continue;
         const key = identity(info === entry ? await stat(path) : (info as Stats));
         if (seen.has(key)) continue;
         seen.add(key);
-        pending.push({ dir: path, rel: relPath, level: level + 1 });
+        if (matched) found.folders.push(relPath);
+        if (level < depth) pending.push({ dir: path, rel: relPath, level: level + 1 });
         continue;
       }
       // A broken link is kept when its name is taken: opening it reports it (exit 2).
@@ -91,7 +102,9 @@ async function walk(root: string, shown: string, depth: number, accept: (rel: st
     }
   }
   // Code-unit order: the same on every machine and locale.
-  found.files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  found.files.sort(byCodeUnits);
+  found.folders.sort(byCodeUnits);
   return found;
 }
 
@@ -120,9 +133,17 @@ async function folderFiles(arg: string, path: string, options: InputOptions, see
   return unique(path, arg, files, seen);
 }
 
-/** The files a glob pattern matches. */
+/** The files a glob pattern matches; a pattern that ends with `/` matches folders, and gives their payload files. */
 async function globFiles(arg: string, glob: Glob, options: InputOptions, seen: Set<string>): Promise<string[]> {
   const base = resolve(options.cwd, glob.base || '.');
+  if (glob.folderOnly) {
+    // Its own set of folders seen: the folders found are read afresh, each as a folder input.
+    const { folders } = await walk(base, glob.base || '.', glob.deep ? Infinity : glob.depth, () => false, options, new Set(), (rel) => glob.matchBelowBase(rel));
+    if (folders.length === 0) throw new UsageError(`No folders match the pattern ${quoted(arg)}.`);
+    const files: string[] = [];
+    for (const rel of folders) files.push(...(await folderFiles(join(glob.base || '.', rel), resolve(base, rel), options, seen)));
+    return files;
+  }
   const { files, ignored } = await walk(base, glob.base || '.', glob.deep ? Infinity : glob.depth, (rel) => glob.matchBelowBase(rel), options, seen);
   if (files.length === 0) {
     if (ignored > 0) throw new UsageError(`All the files that the pattern ${quoted(arg)} matches are ignored by ${options.config!.name}.`);
@@ -150,6 +171,8 @@ export async function expandInputs(args: readonly string[], options: InputOption
     const named = arg === '-' ? options.stdinFilename : arg;
     const path = named === undefined ? undefined : resolve(options.cwd, named);
     const info = arg === '-' || path === undefined ? undefined : await stat(path).catch(() => undefined);
+    // `a.json/` names a folder (the path resolved drops the slash): a file of that name is not it.
+    if (info && !info.isDirectory() && (named!.endsWith('/') || named!.endsWith(sep))) throw new UsageError(`Cannot read ${escapeControls(named!)}: not a folder.`);
     if (info?.isDirectory()) out.push(...(await folderFiles(arg, path!, options, seen)));
     else if (!info && arg !== '-' && hasMagic(arg)) out.push(...(await globFiles(arg, compileGlob(arg, `The pattern ${quoted(arg)}`), options, seen)));
     else if (options.config && path !== undefined && isIgnored(options.config, path)) {

@@ -132,6 +132,31 @@ describe('a quoted glob as input', () => {
     expect(out.stderr).toBe('fulfilkit: No files match the pattern "c/*.jsonl".\n');
   });
 
+  // A trailing `/` matches folders only (README): `*/` matched the files of the top folder
+  // (a .txt among them, read as a payload), `d*/` nothing, and `*.txt/` a file.
+  it.each([
+    ['*/', ['c/a.ndjson', 'c/b.ndjson', 'c/d/e.ndjson', 'c/x.json']],
+    ['c*/', ['c/a.ndjson', 'c/b.ndjson', 'c/d/e.ndjson', 'c/x.json']],
+    ['c/?/', ['c/d/e.ndjson']],
+    ['**/d/', ['c/d/e.ndjson']],
+  ])('%s selects folders, and reads their payload files: %j', async (pattern, expected) => {
+    const dir = corpus();
+    writeFileSync(join(dir, 'notes.txt'), 'not a payload');
+    expect(files(await cli(['lint', '-f', 'json', pattern], { cwd: dir }))).toEqual(expected);
+  });
+
+  it.each(['*.json/', 'top*/'])('exits 2 when %s, a folder pattern, matches only files', async (pattern) => {
+    const out = await cli(['lint', pattern], { cwd: corpus() });
+    expect(out).toMatchObject({ code: 2, stdout: '' });
+    expect(out.stderr).toBe(`fulfilkit: No folders match the pattern "${pattern}".\n`);
+  });
+
+  it('does not read a file named with a trailing slash (that names a folder): exit 2', async () => {
+    const out = await cli(['lint', 'top.json/'], { cwd: corpus() });
+    expect(out).toMatchObject({ code: 2, stdout: '' });
+    expect(out.stderr).toBe('fulfilkit: Cannot read top.json/: not a folder.\n');
+  });
+
   it('takes an existing file whose name has glob characters as that file', async () => {
     const dir = tree({ 'odd[1].json': bad(), 'odd1.json': bad() });
     expect(files(await cli(['lint', '-f', 'json', 'odd[1].json'], { cwd: dir }))).toEqual(['odd[1].json']);
