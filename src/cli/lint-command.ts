@@ -288,6 +288,9 @@ async function readIdentities(args: LintArgs, io: CliIo, cwd: string, specs: rea
   return inputs;
 }
 
+/** What an input fault or a usage error found while reading says, in one line. */
+const failureText = (failure: InputError | UsageError): string => (failure instanceof InputError ? failure.line : failure.message);
+
 /** A path as messages show it: relative to the working folder (`../fulfilkit.config.json`). */
 function shownPath(cwd: string, path: string): string {
   const rel = relative(cwd, path);
@@ -436,6 +439,7 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   // Every document is closed (a reader gone from stdout leaves the files whole), unless the run failed.
   if (!run.failure || report.failed) {
     if (interrupted) run.summary.interrupted = true;
+    if (failure !== undefined) for (const output of report.outputs) output.options.failure = failureText(failure);
     report.footer();
     await report.flush();
   }
@@ -460,7 +464,7 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   // The summary line on stderr, once, unless a stylish report already ends with it there or on stdout.
   if (!destinations.some((d) => d.format === 'stylish' && d.toStream)) io.stderr.write(summaryLine(run.summary) + '\n');
   if (failure !== undefined) {
-    io.stderr.write(`fulfilkit: ${failure instanceof InputError ? failure.line : failure.message}\n`);
+    io.stderr.write(`fulfilkit: ${failureText(failure)}\n`);
     return EXIT.failure;
   }
   if (interrupted) return io.signal?.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;

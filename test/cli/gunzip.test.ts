@@ -114,5 +114,14 @@ describe('fulfilkit lint: a .ndjson.gz with trailing garbage', () => {
     expect(summary.payloads).toBe(2000);
     expect(results.map((r) => r.source)).toEqual(['o.ndjson.gz:2000']);
     expect(out.stderr.split('\n').at(-2)).toBe('fulfilkit: Cannot read o.ndjson.gz: it has trailing garbage after the gzip data; the 2,000 payloads before it are reported.');
+    // SARIF says the run did not succeed, and why (it said executionSuccessful: true).
+    const sarif = await cli(['lint', '--format', 'sarif', 'o.ndjson.gz'], { cwd: dir });
+    expect(sarif.code).toBe(2);
+    expect(JSON.parse(sarif.stdout).runs[0].invocations).toEqual([
+      {
+        executionSuccessful: false,
+        toolExecutionNotifications: [{ level: 'error', message: { text: 'Cannot read o.ndjson.gz: it has trailing garbage after the gzip data; the 2,000 payloads before it are reported.' } }],
+      },
+    ]);
   });
 });

@@ -78,7 +78,7 @@ interface SarifState {
  * `startColumn` (UTF-16 code units: `columnKind`), the JSON Pointer into the file as the
  * logical location, and `partialFingerprints` that stay the same from run to run (rule,
  * file, pointer and occurrence; not the line). The footer adds an invocation
- * (`executionSuccessful` is false when the run was interrupted) and the summary as the
+ * (`executionSuccessful` is false when the run was interrupted or an input fault stopped it, which a notification names) and the summary as the
  * run's `properties`. Past `--max-problems-per-payload`, the last result listed for a
  * payload carries `properties.omitted` (how many more it has), and the invocation a note
  * with the total. Strings are JSON-escaped with `jsonText`, so they parse back exactly.
@@ -121,10 +121,12 @@ export const sarif = defineFormatter({
   },
   footer(options) {
     const { omitted } = options.summary;
-    const notes = omitted
-      ? [{ level: 'note', message: { text: `${plural(omitted, 'problem')} past --max-problems-per-payload not listed; the run's summary counts them.` } }]
-      : [];
-    const invocation = { executionSuccessful: options.summary.interrupted !== true, ...(notes.length > 0 ? { toolExecutionNotifications: notes } : {}) };
+    const notes = [
+      ...(omitted ? [{ level: 'note', message: { text: `${plural(omitted, 'problem')} past --max-problems-per-payload not listed; the run's summary counts them.` } }] : []),
+      ...(options.failure !== undefined ? [{ level: 'error', message: { text: options.failure } }] : []),
+    ];
+    const successful = options.summary.interrupted !== true && options.failure === undefined;
+    const invocation = { executionSuccessful: successful, ...(notes.length > 0 ? { toolExecutionNotifications: notes } : {}) };
     return `\n],"invocations":[${jsonText(invocation)}],"properties":${jsonText({ summary: sortedSummary(options.summary) })}}]}\n`;
   },
 });

@@ -18,6 +18,8 @@ export interface FormatOptions {
   readonly color?: boolean;
   /** The environment (`GITHUB_STEP_SUMMARY` for `github`); default: none. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** What stopped the run before the end of its input (exit 2), set before the footer: SARIF says the execution failed. */
+  failure?: string;
 }
 
 /**
