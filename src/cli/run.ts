@@ -11,6 +11,7 @@ import { createBatchState, type BatchState } from '../lint/batch';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { Piece } from './chunker';
+import type { LocatedProblem } from './problem-pack';
 import type { FixTarget } from './fix-output';
 import type { FormatOptions, Formatter } from './formatters/types';
 import { levelOf } from './levels';
@@ -339,7 +340,10 @@ export class LintRun {
         let problems = entry?.problems;
         const kind = kinds[p]!;
         if (kind !== KIND_NONE) {
-          const more = this.batchProblems(input, this.states[kind]!.next(facts[p] ?? {}));
+          let more: LocatedProblem[] = this.batchProblems(input, this.states[kind]!.next(facts[p] ?? {}));
+          // Found once the payload's text is gone: placed at its payload, the document's start
+          // (an NDJSON line's at its line: placeProblems; an array element's is not known).
+          if (r.form === 'single') more = more.map((problem) => ({ ...problem, line: 1, column: 1 }));
           if (more.length > 0) problems = problems ? problems.concat(more) : more;
         }
         if (problems) {

@@ -234,6 +234,20 @@ describe('positions in lint results', () => {
     expect(sarif.runs[0].columnKind).toBe('utf16CodeUnits');
   });
 
+  it('places a duplicate requestReference at its payload: a JSON document at its start, an NDJSON line at its line', async () => {
+    const text = JSON.stringify(validOrder('1.1'), null, 2);
+    const dir = tempFiles({ 'a.json': text, 'b.json': text, 'c.ndjson': `${JSON.stringify(validOrder('1.1'))}\n` });
+    const out = await cli(['lint', '-f', 'json', 'a.json', 'b.json', 'c.ndjson'], { cwd: dir });
+    const { results } = JSON.parse(out.stdout) as { results: { source: string; problems: { rule: string; line?: number; column?: number }[] }[] };
+    expect(results.map((r) => [r.source, r.problems.map((p) => [p.rule, p.line, p.column])])).toEqual([
+      // A document had no position (DESIGN: every problem from a file carries line and column).
+      ['b.json', [['duplicate-request-reference', 1, 1]]],
+      ['c.ndjson:1', [['duplicate-request-reference', 1, 1]]],
+    ]);
+    const sarif = JSON.parse((await cli(['lint', '-f', 'sarif', 'a.json', 'b.json'], { cwd: dir })).stdout);
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });
+  });
+
   it('places an encoding error at its character, and a line too long at its line', async () => {
     const dir = tempFiles({});
     const { writeFileSync } = await import('node:fs');
