@@ -1,5 +1,5 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
-import { isCardMethod, isVersionMethod } from '../src/lint/checks/order-items';
+import { isCardMethod } from '../src/lint/checks/order-items';
 import { memberOf } from '../src/lint/checks/members';
 import { isPlainObject } from '../src/lint/json';
 import { isDigitsText } from '../src/schema/predicates';
@@ -27,7 +27,7 @@ export default defineRule({
       // Needs a profile flag beyond `fms`, so the engine cannot gate it. A method outside the
       // version's enumeration is `enum`'s: whether it is a card is not known (v1.1 `Meastro`).
       const method = payment.paymentMethod;
-      if (context.profile?.processesCardData !== true || !isVersionMethod(method, context.features) || !isCardMethod(method)) return;
+      if (context.profile?.processesCardData !== true || !context.features?.paymentMethods.includes(method as string) || !isCardMethod(method)) return;
       const card = payment.cardData;
       if (card === undefined || card === null) {
         context.report({ messageId: 'noCardData', at: ['cardData'] });

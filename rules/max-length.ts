@@ -1,5 +1,5 @@
 import type { FieldCheck } from '../src/schema/actions';
-import { codePointLength } from '../src/schema/predicates';
+import { codePoints } from '../src/schema/predicates';
 import { _ } from '../src/lint/code';
 import { defineRule, type RuleDocs, type SchemaNode } from '../src/lint/define-rule';
 
@@ -22,11 +22,11 @@ export default defineRule({
     // The schema's maxLength check, the test the builders validate with.
     test: (value: string, check: FieldCheck<unknown>) => check.test(value),
     // The message names the length: one message per length.
-    detail: (value: string) => codePointLength(value),
+    detail: (value: string) => codePoints(value),
     // The length in code points is counted only past the limit in UTF-16 units, once: for the test and for the message.
     code: ({ b, x, arg, use, fail }) =>
       b.if(_`${x}.length > ${arg.maxLength!}`, (b) => {
-        const n = b.let('n', _`${use(codePointLength)}(${x})`, 'const');
+        const n = b.let('n', _`${use(codePoints)}(${x})`, 'const');
         b.if(_`${n} > ${arg.maxLength!}`, (b) => fail(b, n));
       }),
     messageId: 'invalid',

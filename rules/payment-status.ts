@@ -1,4 +1,4 @@
-import { isCardMethod, isVersionMethod } from '../src/lint/checks/order-items';
+import { isCardMethod } from '../src/lint/checks/order-items';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 import { PAYMENT_STATUSES } from '../src/schema/tables';
 
@@ -22,7 +22,7 @@ export default defineRule({
       const { paymentMethod: method, status } = payment;
       // A missing status is `required`'s; a non-string method or status `type`'s; a status or a
       // method outside the version's enumeration `enum`'s (a mistyped `visa` is no reason to say `paid`).
-      if (typeof status !== 'string' || !PAYMENT_STATUSES.includes(status) || !isVersionMethod(method, context.features)) return;
+      if (typeof status !== 'string' || !PAYMENT_STATUSES.includes(status) || !context.features?.paymentMethods.includes(method as string)) return;
       const card = isCardMethod(method);
       const allowed = card ? CARD_STATUSES : OTHER_STATUSES;
       if (!allowed.includes(status)) context.report({ messageId: card ? 'card' : 'other', at: ['status'], data: { allowed } });

@@ -1,7 +1,7 @@
 import { memberOf } from '../src/lint/checks/members';
 import { profileSku } from '../src/lint/checks/order-items';
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
-import { codePointLength } from '../src/schema/predicates';
+import { codePoints } from '../src/schema/predicates';
 import { LIMITS } from '../src/schema/tables';
 
 /** True when the code unit at `i` of `s` is an ASCII letter or digit. */
@@ -24,7 +24,7 @@ function trieOf(skus: Iterable<string>): SkuTrie {
   const root: SkuTrie = { next: new Map(), end: false };
   for (const sku of skus) {
     // The length first: the code points of a long sku are never counted.
-    if (sku.length > MAX_SKU_UNITS || codePointLength(sku) > LIMITS.orderSku) continue;
+    if (sku.length > MAX_SKU_UNITS || codePoints(sku) > LIMITS.orderSku) continue;
     let node = root;
     for (let i = 0; i < sku.length; i++) {
       const unit = sku.charCodeAt(i);

@@ -8,7 +8,7 @@
  * duplicate is found the same way inside a chunk, across files and across workers. The
  * rules are given (an engine's own); the default ones are wired in src/default-engine.ts.
  */
-import { codePointLength } from '../schema/predicates';
+import { codePoints } from '../schema/predicates';
 import { memberOf } from './checks/members';
 import { LIMITS } from '../schema/tables';
 import { ruleLevel, type BatchFacts, type BatchRule, type Rule } from './define-rule';
@@ -46,7 +46,7 @@ function member(value: unknown, key: string): unknown {
  * in memory to its end.
  */
 const keptReference = (reference: unknown): reference is string =>
-  typeof reference === 'string' && reference.length <= 2 * LIMITS.requestReference && codePointLength(reference) <= LIMITS.requestReference;
+  typeof reference === 'string' && reference.length <= 2 * LIMITS.requestReference && codePoints(reference) <= LIMITS.requestReference;
 
 /**
  * Reads the facts the batch rules need of one payload, without linting it (the CLI's

@@ -376,7 +376,7 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
     factories,
     depth: tree.depth,
     sourceName,
-    sourceHeader: `fulfilkit: the walk of ${features ? `${safe(features.label)} orders` : 'return requests'}${fms ? ' for FMS clients' : ''} in engine ${engine.tag}, generated from its plan's walk description (src/lint/walk-ops.ts, codegen.ts).`,
+    sourceHeader: `fulfilkit: the walk of ${features ? `${features.label} orders` : 'return requests'}${fms ? ' for FMS clients' : ''} in engine ${engine.tag} (src/lint/walk-ops.ts).`,
     message: (rule, messageId) => messageOf(facts, rule, messageId),
   };
   for (const rule of active) {
@@ -416,17 +416,13 @@ function messageOf(facts: TargetFacts, rule: string, messageId: string): Compile
   return messages.get(messageId) ?? compileMessage(`${rule}: ${messageId}`);
 }
 
-/** A label as it may stand in a comment of generated code: letters, digits, `.`, `-`, `_` and spaces. */
-function safe(text: string): string {
-  return text.replace(/[^\w .-]/g, '_');
-}
-
 /**
  * The name of a plan's generated walk (its `sourceURL`): kind and version, and a number
  * from the second plan of the same name in this engine on.
  */
 function sourceNameOf(engine: EngineState, target: LintTarget, fms: boolean): string {
-  const base = `fulfilkit-walk-${target.kind}${target.features ? '-' + target.features.version.replace(/[^\w.-]/g, '_') : ''}${fms ? '-fms' : ''}`;
+  // The module builder keeps the name to safe characters (code.ts).
+  const base = `fulfilkit-walk-${target.kind}${target.features ? '-' + target.features.version : ''}${fms ? '-fms' : ''}`;
   const n = (engine.names.get(base) ?? 0) + 1;
   engine.names.set(base, n);
   return `${base}${n > 1 ? '-' + n : ''}.js`;

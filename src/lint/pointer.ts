@@ -12,6 +12,18 @@
  */
 export function escapeToken(token: string | number): string {
   if (typeof token !== 'string' && typeof token !== 'number') throw new TypeError('token must be a string or a number.');
+  return escapeText(token);
+}
+
+/**
+ * `escapeToken` of a token known to be a string or a number (the engine's paths: no
+ * argument check in the lint bundle).
+ *
+ * @param token A member name or array index.
+ * @returns The escaped token.
+ * @example escapeText('a/b'); // 'a~1b'
+ */
+export function escapeText(token: string | number): string {
   const s = String(token);
   return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
 }
@@ -31,7 +43,7 @@ export function toPointer(tokens: readonly (string | number)[]): string {
     const t: unknown = tokens[i];
     // Indexes and plain member names need no escaping: skip the String() and searches.
     if (typeof t === 'number') out += '/' + t;
-    else if (typeof t === 'string') out += needsEscape(t) ? '/' + escapeToken(t) : '/' + t;
+    else if (typeof t === 'string') out += needsEscape(t) ? '/' + escapeText(t) : '/' + t;
     else throw new TypeError(`tokens[${i}] must be a string or a number.`);
   }
   return out;

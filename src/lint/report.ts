@@ -8,7 +8,7 @@
  * path that has a `type` or `required` problem.
  */
 import type { FieldCheckDef, Finding, FindingClaim, MessageData } from './define-rule';
-import { escapeToken } from './pointer';
+import { escapeText } from './pointer';
 import type { Claim, Plan } from './plan';
 import type { TreeMember, TreeNode } from './tree';
 import type { ClientProfile, Problem, ProblemFix, Severity } from './types';
@@ -154,9 +154,9 @@ const PATH_NAME_LIMIT = 256;
 
 /** A member name or index as a pointer token, a name past `PATH_NAME_LIMIT` cut (never inside a surrogate pair). */
 function tokenOf(name: string | number): string {
-  if (typeof name === 'number' || name.length <= PATH_NAME_LIMIT) return escapeToken(name);
+  if (typeof name === 'number' || name.length <= PATH_NAME_LIMIT) return escapeText(name);
   const end = name.charCodeAt(PATH_NAME_LIMIT - 1) >> 10 === 0x36 ? PATH_NAME_LIMIT - 1 : PATH_NAME_LIMIT;
-  return escapeToken(name.slice(0, end)) + '…';
+  return escapeText(name.slice(0, end)) + '…';
 }
 
 /** The JSON Pointer of a node (template filled from the index stack), plus tokens below it. */

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import {
-  codePointLength,
+  codePoints,
   dateTest,
   isAlpha2Text,
   isAlpha3Text,
@@ -111,7 +111,7 @@ function fieldCheck<TInput>(
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function maxCodePoints(max: number): FieldCheck<string> {
-  return { ...fieldCheck<string>('maxLength', max, `<=${max} code points`, (s) => s.length <= max || codePointLength(s) <= max), maxLength: max };
+  return { ...fieldCheck<string>('maxLength', max, `<=${max} code points`, (s) => s.length <= max || codePoints(s) <= max), maxLength: max };
 }
 
 /** The known numeral shapes get a scanner; any other pattern keeps its regular expression. */

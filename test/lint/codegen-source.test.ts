@@ -83,7 +83,7 @@ describe('Engine.generatedSource', () => {
     const compiled = compiledWalks(() => engine.lintOrder(validOrder('1.2'), { version: '1.2' }));
     const source = engine.generatedSource({ kind: 'order', version: '1.2' })!;
     expect(compiled).toEqual([source]);
-    expect(source.split('\n')[1]).toMatch(/^\/\/ fulfilkit: the walk of v1\.2 orders in engine \w+, generated from its plan/);
+    expect(source.split('\n')[1]).toMatch(/^\/\/ fulfilkit: the walk of v1\.2 orders in engine \w+ \(src\/lint\/walk-ops\.ts\)\.$/);
     expect(source).toMatch(/\n\/\/# sourceURL=fulfilkit-walk-order-1\.2\.js$/);
     // Readable: a function per object and array node, members read by name.
     expect(source).toContain('case "clientRequest":');
@@ -108,7 +108,7 @@ describe('Engine.generatedSource', () => {
     const features = { ...ORDER_VERSION_FEATURES['1.2'], version: '1.3\nthrow 1', label: 'v1.3\u2028throw 2' };
     const [source] = compiledWalks(() => expect(lintOrderWith(validOrder('1.2'), features, {})).toEqual([]));
     const lines = source!.split(/\r\n|[\n\r\u2028\u2029]/);
-    expect(lines[1]).toMatch(/^\/\/ fulfilkit: the walk of v1\.3_throw 2 orders in engine/);
+    expect(lines[1]).toMatch(/^\/\/ fulfilkit: the walk of v1\.3 throw 2 orders in engine/);
     expect(lines.at(-1)).toBe('//# sourceURL=fulfilkit-walk-order-1.3_throw_1.js');
   });
 

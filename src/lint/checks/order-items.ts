@@ -2,7 +2,7 @@
  * Readers of amount text and payment methods shared by the order business rules.
  */
 import { scanDecimal } from '../../schema/predicates';
-import { CARD_PAYMENT_METHODS, type OrderVersionFeatures } from '../../schema/tables';
+import { CARD_PAYMENT_METHODS } from '../../schema/tables';
 
 /**
  * Sign of an amount value written as decimal text, without converting it to a float.
@@ -44,18 +44,6 @@ const CARD_METHODS: ReadonlySet<string> = new Set(CARD_PAYMENT_METHODS);
  */
 export function isCardMethod(method: unknown): boolean {
   return typeof method === 'string' && CARD_METHODS.has(method);
-}
-
-/**
- * Tells whether a payment method is one of the order version's (`enum` reports the others).
- *
- * @param method Any value.
- * @param features The order version's features (undefined for a return: no payment there).
- * @returns `true` for a method of the version's enumeration.
- * @example isVersionMethod('Meastro', ORDER_VERSION_FEATURES['1.1']); // false (v1 spelling)
- */
-export function isVersionMethod(method: unknown, features: OrderVersionFeatures | undefined): method is string {
-  return typeof method === 'string' && features !== undefined && features.paymentMethods.includes(method);
 }
 
 /**
