@@ -141,6 +141,9 @@ function paymentMethodsOf(value: unknown): SimulatorPaymentMethod[] {
   });
 }
 
+/** The members a fault setting may have. */
+const FAULT_MEMBERS: readonly string[] = ['serverError', 'drop', 'lostResponse', 'latencyMs', 'operations'];
+
 /**
  * Checks fault settings and returns a copy.
  *
@@ -150,6 +153,8 @@ function paymentMethodsOf(value: unknown): SimulatorPaymentMethod[] {
  */
 export function faultsOf(value: unknown): SimulatorFaults {
   const record = object(value, 'faults');
+  // A misspelled fault would set nothing and say so nowhere (the key itself is not repeated).
+  if (Object.keys(record).some((key) => !FAULT_MEMBERS.includes(key))) throw new RangeError(`faults takes only ${FAULT_MEMBERS.join(', ')}.`);
   const out: SimulatorFaults = {};
   for (const key of ['serverError', 'drop', 'lostResponse'] as const) {
     const p = probability(record, key);

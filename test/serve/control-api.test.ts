@@ -84,6 +84,9 @@ describe('the control API (no token, loopback)', () => {
     expect((await raw(`${sim.url}/productapi/v1/inventory?sku=MUG-RED`, { headers: AUTH })).status).toBe(500);
     expect((await raw(at('faults'), jsonRequest('PUT', { serverError: 2 }))).json).toEqual({ message: 'faults.serverError must be a number from 0 to 1.' });
     expect((await raw(at('faults'), jsonRequest('PUT', [1]))).status).toBe(400);
+    // A misspelled fault was 204 and set nothing.
+    const typo = await raw(at('faults'), jsonRequest('PUT', { servererror: 1 }));
+    expect(typo).toMatchObject({ status: 400, json: { message: 'faults takes only serverError, drop, lostResponse, latencyMs, operations.' } });
     expect((await raw(at('reset'), { method: 'POST' })).status).toBe(204);
     expect((await raw(at('faults'))).json).toEqual({});
     expect((await raw(at('received'))).json).toEqual({ requests: [] });
