@@ -4,6 +4,9 @@
  * through the builders so they are valid by construction, and invalid variants
  * that carry the `{ rule, path }` they must trigger.
  *
+ * A version, option or profile the builders would refuse while sampling is refused when
+ * the arbitrary is built, with a TypeError or RangeError naming it (`options.profile.clientCode`).
+ *
  * fast-check is an optional peer dependency: install it to use this module.
  */
 import fc from 'fast-check';
@@ -14,7 +17,9 @@ import { applyItemDiscount } from '../builders/applyItemDiscount';
 import { buildOrder, type CartLine, type OrderInput, type PartyInput } from '../builders/buildOrder';
 import type { PaymentInput } from '../builders/buildPayment';
 import { buildReturnRequest, type ReturnInput } from '../builders/buildReturnRequest';
-import { specialSkus } from '../builders/_lib/payload';
+import { fail, flag, oneOf, record, requiredText } from '../builders/_lib/errors';
+import { shippingSkuOf, skuOf, specialSkus } from '../builders/_lib/payload';
+import { profileOf } from '../builders/_lib/profile';
 import type { ClientProfile } from '../lint/types';
 import { fromMinorUnits, toMinorUnits } from '../money/index';
 import type { OrderRequest } from '../schema/order';
@@ -23,6 +28,7 @@ import {
   CARD_PAYMENT_METHODS,
   DATE_TIME_UTC,
   DYNAMIC_FIELD,
+  LIMITS,
   ORDER_VERSION_FEATURES,
   ORDER_VERSIONS,
   PAYMENT_METHODS,
@@ -59,7 +65,7 @@ export interface OrderArbitraryOptions {
 
 /** Options of the return arbitraries. */
 export interface ReturnArbitraryOptions {
-  /** The client profile (its `returnReasons` are used); default {@link TEST_PROFILE}. */
+  /** The client profile (its `returnReasons` are used; an empty list is refused); default {@link TEST_PROFILE}. */
   profile?: ClientProfile;
 }
 
@@ -82,7 +88,44 @@ const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 'é'
 const NAME_CHARS = [...LETTERS, "'", '-'];
 const WORD_CHARS = [...LETTERS, ...'0123456789', '.', ',', '/', '-', '😀', '中'];
 
-const profileOf = (options: OrderArbitraryOptions = {}): ClientProfile => options.profile ?? (options.fms ? FMS_TEST_PROFILE : TEST_PROFILE);
+/** The profile of an order arbitrary: `options.profile` checked as the builders check it, else a test profile. */
+function orderProfile(options: OrderArbitraryOptions): ClientProfile {
+  const given = record(options, 'options');
+  if (given.profile !== undefined && given.profile !== null) return profileOf(given.profile, 'options.profile');
+  return flag(given.fms, 'options.fms') ? FMS_TEST_PROFILE : TEST_PROFILE;
+}
+
+/** The profile of a return arbitrary: `options.profile` checked as the builders check it, else {@link TEST_PROFILE}. */
+function returnProfile(options: ReturnArbitraryOptions): ClientProfile {
+  const given = record(options, 'options').profile;
+  return given === undefined || given === null ? TEST_PROFILE : profileOf(given, 'options.profile');
+}
+
+/**
+ * The reasons a return arbitrary picks from: the agreed ones, checked as `buildReturnRequest`
+ * checks its `returnReason` (an empty list agrees to none); any reason when none are agreed.
+ */
+function reasonsOf(profile: ClientProfile): string[] {
+  const reasons = profile.returnReasons;
+  if (reasons === undefined) return ['damaged'];
+  if (reasons.length === 0) fail('options.profile.returnReasons', 'must name at least one reason: buildReturnRequest takes only an agreed one');
+  return reasons.map((reason, i) => requiredText(reason, `options.profile.returnReasons[${i}]`, { max: LIMITS.returnReason }));
+}
+
+/**
+ * Checks, when an arbitrary is built, the SKUs of the operator items its samples add in
+ * `version` as the builders check them (length, v1.2 characters), and that they differ:
+ * one SKU for two items makes orders that do not lint clean.
+ */
+function checkOperatorSkus(profile: ClientProfile, version: OrderVersion): void {
+  const skus = [shippingSkuOf(profile, version, 'options.profile')];
+  if (profile.fms === true) {
+    if (profile.weeeSku !== undefined) skus.push(skuOf(profile.weeeSku, 'options.profile.weeeSku', version));
+    if (profile.orderDiscountSku !== undefined) skus.push(skuOf(profile.orderDiscountSku, 'options.profile.orderDiscountSku', version));
+  }
+  if (new Set(skus).size < skus.length) fail('options.profile', 'must give each operator item its own SKU (shipping costs, WEEE fee, order discount)');
+}
+
 const opt = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arb, { nil: undefined });
 const rec = <T>(model: { [K in keyof T]: fc.Arbitrary<T[K]> }): fc.Arbitrary<T> => fc.record(model, { noNullPrototype: true }) as fc.Arbitrary<T>;
 
@@ -204,16 +247,18 @@ function paymentArb(version: OrderVersion): fc.Arbitrary<PaymentInput> {
  * @param version The order version.
  * @param options `fms` or your `profile`.
  * @returns An arbitrary of valid builder input.
+ * @throws {TypeError|RangeError} When built with a version, option or profile the builders would refuse, naming it.
  * @example
  * fc.assert(fc.property(orderInputArbitrary('1.2', { fms: true }), (input) => {
  *   expect(buildOrder(input)).toBeValidOrder('1.2', { profile: input.profile });
  * }));
  */
 export function orderInputArbitrary<V extends OrderVersion>(version: V, options: OrderArbitraryOptions = {}): fc.Arbitrary<OrderInput<V>> {
-  return orderInput(version, profileOf(options), false);
+  return orderInput(version, orderProfile(options), false);
 }
 
 function orderInput<V extends OrderVersion>(version: V, profile: ClientProfile, contact: boolean): fc.Arbitrary<OrderInput<V>> {
+  oneOf(version, 'version', ORDER_VERSIONS);
   const fms = profile.fms === true;
   const specials = specialSkus(profile);
   // What does not depend on the currency, built once and shared by the seven: building the
@@ -269,6 +314,7 @@ function unitsOf(item: Json, amountType: string, currency: string): bigint {
 
 /** Applies random special items to a built order: shipping costs, an item discount, and (FMS) a WEEE fee, an order discount. */
 function withSpecials<V extends OrderVersion>(version: V, profile: ClientProfile, inputs: fc.Arbitrary<OrderInput<V>>): fc.Arbitrary<OrderRequest<V>> {
+  checkOperatorSkus(profile, version);
   const fms = profile.fms === true;
   const extras = rec({
     shipping: opt(fc.bigInt({ min: 1n, max: 5_000n })),
@@ -315,13 +361,14 @@ function withSpecials<V extends OrderVersion>(version: V, profile: ClientProfile
  * @param version The order version.
  * @param options `fms` or your `profile` (lint with the same profile).
  * @returns An arbitrary of order payloads.
+ * @throws {TypeError|RangeError} When built with a version, option or profile the builders would refuse, naming it.
  * @example
  * fc.assert(fc.property(validOrderArbitrary('1.1', { fms: true }), (payload) => {
  *   expect(payload).toBeValidOrder('1.1', { profile: FMS_TEST_PROFILE });
  * }));
  */
 export function validOrderArbitrary<V extends OrderVersion>(version: V, options: OrderArbitraryOptions = {}): fc.Arbitrary<OrderRequest<V>> {
-  const profile = profileOf(options);
+  const profile = orderProfile(options);
   return withSpecials(version, profile, orderInput(version, profile, false));
 }
 
@@ -332,6 +379,7 @@ export function validOrderArbitrary<V extends OrderVersion>(version: V, options:
  *
  * @param options Your `profile`; default {@link TEST_PROFILE}.
  * @returns An arbitrary of return requests.
+ * @throws {TypeError|RangeError} When built with options or a profile the builders would refuse (`returnReasons: []` among them), naming the member.
  * @example
  * fc.assert(fc.property(validReturnArbitrary(), (payload) => {
  *   expect(payload).toBeValidReturn({ profile: TEST_PROFILE });
@@ -347,14 +395,15 @@ export function validReturnArbitrary(options: ReturnArbitraryOptions = {}): fc.A
  *
  * @param options Your `profile`; default {@link TEST_PROFILE}.
  * @returns An arbitrary of valid builder input.
+ * @throws {TypeError|RangeError} When built with options or a profile the builders would refuse (`returnReasons: []` among them), naming the member.
  * @example
  * fc.assert(fc.property(returnInputArbitrary(), (input) => {
  *   expect(buildReturnRequest(input)).toBeValidReturn({ profile: input.profile });
  * }));
  */
 export function returnInputArbitrary(options: ReturnArbitraryOptions = {}): fc.Arbitrary<ReturnInput> {
-  const profile = options.profile ?? TEST_PROFILE;
-  const reasons = profile.returnReasons && profile.returnReasons.length > 0 ? [...profile.returnReasons] : ['damaged'];
+  const profile = returnProfile(options);
+  const reasons = reasonsOf(profile);
   const orders = fc.oneof(...VERSIONS.map((version) => withSpecials(version, profile, orderInput(version, profile, true)) as fc.Arbitrary<Json>));
   const details = rec({
     orderDate: fc.oneof(
@@ -565,9 +614,13 @@ function returnMutations(profile: ClientProfile): Mutation[] {
       return { expected: { rule: 'items-present', path: '/item' }, description: 'empty item list' };
     },
   ];
-  if (profile.returnReasons && profile.returnReasons.length > 0) {
+  const agreed = profile.returnReasons;
+  if (agreed && agreed.length > 0) {
+    // The first of not-agreed, not-agreed-2, ... that is not an agreed reason.
+    let outside = 'not-agreed';
+    for (let n = 2; agreed.includes(outside); n++) outside = `not-agreed-${n}`;
     mutations.push((p) => {
-      p.rma.returnReason = `${profile.returnReasons?.join('')}-other`.slice(-50);
+      p.rma.returnReason = outside;
       return { expected: { rule: 'return-reason', path: '/rma/returnReason' }, description: 'reason not agreed with the operator' };
     });
   }
@@ -597,13 +650,14 @@ function mutate<P>(valid: fc.Arbitrary<P>, mutations: Mutation[]): fc.Arbitrary<
  * @param version The order version.
  * @param options `fms` or your `profile` (lint with the same profile).
  * @returns An arbitrary of `{ payload, expected, description }`.
+ * @throws {TypeError|RangeError} When built with a version, option or profile the builders would refuse, naming it.
  * @example
  * fc.assert(fc.property(invalidOrderArbitrary('1.2'), ({ payload, expected }) => {
  *   expect(lintOrder(payload, { version: '1.2', profile: TEST_PROFILE })).toHaveProblem(expected.rule, expected.path);
  * }));
  */
 export function invalidOrderArbitrary(version: OrderVersion, options: OrderArbitraryOptions = {}): fc.Arbitrary<InvalidCase> {
-  const profile = profileOf(options);
+  const profile = orderProfile(options);
   return mutate(validOrderArbitrary(version, { profile }), orderMutations(version, profile));
 }
 
@@ -612,12 +666,13 @@ export function invalidOrderArbitrary(version: OrderVersion, options: OrderArbit
  *
  * @param options Your `profile`; default {@link TEST_PROFILE} (lint with the same profile).
  * @returns An arbitrary of `{ payload, expected, description }`.
+ * @throws {TypeError|RangeError} When built with options or a profile the builders would refuse (`returnReasons: []` among them), naming the member.
  * @example
  * fc.assert(fc.property(invalidReturnArbitrary(), ({ payload, expected }) => {
  *   expect(lintReturn(payload, { profile: TEST_PROFILE })).toHaveProblem(expected.rule, expected.path);
  * }));
  */
 export function invalidReturnArbitrary(options: ReturnArbitraryOptions = {}): fc.Arbitrary<InvalidCase> {
-  const profile = options.profile ?? TEST_PROFILE;
+  const profile = returnProfile(options);
   return mutate(validReturnArbitrary({ profile }), returnMutations(profile));
 }

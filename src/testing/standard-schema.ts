@@ -2,6 +2,9 @@
  * Standard Schema V1 validators backed by the lint engine: `orderValidator` and
  * `returnValidator` plug the operator's rules into any tool that accepts a Standard
  * Schema (vitest's `expect.schemaMatching`, form libraries, tRPC, Hono, ...).
+ * The issues never repeat payload values, but a failing `expect.schemaMatching` prints
+ * vitest's diff of the whole payload: for payloads with personal data, use the matchers
+ * of `fulfilkit/vitest` (`expect(payload).toBeValidOrder('1.1')`).
  *
  * The StandardSchemaV1 interface is copied from `@standard-schema/spec` (v1), as its
  * authors recommend, so that fulfilkit needs no dependency for a type.

@@ -38,8 +38,8 @@ describe('toBeValidOrder', () => {
     expect(italian).toBeValidOrder('1.1', { profile: FMS_PROFILE, rules: { 'fiscal-code': 'off' } });
   });
 
-  it('fails with a clear message for an unknown version', () => {
-    expect(toBeValidOrder(validOrder(), '2' as never).message()).toMatch(/needs an order version/);
+  it('throws for an unknown version, naming it, also called directly', () => {
+    expect(() => toBeValidOrder(validOrder(), '2' as never)).toThrow(new RangeError('toBeValidOrder: version must be one of "1", "1.1", "1.2".'));
   });
 
   it('works as an asymmetric matcher', () => {
@@ -82,5 +82,63 @@ describe('toHaveProblem', () => {
     expect(outcome.message()).toContain(`- error max-length at ${NAME_PATH}`);
     expect(toHaveProblem(validOrder(), 'enum').message()).toContain('(no problems)');
     expect(toHaveProblem(tooLong(), 'max-length', NAME_PATH).message()).toBe(`expected no max-length problem at ${NAME_PATH}, but it was reported`);
+  });
+});
+
+/**
+ * A wrong argument throws, naming it, with and without `.not`: returned as a failure, `.not`
+ * turned it into a pass (`expect(x).not.toBeValidOrder('2.0')` passed for any x).
+ */
+describe('wrong arguments', () => {
+  const order = validOrder('1.1');
+  const problems = lintOrder(tooLong(), { version: '1.1' });
+  type Case = { call: string; run: (e: any) => unknown; error: typeof TypeError | typeof RangeError; names: string };
+  const CASES: Case[] = [
+    { call: "toBeValidOrder('2.0')", run: (e) => e(order).toBeValidOrder('2.0'), error: RangeError, names: 'toBeValidOrder: version must be one of "1", "1.1", "1.2".' },
+    { call: 'toBeValidOrder(1.1)', run: (e) => e(order).toBeValidOrder(1.1), error: TypeError, names: 'toBeValidOrder: version must be one of' },
+    { call: 'toBeValidOrder()', run: (e) => e(order).toBeValidOrder(), error: TypeError, names: 'toBeValidOrder: version must be one of' },
+    { call: "toBeValidOrder('1.1', 'strict')", run: (e) => e(order).toBeValidOrder('1.1', 'strict'), error: TypeError, names: 'toBeValidOrder: options must be an object.' },
+    { call: 'toBeValidOrder strict: 1', run: (e) => e(order).toBeValidOrder('1.1', { strict: 1 }), error: TypeError, names: 'toBeValidOrder: options.strict must be true or false.' },
+    { call: 'toBeValidOrder profle', run: (e) => e(order).toBeValidOrder('1.1', { profle: FMS_PROFILE }), error: RangeError, names: 'toBeValidOrder: options has an unknown member "profle"' },
+    { call: 'toBeValidOrder profile.fms', run: (e) => e(order).toBeValidOrder('1.1', { profile: { ...PROFILE, fms: 'yes' } }), error: TypeError, names: 'toBeValidOrder: options.profile.fms must be true or false.' },
+    { call: 'toBeValidOrder profile without client', run: (e) => e(order).toBeValidOrder('1.1', { profile: { clientCode: 'ACME' } }), error: TypeError, names: 'toBeValidOrder: options.profile needs a client' },
+    { call: 'toBeValidOrder rules typo', run: (e) => e(order).toBeValidOrder('1.1', { rules: { 'fiscal-cod': 'off' } }), error: RangeError, names: 'toBeValidOrder: options.rules names an unknown rule "fiscal-cod".' },
+    { call: 'toBeValidOrder rules level', run: (e) => e(order).toBeValidOrder('1.1', { rules: { totals: 'of' } }), error: RangeError, names: 'toBeValidOrder: options.rules.totals must be one of "off", "warn", "error".' },
+    { call: 'toBeValidOrder rules array', run: (e) => e(order).toBeValidOrder('1.1', { rules: ['totals'] }), error: TypeError, names: 'toBeValidOrder: options.rules must be an object' },
+    { call: 'toBeValidReturn(1)', run: (e) => e(validReturn()).toBeValidReturn(1), error: TypeError, names: 'toBeValidReturn: options must be an object.' },
+    { call: 'toBeValidReturn version', run: (e) => e(validReturn()).toBeValidReturn({ version: '1.1' }), error: RangeError, names: 'toBeValidReturn: options has an unknown member "version"' },
+    { call: 'toBeValidReturn profile.returnReasons', run: (e) => e(validReturn()).toBeValidReturn({ profile: { ...PROFILE, returnReasons: 'damaged' } }), error: TypeError, names: 'toBeValidReturn: options.profile.returnReasons must be' },
+    { call: 'toHaveProblem()', run: (e) => e(problems).toHaveProblem(), error: TypeError, names: 'toHaveProblem: rule must be a rule id' },
+    { call: 'toHaveProblem rule typo on a payload', run: (e) => e(tooLong()).toHaveProblem('max-lenght'), error: RangeError, names: 'toHaveProblem: rule names no rule of fulfilkit' },
+    { call: 'toHaveProblem path 0', run: (e) => e(problems).toHaveProblem('max-length', 0), error: TypeError, names: 'toHaveProblem: path must be a JSON Pointer (a string).' },
+    { call: 'toHaveProblem path without /', run: (e) => e(problems).toHaveProblem('max-length', 'clientRequest/partner/0'), error: RangeError, names: 'toHaveProblem: path must be a JSON Pointer: empty or starting with /.' },
+    { call: "toHaveProblem version '2.0'", run: (e) => e(tooLong()).toHaveProblem('max-length', NAME_PATH, { version: '2.0' }), error: RangeError, names: 'toHaveProblem: options.version must be one of "1", "1.1", "1.2".' },
+    { call: "toHaveProblem kind 'orders'", run: (e) => e(tooLong()).toHaveProblem('max-length', NAME_PATH, { kind: 'orders' }), error: RangeError, names: 'toHaveProblem: options.kind must be one of "order", "return".' },
+    { call: 'toHaveProblem strict', run: (e) => e(problems).toHaveProblem('max-length', NAME_PATH, { strict: true }), error: RangeError, names: 'toHaveProblem: options has an unknown member "strict"' },
+  ];
+
+  it.each(CASES)('$call throws a $error.name naming the argument, with and without .not', ({ run, error, names }) => {
+    for (const e of [(v: unknown) => expect(v), (v: unknown) => expect(v).not]) {
+      let thrown: unknown;
+      try {
+        run(e);
+      } catch (caught) {
+        thrown = caught;
+      }
+      expect(thrown).toBeInstanceOf(error);
+      expect((thrown as Error).message).toContain(names);
+    }
+  });
+
+  it('throws from an asymmetric matcher too, where it is compared', () => {
+    expect(() => expect({ payload: order }).not.toEqual({ payload: expect.toBeValidOrder('2.0' as never) })).toThrow(RangeError);
+  });
+
+  it('takes the arguments a matcher can use: undefined members, a custom rule id in a problem list, the root path', () => {
+    expect(order).toBeValidOrder('1.1', { profile: undefined, rules: { totals: 'off' }, strict: false });
+    const custom = [{ rule: 'no-test-skus', severity: 'error', path: '', message: 'A test SKU.' }];
+    expect(custom).toHaveProblem('no-test-skus', '');
+    expect(custom).not.toHaveProblem('max-length');
+    expect(tooLong()).toHaveProblem('max-length', undefined, { kind: 'order', version: '1.1', profile: PROFILE });
   });
 });

@@ -100,11 +100,11 @@ export function copyOrder(payload: unknown, name = 'payload'): { copy: Json; bod
   return { copy, body, items: body.item };
 }
 
-/** The SKU of the shipping-cost item: `shippingCostSku`, else `<clientCode>_SHIPCOSTS` (spec rule 3). */
-export function shippingSkuOf(profile: ClientProfile, version: OrderVersion): string {
-  if (profile.shippingCostSku !== undefined) return skuOf(profile.shippingCostSku, 'context.profile.shippingCostSku', version);
-  const code = requiredText(profile.clientCode, 'context.profile.clientCode');
-  return skuOf(`${code}_SHIPCOSTS`, 'context.profile.clientCode (the shipping-cost SKU <clientCode>_SHIPCOSTS)', version);
+/** The SKU of the shipping-cost item: `shippingCostSku`, else `<clientCode>_SHIPCOSTS` (spec rule 3); messages name `<field>.<member>`. */
+export function shippingSkuOf(profile: ClientProfile, version: OrderVersion, field = 'context.profile'): string {
+  if (profile.shippingCostSku !== undefined) return skuOf(profile.shippingCostSku, `${field}.shippingCostSku`, version);
+  const code = requiredText(profile.clientCode, `${field}.clientCode`);
+  return skuOf(`${code}_SHIPCOSTS`, `${field}.clientCode (the shipping-cost SKU <clientCode>_SHIPCOSTS)`, version);
 }
 
 /** Checks an order SKU (max 18; v1.2 key characters). */
