@@ -4,28 +4,51 @@
  * `fulfilkit openapi --control` prints it.
  */
 import { ORDER_VERSIONS, REQUEST_STATUSES } from '../schema/tables';
+import { MESSAGES } from '../simulator/answers';
+import { CONTROL_MESSAGES } from '../simulator/control/guard';
 import { OPERATION_TABLE } from '../simulator/operation-table';
 import type { OpenApiDocument } from './document';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonContent = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
 const answer = (description: string, schema?: Record<string, unknown>) => (schema === undefined ? { description } : { description, content: jsonContent(schema) });
+/** A `{ message }` answer, with the messages the servers send as its examples. */
+const error = (description: string, messages: Readonly<Record<string, string>>) => ({
+  description,
+  content: { 'application/json': { schema: ref('ControlError'), examples: Object.fromEntries(Object.entries(messages).map(([name, message]) => [name, { value: { message } }])) } },
+});
+const header = (description: string, example: string) => ({ description, schema: { type: 'string' }, example });
+const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const object = (properties: Record<string, unknown>, required: readonly string[] = Object.keys(properties)) => ({ type: 'object', properties, required: [...required] });
 
 const STATUSES = [...new Set(ORDER_VERSIONS.flatMap((version) => REQUEST_STATUSES[version]))];
 const OPERATIONS = OPERATION_TABLE.map((info) => info.operation);
 
-/** The answers every control path may give besides its own. */
-const COMMON = {
-  '401': answer('A token is set (`--control-token`) and the request lacks `Authorization: Bearer <token>` or has another.', ref('ControlError')),
-  '403': answer('The request comes from a page of another origin (`Origin` or `Sec-Fetch-Site`).', ref('ControlError')),
+/** The answers any control request may get (an operation's, or one that matches none). */
+const RESPONSES = {
+  ControlUnauthorized: {
+    ...error('A token is set (`--control-token`) and the request lacks `Authorization: Bearer <token>` or has another.', { unauthorized: CONTROL_MESSAGES.unauthorized }),
+    headers: { 'WWW-Authenticate': header('The scheme to use.', 'Bearer realm="fulfilkit"') },
+  },
+  ControlForbidden: error('The request comes from a page of another origin (`Origin` or `Sec-Fetch-Site`).', { crossOrigin: CONTROL_MESSAGES.crossOrigin }),
+  ControlNotFound: error("No operation of this server at the path (each server answers the operations of its tag: `simulator` or `proxy`).", {
+    simulator: CONTROL_MESSAGES.notFound,
+    proxy: CONTROL_MESSAGES.proxyNotFound,
+  }),
+  ControlMethodNotAllowed: {
+    ...error('The path has operations, but not for this method.', { methodNotAllowed: CONTROL_MESSAGES.methodNotAllowed }),
+    headers: { Allow: header('The methods the path takes.', 'GET, PUT') },
+  },
 };
+
+/** The answers every control path may give besides its own. */
+const COMMON = { '401': response('ControlUnauthorized'), '403': response('ControlForbidden') };
 
 /** The answers of a control path that reads a JSON body. */
 const BODY_ERRORS = {
-  '400': answer('The body is not JSON, nests deeper than 512 levels, or is not what the path takes; the message names the member.', ref('ControlError')),
-  '413': answer('The body is larger than 10 MiB.', ref('ControlError')),
-  '415': answer('The Content-Type is not JSON.', ref('ControlError')),
+  '400': error('The body is not JSON, nests deeper than 512 levels, or is not what the path takes; the message names the member.', { notJson: MESSAGES.notJson, tooDeep: MESSAGES.tooDeep }),
+  '413': error('The body is larger than 10 MiB.', { tooLarge: MESSAGES.tooLarge }),
+  '415': error('The Content-Type is not JSON.', { contentType: MESSAGES.contentType }),
 };
 
 const SCHEMAS: Record<string, Record<string, unknown>> = {
@@ -88,7 +111,7 @@ const SCHEMAS: Record<string, Record<string, unknown>> = {
       operation: { enum: OPERATIONS },
       status: { type: 'integer', description: 'The status the proxy answered (422 for a body it refused).' },
       problems: { type: 'array', items: ref('Problem') },
-      decodeError: { type: 'string', description: "The answer matches none of the operation's documented shapes." },
+      decodeError: { type: 'string', description: "Its decoder finds none of the spec's shapes in the answer, and the answer is none of the error answers the operator's OpenAPI document (`fulfilkit openapi`) declares for the operation." },
     },
     ['operation', 'status', 'problems'],
   ),
@@ -113,8 +136,16 @@ const PATHS: Record<string, Record<string, unknown>> = {
       requestBody: { required: true, content: jsonContent(object({ status: { type: 'string' } })) },
       responses: {
         '200': answer('The order, moved.', object({ order: ref('SimulatedOrder') })),
-        '404': answer('No accepted order has this requestReference.', ref('ControlError')),
-        '409': answer('The order cannot move to this status (or the reference is ambiguous); `allowed` lists the next states.', object({ message: { type: 'string' }, allowed: { type: 'array', items: { enum: STATUSES } } })),
+        '404': error('No accepted order has this requestReference.', { unknown: 'No accepted order has this requestReference.' }),
+        '409': {
+          description: 'The order cannot move to this status (or the reference is ambiguous); `allowed` lists the next states.',
+          content: {
+            'application/json': {
+              schema: object({ message: { type: 'string' }, allowed: { type: 'array', items: { enum: STATUSES } } }),
+              examples: { refused: { value: { message: 'An order in confirmed cannot move to created; allowed: released, reserved, shipped, cancelled, dplhold.', allowed: ['released', 'reserved', 'shipped', 'cancelled', 'dplhold'] } } },
+            },
+          },
+        },
         ...BODY_ERRORS,
         ...COMMON,
       },
@@ -174,7 +205,7 @@ export function controlApiDocument(): OpenApiDocument {
       version: '1',
       summary: 'Read and drive the fulfilkit operator simulator from any language.',
       description:
-        'Answered by `fulfilkit serve` on the same port as the operator (and by `createSimulator({ control })`). With `--control-token T`, every request needs `Authorization: Bearer T`. Requests from pages of another origin are refused (403).',
+        'Answered by `fulfilkit serve` on the same port as the operator (and by `createSimulator({ control })`), each operation tagged `simulator`, and by `fulfilkit proxy`, its operation tagged `proxy`. With `--control-token T`, every request needs `Authorization: Bearer T`. Requests from pages of another origin are refused (403). A request under `/_fulfilkit` that matches no operation of the server is answered as `x-fulfilkit-unmatched` says: 404 `ControlNotFound` for a path the server has no operation at, 405 `ControlMethodNotAllowed` (with `Allow`) for a method its path does not take, after the token and origin checks (401, 403). The console (`GET /`, `GET /_fulfilkit/console/<file>`) is a web page, not part of this API.',
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: '`fulfilkit serve` with its defaults.' }],
     tags: [
@@ -182,7 +213,8 @@ export function controlApiDocument(): OpenApiDocument {
       { name: 'proxy', description: '`fulfilkit proxy`.' },
     ],
     paths: PATHS,
-    components: { schemas: SCHEMAS, parameters: {}, securitySchemes: { controlToken: { type: 'http', scheme: 'bearer', description: 'The `--control-token`; needed only when one is set.' } } },
+    'x-fulfilkit-unmatched': { ...COMMON, '404': response('ControlNotFound'), '405': response('ControlMethodNotAllowed') },
+    components: { schemas: SCHEMAS, responses: RESPONSES, parameters: {}, securitySchemes: { controlToken: { type: 'http', scheme: 'bearer', description: 'The `--control-token`; needed only when one is set.' } } },
     security,
   });
 }

@@ -211,6 +211,18 @@ function errorResponses(route: Route): Record<string, readonly [description: str
   return out;
 }
 
+/**
+ * The error answers the document declares for one operation, each with the valibot schema
+ * its body component is made of: what `fulfilkit proxy` accepts beyond its decoders.
+ *
+ * @param route The operation.
+ * @returns The body schema by status (`'400'`, `'401'`, ...).
+ * @example v.is(declaredErrorBodies(findRoute('POST', '/fulfillmentapi/v1.1/orders')!)['400']!, { statusCode: '400', message: 'x' }); // true
+ */
+export function declaredErrorBodies(route: Route): Record<string, v.GenericSchema> {
+  return Object.fromEntries(Object.entries(errorResponses(route)).map(([status, [, schema]]) => [status, SCHEMAS[schema]!]));
+}
+
 const TAGS: Readonly<Record<Interface, string>> = {
   'payment-method': 'Payment-method interface: the payment methods configured for the client.',
   product: 'Product interface: inventory per product and stock location.',

@@ -16,6 +16,8 @@ import { listen } from './listen';
 import { faultsOf, resolveOptions, type ResolvedOptions } from './options';
 import { createRandom, hash128, type RandomSource } from './random';
 import { createLog, redactedHeaders, redactedUrl, type Entry } from './received';
+import { HANDLE_UNDER, type HandleUnder } from './handle-under';
+import { requestReferenceOf } from './request-reference';
 import { findRoute } from './routes';
 import { nextStatuses } from './transitions';
 import type { SimulatedOrder, SimulatedReturn, Simulator, SimulatorClient, SimulatorFaults, SimulatorOptions, SimulatorRequestEvent } from './types';
@@ -43,10 +45,9 @@ function freshState(options: ResolvedOptions): SimulatorState {
  * its operation and query, its requestReference (or else its body), and how many identical
  * requests came before. Never from timing, so concurrent and sequential runs agree.
  */
-function requestRandom(state: SimulatorState, client: SimulatorClient, route: Route, url: URL, body: ReadBody | undefined, trace: Trace): RandomSource {
+function requestRandom(state: SimulatorState, client: SimulatorClient, route: Route, url: URL, body: ReadBody | undefined): RandomSource {
   const kind = route.body?.kind;
   const reference = kind === undefined || body === undefined ? undefined : batchFactsOf(body.value, kind).requestReference;
-  if (reference !== undefined) trace.requestReference = reference;
   const key = hash128([client.clientConfigId, route.operation, url.search, reference ?? body?.bytes ?? '']).join(' ');
   const count = state.seen.get(key) ?? 0;
   state.seen.delete(key);
@@ -79,8 +80,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
   let state = freshState(resolved);
   let log = createLog(resolved.retain);
 
-  async function answer(request: Request, url: URL, entry: Entry, trace: Trace): Promise<Response> {
-    const route = findRoute(request.method, url.pathname);
+  async function answer(request: Request, url: URL, entry: Entry, trace: Trace, basePath: string | undefined): Promise<Response> {
+    const route = findRoute(request.method, url.pathname, basePath);
     entry.operation = route?.operation;
     trace.operation = route?.operation;
     // Refusals before authentication read no body (and keep none).
@@ -95,7 +96,10 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     const body = route.body === undefined ? undefined : await readJsonBody(request);
     if (body === undefined && route.body !== undefined) return statusError(413, MESSAGES.tooLarge);
     entry.body = body?.kept;
-    const random = requestRandom(state, auth.client, route, url, body, trace);
+    const random = requestRandom(state, auth.client, route, url, body);
+    // The log shows the reference whatever its length (cut there); the draws use batchFactsOf's.
+    const shown = route.body?.kind === undefined || body === undefined ? undefined : requestReferenceOf(body.value, route.body.kind);
+    if (shown !== undefined) trace.requestReference = shown;
     const plan = planFaults(state.faults, route.operation, random);
     if (plan.latencyMs > 0) {
       entry.fault = 'latency';
@@ -137,7 +141,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
   }
 
   /** The operator's paths: kept in received(). */
-  async function operator(request: Request, url: URL, trace: Trace): Promise<Response> {
+  async function operator(request: Request, url: URL, trace: Trace, basePath: string | undefined): Promise<Response> {
     const entry: Entry = {
       operation: undefined,
       method: request.method,
@@ -147,7 +151,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       status: undefined,
     };
     log.add(entry);
-    const response = await answer(request, url, entry, trace);
+    const response = await answer(request, url, entry, trace, basePath);
     entry.status = response.status;
     return response;
   }
@@ -187,7 +191,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
         );
   const onRequest = resolved.onRequest;
 
-  async function handle(request: Request): Promise<Response> {
+  /** The core; `basePath` when the adapter knows the base URL (HANDLE_UNDER). */
+  async function handle(request: Request, basePath?: string): Promise<Response> {
     const url = new URL(request.url);
     const trace: Trace = { operation: undefined };
     const started = onRequest === undefined ? 0 : performance.now();
@@ -205,7 +210,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       } else if (control !== undefined && isControlPath(url.pathname)) {
         trace.operation = 'control';
         response = await control(request, url);
-      } else response = await operator(request, url, trace);
+      } else response = await operator(request, url, trace, basePath);
       status = response.status;
       return response;
     } finally {
@@ -218,7 +223,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
   }
 
   const simulator: Simulator = {
-    handle,
+    handle: (request) => handle(request),
     fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
       try {
         return handle(new Request(input, init));
@@ -242,5 +247,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       log = createLog(resolved.retain);
     },
   };
+  const handleUnder: HandleUnder = (request, basePath) => handle(request, basePath);
+  Object.defineProperty(simulator, HANDLE_UNDER, { value: handleUnder });
   return simulator;
 }

@@ -6,6 +6,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { operationUrl } from '../http/connection';
 import { isDroppedConnection } from './faults';
+import { HANDLE_UNDER, type HandleUnder } from './handle-under';
 import type { Simulator } from './types';
 
 /** Options of `simulatorHandlers`. */
@@ -15,8 +16,10 @@ export interface SimulatorHandlersOptions {
 }
 
 /**
- * Creates MSW handlers that answer every request under `baseUrl` with the simulator
- * (unknown paths get the simulator's 404). A dropped connection (fault injection)
+ * Creates MSW handlers that answer every request under `baseUrl` with the simulator: an
+ * operation answers at exactly `baseUrl` + its path; any other path under `baseUrl` (a
+ * longer one that merely ends with an operation's path too) gets the simulator's 404,
+ * kept in `received()`. A dropped connection (fault injection)
  * becomes `HttpResponse.error()`, a network error for the caller, as with real fetch.
  *
  * @param simulator A simulator from `createSimulator`.
@@ -37,16 +40,20 @@ export interface SimulatorHandlersOptions {
 export function simulatorHandlers(simulator: Simulator, options: SimulatorHandlersOptions): HttpHandler[] {
   // send's own normalisation: the same URLs accepted, trailing slashes dropped (no regex).
   const prefix = operationUrl(options?.baseUrl, '');
+  const basePath = prefix.slice(new URL(prefix).origin.length);
+  // The core accepts any prefix before an operation's path (it does not know the base URL); here it is known.
+  const handleUnder = (simulator as unknown as Partial<Record<symbol, HandleUnder>>)[HANDLE_UNDER];
+  const answer = handleUnder === undefined ? (request: Request) => simulator.handle(request) : (request: Request) => handleUnder(request, basePath);
   // Matched literally, by prefix at a path boundary: msw's path patterns would read `(`, `*`, `?`... as syntax.
-  const under = ({ request }: { request: Request }) => {
+  const matches = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     const path = url.origin + url.pathname;
     return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* / */);
   };
   return [
-    http.all(under, async ({ request }) => {
+    http.all(matches, async ({ request }) => {
       try {
-        return await simulator.handle(request);
+        return await answer(request);
       } catch (error) {
         if (isDroppedConnection(error)) return HttpResponse.error();
         throw error;

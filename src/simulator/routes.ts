@@ -42,13 +42,20 @@ export const ROUTES: readonly Route[] = OPERATION_TABLE.map((info) => {
 });
 
 /**
- * Finds the route of a request. The path may carry a prefix before the operation's
- * path (a `{base_url}` with a path, e.g. `/test-env/productapi/v1/inventory`).
+ * Finds the route of a request. Without `basePath` the path may carry a prefix before the
+ * operation's path (a `{base_url}` with a path, e.g. `/test-env/productapi/v1/inventory`:
+ * `handle`, `fetch` and `listen` do not know the base URL). With it, the path must be exactly
+ * `basePath` + the operation's path (the MSW handlers know the base URL).
  *
  * @param method The HTTP method.
  * @param pathname The URL's path.
+ * @param basePath The path of the base URL, without a trailing slash (`''` for none), when known.
  * @returns The route, or `undefined` (answered 404 `Resource not found`, as the gateway does).
  */
-export function findRoute(method: string, pathname: string): Route | undefined {
-  return ROUTES.find((route) => route.method === method && pathname.endsWith(route.path) && !pathname.slice(0, -route.path.length).endsWith('/'));
+export function findRoute(method: string, pathname: string, basePath?: string): Route | undefined {
+  return ROUTES.find(
+    (route) =>
+      route.method === method &&
+      (basePath === undefined ? pathname.endsWith(route.path) && !pathname.slice(0, -route.path.length).endsWith('/') : pathname === basePath + route.path),
+  );
 }

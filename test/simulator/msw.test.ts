@@ -67,6 +67,23 @@ describe('simulatorHandlers with setupServer', () => {
     expect(response.status).toBe(404);
   });
 
+  it.each([
+    ['GET', '/extra', '/productapi/v1/inventory'],
+    ['GET', '/env', '/productapi/v1/inventory'],
+    ['GET', '/x/y', '/paymentmethodapi/v1/paymentMethod'],
+    ['POST', '/v1.1', '/fulfillmentapi/v1.1/orders'],
+    ['OPTIONS', '/_', '/fulfillmentapi/v1.2/orders'],
+  ])('answers %s baseUrl%s%s (more than the base path before an operation path) with the simulator 404, kept in received()', async (method, extra, path) => {
+    const init = method === 'POST' ? { method, headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(validOrder('1.1')) } : { method, headers: headers() };
+    const response = await fetch(`${BASE}${extra}${path}`, init);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ statusCode: '404', message: 'Resource not found.' });
+    expect(simulator.received()).toEqual([expect.objectContaining({ method, url: `${BASE}${extra}${path}`, operation: undefined, status: 404 })]);
+    expect(simulator.orders()).toEqual([]);
+    // The same request at exactly baseUrl + the operation's path is the operation's.
+    expect((await fetch(`${BASE}${path}`, init)).status).toBe(method === 'OPTIONS' ? 204 : 200);
+  });
+
   it('leaves other hosts alone (unhandled here, an error by onUnhandledRequest)', async () => {
     await expect(fetch('https://elsewhere.test/productapi/v1/inventory')).rejects.toThrow();
   });

@@ -11,6 +11,15 @@ const NODE_CRYPTO = 'node:crypto';
 /** The control API's path prefix (the console and the control API live under it, on the operator's port). */
 export const CONTROL_PREFIX = '/_fulfilkit/';
 
+/** The messages of the answers every control API gives (its OpenAPI document shows them as examples). */
+export const CONTROL_MESSAGES = {
+  unauthorized: 'The control API needs the header Authorization: Bearer <control token>.',
+  crossOrigin: 'The control API answers pages of its own origin only.',
+  notFound: 'No such control path; see `fulfilkit openapi --control`.',
+  proxyNotFound: 'No such control path; the proxy answers GET /_fulfilkit/violations.',
+  methodNotAllowed: 'This control path does not take this method.',
+} as const;
+
 /**
  * Tells whether a path belongs to the control API: `/_fulfilkit` or anything under it.
  *
@@ -30,6 +39,19 @@ export function isControlPath(pathname: string): boolean {
  */
 export function controlError(status: number, message: string): Response {
   return json(status, { message });
+}
+
+/**
+ * The answer to a method a control path does not take: 405 with `Allow`.
+ *
+ * @param allowed The methods the path takes.
+ * @returns The response.
+ * @example methodNotAllowed(['GET', 'PUT']).headers.get('Allow'); // 'GET, PUT'
+ */
+export function methodNotAllowed(allowed: readonly string[]): Response {
+  const refused = controlError(405, CONTROL_MESSAGES.methodNotAllowed);
+  refused.headers.set('Allow', allowed.join(', '));
+  return refused;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or `undefined`. */
@@ -77,12 +99,12 @@ export function controlGate(token: string | undefined): (request: Request, url: 
         // No node:crypto (a browser): a token cannot be checked, so nothing gets in.
       }
       if (!ok) {
-        const refused = controlError(401, 'The control API needs the header Authorization: Bearer <control token>.');
+        const refused = controlError(401, CONTROL_MESSAGES.unauthorized);
         refused.headers.set('WWW-Authenticate', 'Bearer realm="fulfilkit"');
         return refused;
       }
     }
-    if (crossOrigin(request, url)) return controlError(403, 'The control API answers pages of its own origin only.');
+    if (crossOrigin(request, url)) return controlError(403, CONTROL_MESSAGES.crossOrigin);
     return undefined;
   };
 }

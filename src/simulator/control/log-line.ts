@@ -2,7 +2,8 @@
  * The request log of `fulfilkit serve` and `fulfilkit proxy` (`--log pretty|json|off`): one
  * line per request with time, method, path, operation, status, milliseconds and
  * requestReference. Never a header, a query, a key or a body; text that came from the
- * caller is escaped, so a line cannot forge another or drive the terminal.
+ * caller (method, path, requestReference) is cut at 200 characters (`…` marks the cut) and
+ * escaped, so a line cannot forge another or drive the terminal.
  */
 import { escapeControls, jsonText } from '../../cli/escape';
 import type { SimulatorRequestEvent } from '../types';
@@ -13,11 +14,15 @@ export const LOG_FORMATS = ['pretty', 'json', 'off'] as const;
 /** A `--log` format. */
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-/** Caller text longer than this is cut (a 10 MiB requestReference must not make a 10 MiB log line). */
+/** Characters (code points) of caller text shown; a longer text is cut (a 10 MiB requestReference must not make a 10 MiB log line). */
 const SHOWN = 200;
 
+/** The first SHOWN code points and `…` when there are more (never inside a surrogate pair); else the text. */
 function cut(text: string): string {
-  return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
+  if (text.length <= SHOWN) return text;
+  let end = 0;
+  for (let shown = 0; shown < SHOWN && end < text.length; shown++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  return end < text.length ? `${text.slice(0, end)}…` : text;
 }
 
 /**
@@ -32,11 +37,13 @@ function cut(text: string): string {
 export function requestLogLine(event: SimulatorRequestEvent, format: Exclude<LogFormat, 'off'>): string {
   const time = new Date(event.time).toISOString();
   const ms = Math.round(event.ms * 10) / 10;
+  // Caller text: method, path and requestReference.
+  const method = cut(event.method);
   const path = cut(event.path);
   const reference = event.requestReference === undefined ? undefined : cut(event.requestReference);
   if (format === 'json') {
-    return `${jsonText({ time, method: event.method, path, operation: event.operation ?? null, status: event.status ?? null, ms, requestReference: reference ?? null })}\n`;
+    return `${jsonText({ time, method, path, operation: event.operation ?? null, status: event.status ?? null, ms, requestReference: reference ?? null })}\n`;
   }
-  const fields = [time, event.method, path, event.operation ?? '-', event.status === undefined ? 'dropped' : String(event.status), `${ms}ms`, reference ?? '-'];
+  const fields = [time, method, path, event.operation ?? '-', event.status === undefined ? 'dropped' : String(event.status), `${ms}ms`, reference ?? '-'];
   return `${fields.map(escapeControls).join(' ')}\n`;
 }

@@ -9,6 +9,7 @@
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import * as v from 'valibot';
 import { operationUrl } from '../../http/connection';
 import { decodeCreateOrder } from '../../http/decode-create-order';
 import { decodeCreateReturnToken } from '../../http/decode-create-return-token';
@@ -17,16 +18,19 @@ import { decodeInventory } from '../../http/decode-inventory';
 import { decodeListPaymentMethods } from '../../http/decode-list-payment-methods';
 import { decodeOrderOptions } from '../../http/decode-order-options';
 import type { Decoder } from '../../http/api-result';
+import { parseBody } from '../../http/decoding';
+import { declaredErrorBodies } from '../../openapi/document';
 import { lintBounded } from '../../lint/engine';
-import { batchFactsOf } from '../../lint/batch';
 import { problemOf } from '../../lint/report';
 import type { ClientProfile, LintOrderOptions, PayloadKind, Problem } from '../../lint/types';
 import type { OrderVersion } from '../../schema/tables';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
 import { nestsDeeper } from '../body';
+import { requestReferenceOf } from '../request-reference';
 import { findRoute } from '../routes';
+import type { Route } from '../context';
 import type { SimulatorOperation, SimulatorRequestEvent, SimulatorServer } from '../types';
-import { CONTROL_PREFIX, controlError, controlGate, isControlPath } from './guard';
+import { CONTROL_MESSAGES, CONTROL_PREFIX, controlError, controlGate, isControlPath, methodNotAllowed } from './guard';
 
 /** One exchange the proxy found wrong. */
 export interface ProxyViolation {
@@ -36,7 +40,7 @@ export interface ProxyViolation {
   readonly status: number;
   /** The lint problems of the request's body (create order, returns); `[]` for the others. */
   readonly problems: readonly Problem[];
-  /** Why the answer did not decode: it matches none of the operation's documented shapes. */
+  /** Why the answer did not decode: its decoder finds none of the spec's shapes in it, and the OpenAPI document declares no error answer of its status that it matches. */
   readonly decodeError?: string;
 }
 
@@ -76,6 +80,19 @@ export const DECODERS: Readonly<Record<SimulatorOperation, Decoder<unknown>>> = 
   echo: decodeEcho,
 };
 
+/**
+ * Why an answer is a decode error: its decoder finds none of the spec's shapes in it
+ * (`unexpected`), and it is none of the error answers the OpenAPI document declares for the
+ * operation (the simulator's 400, 413 and 415 among them); `undefined` when it is documented.
+ */
+function decodeErrorOf(route: Route, status: number, text: string): string | undefined {
+  const decoded = DECODERS[route.operation](status, text);
+  if (decoded.ok || decoded.error.kind !== 'unexpected') return undefined;
+  const schema = declaredErrorBodies(route)[String(status)];
+  if (schema !== undefined && v.is(schema, parseBody(text))) return undefined;
+  return `The answer (HTTP ${status}) matches none of the documented shapes of ${route.operation}.`;
+}
+
 /** Problems listed per body at most (the CLI's default `--max-problems-per-payload`). */
 const MAX_PROBLEMS = 1000;
 
@@ -99,7 +116,7 @@ function inspectBody(bytes: Buffer, kind: PayloadKind, version: OrderVersion | u
   if (nestsDeeper(text, MAX_BODY_DEPTH)) return { problems: [parseProblem(MESSAGES.tooDeep)] };
   const options = { ...(version === undefined ? {} : { version }), ...(profile === undefined ? {} : { profile }) };
   const { problems } = lintBounded(kind, payload, options as LintOrderOptions, { maxProblems: MAX_PROBLEMS, warnings: true });
-  const requestReference = batchFactsOf(payload, kind).requestReference;
+  const requestReference = requestReferenceOf(payload, kind);
   return requestReference === undefined ? { problems } : { problems, requestReference };
 }
 
@@ -223,8 +240,8 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     req.resume();
     let answer: Response;
     if (refused !== undefined) answer = refused;
-    else if (url.pathname !== `${CONTROL_PREFIX}violations`) answer = controlError(404, 'No such control path; the proxy answers GET /_fulfilkit/violations.');
-    else if (method !== 'GET') answer = controlError(405, 'This control path takes GET.');
+    else if (url.pathname !== `${CONTROL_PREFIX}violations`) answer = controlError(404, CONTROL_MESSAGES.proxyNotFound);
+    else if (method !== 'GET') answer = methodNotAllowed(['GET']);
     else answer = Response.json({ violations: structuredClone(kept) });
     const headersOut: Record<string, string> = {};
     answer.headers.forEach((value, name) => (headersOut[name] = value));
@@ -277,8 +294,7 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     res.end(answer.body);
     if (route !== undefined) {
       const encoding = answer.headers['content-encoding']?.toLowerCase();
-      const decoded = DECODERS[route.operation](answer.status, decodedText(answer.body, encoding) ?? '');
-      const decodeError = !decoded.ok && decoded.error.kind === 'unexpected' ? `The answer (HTTP ${answer.status}) matches none of the documented shapes of ${route.operation}.` : undefined;
+      const decodeError = decodeErrorOf(route, answer.status, decodedText(answer.body, encoding) ?? '');
       if (problems.length > 0 || decodeError !== undefined) record({ operation: route.operation, status: answer.status, problems, ...(decodeError === undefined ? {} : { decodeError }) });
     }
     return answer.status;

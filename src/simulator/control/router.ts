@@ -12,7 +12,7 @@ import { ORDER_VERSIONS, type OrderVersion, type RequestStatus } from '../../sch
 import { json, MESSAGES } from '../answers';
 import { declaresTooLarge, isJsonType, readJsonBody } from '../body';
 import type { ReceivedRequest, SimulatedOrder, SimulatedReturn, SimulatorControlOptions, SimulatorFaults } from '../types';
-import { CONTROL_PREFIX, controlError, controlGate } from './guard';
+import { CONTROL_MESSAGES, CONTROL_PREFIX, controlError, controlGate, methodNotAllowed } from './guard';
 
 /** What `POST orders/{requestReference}/advance` found. */
 export type AdvanceResult =
@@ -121,12 +121,6 @@ const ROUTES: Readonly<Record<string, Readonly<Record<string, Handler>>>> = {
   },
 };
 
-function methodNotAllowed(allowed: readonly string[]): Response {
-  const refused = controlError(405, 'This control path does not take this method.');
-  refused.headers.set('Allow', allowed.join(', '));
-  return refused;
-}
-
 /**
  * Creates the control API's handler.
  *
@@ -148,7 +142,7 @@ export function controlRouter(target: ControlTarget, options: SimulatorControlOp
       return body instanceof Response ? body : advance(target, parts[1]!, body.value);
     }
     const methods = Object.hasOwn(ROUTES, rest) ? ROUTES[rest]! : undefined;
-    if (methods === undefined) return controlError(404, 'No such control path; see `fulfilkit openapi --control`.');
+    if (methods === undefined) return controlError(404, CONTROL_MESSAGES.notFound);
     const run = Object.hasOwn(methods, request.method) ? methods[request.method]! : undefined;
     return run === undefined ? methodNotAllowed(Object.keys(methods)) : run(target, request);
   };
