@@ -35,7 +35,7 @@ export interface CliIo {
   /** Environment (NO_COLOR, FORCE_COLOR); default: none. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /**
-   * The module lint workers start from: the bin passes its own URL. Without it (tests
+   * The module lint workers start from: the bin passes dist/lint-worker.js. Without it (tests
    * running the TypeScript sources, scripts importing the CLI) lint runs in-process,
    * whatever `--concurrency` says.
    */

@@ -18,7 +18,6 @@ import { proxyCommand } from './proxy-command';
 import { serveCommand } from './serve-command';
 import { listRules } from './rules-command';
 import { packageVersion } from './version';
-import { isLintWorker, runLintWorker } from './worker';
 
 export { parseArgs } from './args';
 export type { Args, LintArgs, RulesArgs } from './args';
@@ -125,7 +124,7 @@ function runBin(): void {
     stdoutFd: 1,
     stderr: process.stderr,
     env: process.env,
-    workerScript: new URL(import.meta.url),
+    workerScript: new URL('./lint-worker.js', import.meta.url),
     signal: interrupt.signal,
   };
   void main(process.argv.slice(2), io).then((code) => {
@@ -139,6 +138,4 @@ function runBin(): void {
   });
 }
 
-// The bin's module is also the lint workers' module: a worker thread serves lint requests.
-if (isLintWorker()) runLintWorker();
-else if (isEntry()) runBin();
+if (isEntry()) runBin();

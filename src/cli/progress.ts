@@ -3,6 +3,7 @@
  */
 import { escapeControls } from './escape';
 import type { TextSink } from './io';
+import { grouped, plural } from './result';
 
 /** What the progress line shows. */
 export interface ProgressStats {
@@ -39,8 +40,7 @@ function clock(seconds: number): string {
 export function progressLine(stats: ProgressStats, elapsedMs: number): string {
   const seconds = Math.max(elapsedMs, 1) / 1000;
   const rate = Math.round(stats.payloads / seconds);
-  let line = `fulfilkit: ${stats.payloads.toLocaleString('en-US')} payload${stats.payloads === 1 ? '' : 's'}, ${rate.toLocaleString('en-US')}/s, ` +
-    `${stats.problems.toLocaleString('en-US')} problem${stats.problems === 1 ? '' : 's'}`;
+  let line = `fulfilkit: ${plural(stats.payloads, 'payload')}, ${grouped(rate)}/s, ${plural(stats.problems, 'problem')}`;
   const { totalBytes, bytesRead } = stats;
   if (totalBytes !== undefined && totalBytes > 0) {
     const done = Math.min(bytesRead / totalBytes, 1);

@@ -148,6 +148,21 @@ export function sortedSummary(summary: LintSummary): LintSummary {
 }
 
 /**
+ * A count with its thousands grouped, as `toLocaleString('en-US')` writes it (`12,345`),
+ * without loading ICU's number formats: about 20 ms at the end of every run.
+ *
+ * @param n A count (a non-negative integer).
+ * @returns Its digits, grouped by commas.
+ * @example grouped(1234567); // '1,234,567'
+ */
+export function grouped(n: number): string {
+  const digits = String(n);
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
+}
+
+/**
  * `1 payload`, `2 problems`: a count with its noun, thousands grouped.
  *
  * @param n The count.
@@ -156,7 +171,7 @@ export function sortedSummary(summary: LintSummary): LintSummary {
  * @returns The phrase.
  */
 export function plural(n: number, word: string, words = word + 's'): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? word : words}`;
+  return `${grouped(n)} ${n === 1 ? word : words}`;
 }
 
 /**
@@ -178,7 +193,7 @@ export function summaryLine(summary: LintSummary): string {
     const { index, count, otherPayloads } = summary.shard;
     line += ` of shard ${index}/${count} (${plural(otherPayloads, 'payload')} in other shards)`;
   }
-  if (summary.omitted) line += `; ${summary.omitted.toLocaleString('en-US')} not listed (--max-problems-per-payload)`;
+  if (summary.omitted) line += `; ${grouped(summary.omitted)} not listed (--max-problems-per-payload)`;
   if (summary.fixed !== undefined) line += `; ${plural(summary.fixed, 'fix', 'fixes')} applied`;
   if (summary.interrupted) line += '; interrupted before the end of the input';
   // Counts only; escaped all the same, as every line the CLI prints.

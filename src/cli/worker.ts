@@ -1,6 +1,6 @@
 /**
- * The lint worker: a thread that lints units of raw input bytes. It is started from the
- * CLI's own module (the bin), told apart from the main thread by `workerData`.
+ * The lint worker: a thread that lints units of raw input bytes. It is started from its own
+ * module (lint-worker.ts), and told apart from any other thread by `workerData`.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { releaseInput } from './collect';

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { CLI_ENTRIES } from '../../tsup.config';
 import { ROOT } from './_run';
 
 /** What a finished child printed and how it ended. */
@@ -34,13 +35,14 @@ export function useBin(): () => string {
     mkdirSync(scratch, { recursive: true });
     dir = mkdtempSync(join(scratch, 'fulfilkit-test-bin-'));
     await build({
-      entry: { cli: join(ROOT, 'src/cli/main.ts') },
+      entry: Object.fromEntries(Object.entries(CLI_ENTRIES).map(([name, file]) => [name, join(ROOT, file)])),
       outDir: dir,
       format: ['esm'],
       platform: 'node',
       target: 'node20',
       banner: { js: '#!/usr/bin/env node' },
       noExternal: ['i18n-iso-countries'],
+      splitting: false,
       config: false,
       silent: true,
       dts: false,

@@ -157,6 +157,21 @@ describe('the module graph', () => {
     expect(offenders.map((file) => relative(ROOT, file))).toEqual([]);
   });
 
+  it("keeps the lint workers' module to the unit linter: no command, formatter, simulator, HTTP client or XML writer to load in each worker", () => {
+    const worker = join(ROOT, 'src/cli/lint-worker.ts');
+    const reached = [worker, ...reach(RUNTIME, worker)];
+    expect(reached.map((file) => relative(ROOT, file))).toContain('src/cli/lint-unit.ts');
+    const heavy = (file: string) => /^src\/(simulator|http|openapi|cli\/formatters)\/|^src\/cli\/(main|lint-command|merge-command|serve-command|proxy-command)\.ts$/.test(relative(ROOT, file));
+    expect(reached.filter(heavy).map((file) => relative(ROOT, file))).toEqual([]);
+    // Packages (and Node modules) they import, types aside.
+    const packages = new Set(reached.flatMap((file) => [...codeOf(file).matchAll(IMPORT)].filter(([, type, clause]) => type === undefined && !/^\{\s*type\s/.test(clause ?? '')).map(([, , , spec, bare]) => (spec ?? bare)!).filter((spec) => !spec.startsWith('.'))));
+    expect(packages).toContain('node:worker_threads');
+    for (const name of ['fast-xml-parser', 'node:http', 'node:https', 'node:zlib', 'msw']) expect(packages).not.toContain(name);
+    // The bin would: the check can fail.
+    const bin = join(ROOT, 'src/cli/main.ts');
+    expect([bin, ...reach(RUNTIME, bin)].some(heavy)).toBe(true);
+  });
+
   it('wires the rules in the default engine, which the public entry exports', () => {
     const entry = readFileSync(join(ROOT, 'src/index.ts'), 'utf8');
     expect(entry).toMatch(/export \{[^}]*\blintOrder\b[^}]*\} from '\.\/default-engine'/);

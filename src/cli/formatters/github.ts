@@ -5,7 +5,7 @@
 import { appendFileSync } from 'node:fs';
 import { escapeControls, escapeMarkdown } from '../escape';
 import type { LocatedProblem } from '../result';
-import { omittedCount, plural, problemLocation, sortedSummary, summaryLine } from '../result';
+import { grouped, omittedCount, plural, problemLocation, sortedSummary, summaryLine } from '../result';
 import { defineFormatter } from './define-formatter';
 import type { FormatOptions } from './types';
 
@@ -48,10 +48,10 @@ function stepSummary(options: FormatOptions, state: GithubState): string {
   out += '| Rule | Severity | Problems |\n| --- | --- | ---: |\n';
   for (const rule of rules) {
     const severities = [...(state.severities.get(rule) ?? [])].sort().join(', ');
-    out += `| ${escapeMarkdown(rule)} | ${severities} | ${summary.byRule[rule]!.toLocaleString('en-US')} |\n`;
+    out += `| ${escapeMarkdown(rule)} | ${severities} | ${grouped(summary.byRule[rule]!)} |\n`;
   }
   const total = summary.errors + summary.warnings;
-  out += `\n${total > state.first.length ? `The first ${plural(state.first.length, 'problem')} of ${total.toLocaleString('en-US')}` : 'The problems'}:\n\n`;
+  out += `\n${total > state.first.length ? `The first ${plural(state.first.length, 'problem')} of ${grouped(total)}` : 'The problems'}:\n\n`;
   out += '| Location | Pointer | Severity | Message | Rule |\n| --- | --- | --- | --- | --- |\n';
   for (const { location, pointer, problem } of state.first) {
     const cells = [location, pointer === '' ? '(root)' : pointer, severityName(problem), problem.message, problem.rule];
