@@ -32,7 +32,8 @@ export interface ItemDiscountInput {
  * reduced and the other one recomputed with the item's taxFactor (half away from zero),
  * so the item stays consistent; order totals are recomputed. A zero discount changes
  * nothing. The price never drops below zero (negative prices belong to the order
- * discount item only).
+ * discount item only). A zero-gross item (free of charge, `markExport` with `zeroGross`)
+ * takes no discount: there is no charge to reduce, and recomputing its gross would charge it.
  *
  * @param payload An order payload (not modified).
  * @param discount The item and the per-unit discount.
@@ -41,7 +42,8 @@ export interface ItemDiscountInput {
  * @throws {TypeError} When a member is missing or of the wrong type, or the item has no
  *   taxFactor or netprice.
  * @throws {RangeError} When no item has that itemId, the item is an operator item
- *   (shipping costs, order discount, WEEE), or the discount is negative or above the price.
+ *   (shipping costs, order discount, WEEE) or free of charge (grossprice zero), or the
+ *   discount is negative or above the price.
  * @example
  * // payload: buildOrder's example; item 1 is 2 × netprice 10.00, grossprice 11.90 (1.19)
  * const discounted = applyItemDiscount(payload, { itemId: '1', discount: '1.50' }, { version: '1.1', profile });
@@ -65,6 +67,7 @@ export function applyItemDiscount<V extends OrderVersion>(
   if (off === 0n) return copy as OrderRequest<V>;
   const { factor, pricing } = itemTax(item, index);
   const before = itemPrices(item, index, currency);
+  if (before.gross === 0n) fail('discount.itemId', 'names a free-of-charge item (grossprice zero), which has no price to discount');
   const price = (pricing === 'grosspricing' ? before.gross : before.net) - off;
   if (price < 0n) fail('discount.discount', 'must not exceed the item price');
   const { net, gross } = unitPrices(price, factor, pricing);

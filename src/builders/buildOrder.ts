@@ -16,7 +16,7 @@ import {
   type OrderVersionFeatures,
 } from '../schema/tables';
 import { instantOf, offsetOf, writeOffset, writeUtc, type DateInput } from './_lib/dates';
-import { EMAIL_TEXT, LOCALE_TEXT, fail, flag, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
+import { EMAIL_TEXT, LOCALE_TEXT, fail, flag, isAbsent, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
 import { reviewFields } from './_lib/fields';
 import { assertNoErrors } from './_lib/guard';
 import { profileOf } from './_lib/profile';
@@ -224,12 +224,12 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   const features = ORDER_VERSION_FEATURES[version];
   const key = features.keyCharset;
   const currency = currencyOf(inp.currency, 'currency');
-  const pricing: Pricing = inp.pricing === undefined ? 'netpricing' : oneOf(inp.pricing, 'pricing', PRICINGS);
+  const pricing: Pricing = isAbsent(inp.pricing) ? 'netpricing' : oneOf(inp.pricing, 'pricing', PRICINGS);
   const offset = offsetOf(inp.offsetMinutes, 'offsetMinutes');
 
   const externalMessageReference = requiredText(inp.externalMessageReference, 'externalMessageReference', { max: LIMITS.externalMessageReference, key });
   const requestReference =
-    inp.requestReference === undefined ? externalMessageReference : requiredText(inp.requestReference, 'requestReference', { max: LIMITS.requestReference, key });
+    optionalText(inp.requestReference, 'requestReference', { max: LIMITS.requestReference, key }) ?? externalMessageReference;
 
   const order: Json = {};
   const shipCourier = optionalText(inp.shipCourier, 'shipCourier');
@@ -246,12 +246,12 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   if (incoTerms1 !== undefined) order.incoTerms1 = incoTerms1;
   const incoTerms2 = optionalText(inp.incoTerms2, 'incoTerms2');
   if (incoTerms2 !== undefined) order.incoTerms2 = incoTerms2;
-  if (inp.wantedDeliveryDate !== undefined) {
+  if (!isAbsent(inp.wantedDeliveryDate)) {
     const { ms } = instantOf(inp.wantedDeliveryDate, 'wantedDeliveryDate');
     order.dateTimeWantedDeliveryDate = key ? writeUtc(ms, 'wantedDeliveryDate') : writeOffset(ms, offset, 'wantedDeliveryDate');
   }
   order.amount = [];
-  if (inp.notes !== undefined) order.note = list(inp.notes, 'notes').map((n, i) => noteOf(n, `notes[${i}]`));
+  if (!isAbsent(inp.notes)) order.note = list(inp.notes, 'notes').map((n, i) => noteOf(n, `notes[${i}]`));
   const dynamicField = dynamicFieldsOf(inp.dynamicFields, 'dynamicFields');
   for (const [i, f] of dynamicField.entries()) {
     if (RESERVED_FIELDS.includes(f.name)) fail(`dynamicFields[${i}].name`, 'is set through fiscalCode or paymentReview, not as a dynamic field');
@@ -264,7 +264,7 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   // Without a ShipTo the BillTo party is read once and written twice.
   const billToParty = record(inp.billTo, 'billTo');
   const billTo = partnerOf(billToParty, 'billTo', 'BillTo', version);
-  const shipTo = inp.shipTo === undefined ? partnerOf(billToParty, 'billTo', 'ShipTo', version) : partnerOf(record(inp.shipTo, 'shipTo'), 'shipTo', 'ShipTo', version);
+  const shipTo = isAbsent(inp.shipTo) ? partnerOf(billToParty, 'billTo', 'ShipTo', version) : partnerOf(record(inp.shipTo, 'shipTo'), 'shipTo', 'ShipTo', version);
   if (profile.fms === true && fiscalCode === undefined && [billTo, shipTo].some((p) => p.addressData.countryISO2 === 'IT')) {
     fail('fiscalCode', 'is required: orders of FMS clients with a partner in Italy carry the FISCAL_CODE dynamic field', TypeError);
   }
@@ -277,7 +277,7 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   const body: Json = { requestHeader: { externalMessageReference, client: profile.client, requestReference }, order, partner: [billTo, shipTo], item };
   writeTotals(body, currency);
   const payload: Json = { clientRequest: body };
-  if (inp.payment !== undefined) {
+  if (!isAbsent(inp.payment)) {
     const totalGross = amountOf(order, 'totalGross') as Json;
     const payment = paymentOf(inp.payment, 'payment', version, profile, currency, minorOf(totalGross.value, 'totalGross', currency));
     payload.clientRequest = { requestHeader: body.requestHeader, order, payment, partner: body.partner, item };
@@ -290,14 +290,14 @@ function phoneOf(value: unknown, field: string): { phoneType: string; value: str
   if (typeof value === 'string') return { phoneType: 'home', value: requiredText(value, field) };
   const p = record(value, field);
   return {
-    phoneType: p.type === undefined ? 'home' : oneOf(p.type, `${field}.type`, ORDER_PHONE_TYPES),
+    phoneType: isAbsent(p.type) ? 'home' : oneOf(p.type, `${field}.type`, ORDER_PHONE_TYPES),
     value: requiredText(p.value, `${field}.value`),
   };
 }
 
 function partnerOf(p: Record<string, unknown>, field: string, partnerType: 'BillTo' | 'ShipTo', version: OrderVersion): Json {
   const partner: Json = { partnerType };
-  if (p.company !== undefined && p.company !== null) {
+  if (!isAbsent(p.company)) {
     const c = record(p.company, `${field}.company`);
     const company: Json = { name: requiredText(c.name, `${field}.company.name`, { max: LIMITS.companyName }) };
     const customerNumber = optionalText(c.customerNumber, `${field}.company.customerNumber`, { max: LIMITS.customerNumber });
@@ -305,7 +305,7 @@ function partnerOf(p: Record<string, unknown>, field: string, partnerType: 'Bill
       if (!ORDER_VERSION_FEATURES[version].members.customerNumber) fail(`${field}.company.customerNumber`, laterMember(ORDER_VERSION_FEATURES[version], 'customerNumber'));
       company.customerNumber = customerNumber;
     }
-    if (c.phone !== undefined && c.phone !== null) company.phone = [phoneOf(c.phone, `${field}.company.phone`)];
+    if (!isAbsent(c.phone)) company.phone = [phoneOf(c.phone, `${field}.company.phone`)];
     const taxNumber = optionalText(c.taxNumber, `${field}.company.taxNumber`, { max: LIMITS.taxNumber });
     if (taxNumber !== undefined) company.taxNumber = taxNumber;
     partner.companyData = company;
@@ -314,7 +314,7 @@ function partnerOf(p: Record<string, unknown>, field: string, partnerType: 'Bill
     firstName: requiredText(p.firstName, `${field}.firstName`, { max: LIMITS.firstName }),
     lastName: requiredText(p.lastName, `${field}.lastName`, { max: LIMITS.lastName }),
   };
-  if (p.phone !== undefined && p.phone !== null) person.phone = [phoneOf(p.phone, `${field}.phone`)];
+  if (!isAbsent(p.phone)) person.phone = [phoneOf(p.phone, `${field}.phone`)];
   const email = optionalText(p.email, `${field}.email`, EMAIL_TEXT);
   if (email !== undefined) person.email = [{ emailType: 'email', value: email }];
   const locale = optionalText(p.locale, `${field}.locale`, LOCALE_TEXT);
@@ -354,7 +354,7 @@ function noteOf(value: unknown, field: string): Json {
 
 /** Checks dynamic-field input; returns the entries (names max 60, values max 2000). */
 export function dynamicFieldsOf(value: unknown, field: string): { name: string; value?: string }[] {
-  if (value === undefined || value === null) return [];
+  if (isAbsent(value)) return [];
   return list(value, field).map((entry, i) => {
     const f = record(entry, `${field}[${i}]`);
     const out: { name: string; value?: string } = { name: requiredText(f.name, `${field}[${i}].name`, { max: LIMITS.dynamicFieldName }) };
@@ -377,7 +377,7 @@ function itemOf(
   const sku = skuOf(line.sku, `${field}.sku`, version);
   if (specials.has(sku)) fail(`${field}.sku`, "is one of the operator's special SKUs (shipping costs, order discount, WEEE): add those with addShippingCosts, addOrderDiscount or addWeeeFee");
   const quantity = quantityOf(line.quantity, `${field}.quantity`);
-  const pricing: Pricing = line.pricing === undefined ? orderPricing : oneOf(line.pricing, `${field}.pricing`, PRICINGS);
+  const pricing: Pricing = isAbsent(line.pricing) ? orderPricing : oneOf(line.pricing, `${field}.pricing`, PRICINGS);
   const factor = taxFactorOf(line.taxFactor, `${field}.taxFactor`);
   const price = minorOf(line.unitPrice, `${field}.unitPrice`, currency);
   const { net, gross } = unitPrices(price, factor, pricing);

@@ -3,7 +3,7 @@ import type { OrderPayment } from '../schema/order';
 import { isDateInFormat, isDigitsText } from '../schema/predicates';
 import { CARD_PAYMENT_METHODS, DATE_ONLY, LIMITS, ORDER_VERSIONS, PAYMENT_METHODS, type OrderVersion } from '../schema/tables';
 import { instantOf, writeDate, type DateInput } from './_lib/dates';
-import { fail, flag, oneOf, optionalText, record, requiredText } from './_lib/errors';
+import { fail, flag, isAbsent, oneOf, optionalText, record, requiredText } from './_lib/errors';
 import { currencyOf, minorOf, textOf } from './_lib/money';
 import { profileOf } from './_lib/profile';
 
@@ -110,7 +110,7 @@ export function paymentOf(
   out.amount = [{ currencyISO3: currency, amountType: 'authorized', value: textOf(authorized, currency) }];
   out.status = card ? (captured ? 'captured' : 'authorized') : 'paid';
   if (card && profile.processesCardData === true) {
-    if (p.card === undefined || p.card === null) {
+    if (isAbsent(p.card)) {
       fail(`${field}.card`, 'is required for card payments when the operator processes card data (profile.processesCardData)', TypeError);
     }
     out.cardData = cardOf(p.card, `${field}.card`);

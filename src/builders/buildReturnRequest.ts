@@ -6,7 +6,7 @@ import type { OrderRequest } from '../schema/order';
 import type { ReturnRequest } from '../schema/return';
 import { DYNAMIC_FIELD, LIMITS, RETURN_PHONE_TYPES, RETURN_STATE_COUNTRIES, STATE_CODES, type OrderVersion } from '../schema/tables';
 import { instantOf, offsetOf, writeOffset, type DateInput } from './_lib/dates';
-import { EMAIL_TEXT, LOCALE_TEXT, fail, isBlank, isRecord, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
+import { EMAIL_TEXT, LOCALE_TEXT, fail, isAbsent, isBlank, isRecord, list, oneOf, optionalText, record, requiredText } from './_lib/errors';
 import { assertNoErrors } from './_lib/guard';
 import { profileOf } from './_lib/profile';
 import { minorOf, quantityOf, textOf, type WholeQuantity } from './_lib/money';
@@ -92,8 +92,7 @@ export function buildReturnRequest(input: ReturnInput): ReturnRequest {
   const currency = currencyOfOrder(body);
 
   const externalMessageReference = requiredText(inp.externalMessageReference, 'externalMessageReference', { max: LIMITS.externalMessageReference });
-  const requestReference =
-    inp.requestReference === undefined ? externalMessageReference : requiredText(inp.requestReference, 'requestReference', { max: LIMITS.requestReference });
+  const requestReference = optionalText(inp.requestReference, 'requestReference', { max: LIMITS.requestReference }) ?? externalMessageReference;
 
   const returnReason = requiredText(inp.returnReason, 'returnReason', { max: LIMITS.returnReason });
   if (profile.returnReasons !== undefined && !profile.returnReasons.includes(returnReason)) {
@@ -102,7 +101,7 @@ export function buildReturnRequest(input: ReturnInput): ReturnRequest {
   const clientReturnURL = requiredText(inp.clientReturnURL, 'clientReturnURL');
   if (!isHttpUrl(clientReturnURL)) fail('clientReturnURL', 'must be an absolute http(s) URL');
   const instant = instantOf(inp.orderDate, 'orderDate');
-  const offset = inp.offsetMinutes === undefined ? (instant.offsetMinutes ?? 0) : offsetOf(inp.offsetMinutes, 'offsetMinutes');
+  const offset = isAbsent(inp.offsetMinutes) ? (instant.offsetMinutes ?? 0) : offsetOf(inp.offsetMinutes, 'offsetMinutes');
 
   const orderPartners = list(body.partner, 'order.clientRequest.partner');
   const billToIndex = orderPartners.findIndex((p) => isRecord(p) && p.partnerType === 'BillTo');
@@ -156,7 +155,7 @@ export function buildReturnRequest(input: ReturnInput): ReturnRequest {
 
 function selectedItems(selection: unknown, items: readonly Json[], profile: ClientProfile, currency: string): Json[] {
   const picks: { index: number; quantity?: bigint }[] = [];
-  if (selection === undefined) {
+  if (isAbsent(selection)) {
     const specials = specialSkus(profile);
     items.forEach((item, index) => {
       if (!specials.has(item.sku)) picks.push({ index });
@@ -170,7 +169,7 @@ function selectedItems(selection: unknown, items: readonly Json[], profile: Clie
       seen.add(itemId);
       const index = items.findIndex((item) => item.itemId === itemId);
       if (index < 0) fail(`items[${i}].itemId`, 'names no item of the order');
-      picks.push(pick.quantity === undefined ? { index } : { index, quantity: quantityOf(pick.quantity, `items[${i}].quantity`) });
+      picks.push(isAbsent(pick.quantity) ? { index } : { index, quantity: quantityOf(pick.quantity, `items[${i}].quantity`) });
     });
   }
   if (picks.length === 0) fail('items', 'must name at least one item to return');
@@ -262,9 +261,10 @@ function addressOf(value: unknown, field: string): Json {
   if (alpha3 === undefined || !isAlpha3Text(alpha3) || name === undefined) {
     fail(`${field}.countryISO2`, 'must be an uppercase ISO 3166-1 alpha-2 country code');
   }
+  // Blank lines are dropped: messages keep the order's index, the output is numbered anew.
   const lines = list(a.address, `${field}.address`)
-    .filter((l) => isRecord(l) && typeof l.value === 'string' && !isBlank(l.value))
-    .map((l, i) => ({ line: String(i + 1), value: requiredText((l as Json).value, `${field}.address[${i}].value`, { max: LIMITS.addressLineValue }) }));
+    .flatMap((l, i) => (isRecord(l) && typeof l.value === 'string' && !isBlank(l.value) ? [requiredText(l.value, `${field}.address[${i}].value`, { max: LIMITS.addressLineValue })] : []))
+    .map((value, n) => ({ line: String(n + 1), value }));
   if (lines.length === 0) fail(`${field}.address`, 'must hold at least one address line', TypeError);
   const out: Json = { address: lines };
   const postalCode = optionalText(a.postalCode, `${field}.postalCode`, { max: LIMITS.postalCode });

@@ -1,6 +1,6 @@
 import { DATE_TIME_UTC, ORDER_VERSION_FEATURES, ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { instantOf, offsetOf, writeOffset, writeUtc, type DateInput } from './_lib/dates';
-import { oneOf, record } from './_lib/errors';
+import { isAbsent, oneOf, record } from './_lib/errors';
 
 /** Options of {@link formatOrderDateTime}. */
 export interface OrderDateTimeOptions {
@@ -31,7 +31,7 @@ export interface OrderDateTimeOptions {
  */
 export function formatOrderDateTime(date: DateInput, version: OrderVersion, options: OrderDateTimeOptions = {}): string {
   oneOf(version, 'version', ORDER_VERSIONS);
-  const offset = offsetOf(record(options, 'options').offsetMinutes, 'options.offsetMinutes');
+  const offset = offsetOf(isAbsent(options) ? undefined : record(options, 'options').offsetMinutes, 'options.offsetMinutes');
   const { ms } = instantOf(date, 'date');
   return ORDER_VERSION_FEATURES[version].dateTime === DATE_TIME_UTC ? writeUtc(ms, 'date') : writeOffset(ms, offset, 'date');
 }

@@ -1,5 +1,5 @@
 import { instantOf, offsetOf, writeOffset, type DateInput } from './_lib/dates';
-import { record } from './_lib/errors';
+import { isAbsent, record } from './_lib/errors';
 
 /** Options of {@link formatReturnDateTime}. */
 export interface ReturnDateTimeOptions {
@@ -29,7 +29,7 @@ export interface ReturnDateTimeOptions {
  */
 export function formatReturnDateTime(date: DateInput, options: ReturnDateTimeOptions = {}): string {
   const instant = instantOf(date, 'date');
-  const { offsetMinutes } = record(options, 'options');
-  const offset = offsetMinutes === undefined ? (instant.offsetMinutes ?? 0) : offsetOf(offsetMinutes, 'options.offsetMinutes');
+  const offsetMinutes = isAbsent(options) ? undefined : record(options, 'options').offsetMinutes;
+  const offset = isAbsent(offsetMinutes) ? (instant.offsetMinutes ?? 0) : offsetOf(offsetMinutes, 'options.offsetMinutes');
   return writeOffset(instant.ms, offset, 'date');
 }

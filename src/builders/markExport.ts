@@ -1,7 +1,7 @@
 import type { OrderRequest } from '../schema/order';
 import type { OrderVersion } from '../schema/tables';
-import { fail, flag, isRecord, record } from './_lib/errors';
-import { amount, copyOrder, currencyOfOrder, itemPrices, writeTotals, type Json } from './_lib/payload';
+import { fail, flag, isAbsent, isRecord, record } from './_lib/errors';
+import { amount, contextOf, copyOrder, currencyOfOrder, itemPrices, renumber, shippingSkuOf, writeTotals, type Json, type OrderContext } from './_lib/payload';
 
 /** EU member states (ISO 3166-1 alpha-2); a ShipTo elsewhere is an export. */
 export const EU_COUNTRIES: readonly string[] = [
@@ -24,20 +24,28 @@ export interface ExportOptions {
  * outside the EU and that every item carries a netprice (printed on customs and
  * commercial invoices); with `zeroGross` sets every grossprice to zero, as free-of-charge
  * and fulfilment-only orders may. Order totals count a zero-gross item as free of charge.
+ * A shipping-cost item whose netprice is zero then has no price at all, so `zeroGross`
+ * drops it (spec rule 3: omitted when no shipping costs apply) and renumbers the items;
+ * telling it from a product takes the `context`, and without one such an item is refused.
  *
  * @param payload An order payload (not modified).
  * @param options `zeroGross` for free-of-charge and fulfilment-only orders.
+ * @param context The order version and the client profile (names the shipping-cost SKU).
  * @returns A new payload.
  * @throws {TypeError} When the payload is not an order payload or an item lacks a netprice.
  * @throws {RangeError} When the ShipTo country is in the EU, or `zeroGross` meets an
- *   item with a negative price (an order discount has nothing to reduce in a free order).
+ *   item with a negative price (an order discount has nothing to reduce in a free order)
+ *   or, without `context`, an item whose netprice is zero and grossprice is not.
  * @example
  * // a free-of-charge replacement shipped to Switzerland (ShipTo countryISO2 'CH')
- * const exported = markExport(payload, { zeroGross: true });
+ * const exported = markExport(payload, { zeroGross: true }, { version: '1.1', profile });
  * // every item: netprice kept (the customs value), grossprice '0.00'; order totals '0.00'
  */
-export function markExport<V extends OrderVersion>(payload: OrderRequest<V>, options: ExportOptions = {}): OrderRequest<V> {
-  const zeroGross = flag(record(options, 'options').zeroGross, 'options.zeroGross');
+export function markExport<V extends OrderVersion>(payload: OrderRequest<V>, options: ExportOptions = {}, context?: OrderContext<V>): OrderRequest<V> {
+  const zeroGross = flag(isAbsent(options) ? undefined : record(options, 'options').zeroGross, 'options.zeroGross');
+  const known = isAbsent(context) ? undefined : contextOf(context);
+  // A profile without clientCode and shippingCostSku names no shipping-cost item.
+  const shippingSku = known && (known.profile.shippingCostSku ?? known.profile.clientCode) !== undefined ? shippingSkuOf(known.profile, known.version) : undefined;
   const { copy, body, items } = copyOrder(payload);
   const partners: unknown[] = Array.isArray(body.partner) ? body.partner : [];
   const shipTo = partners.find((p) => isRecord(p) && p.partnerType === 'ShipTo') as Json | undefined;
@@ -45,13 +53,20 @@ export function markExport<V extends OrderVersion>(payload: OrderRequest<V>, opt
   if (typeof country !== 'string') fail('payload.clientRequest.partner', 'has no ShipTo partner with a countryISO2', TypeError);
   if (EU_COUNTRIES.includes(country)) fail('payload.clientRequest.partner ShipTo countryISO2', 'is an EU member state: the order is not an export');
   const currency = currencyOfOrder(body);
-  items.forEach((item, index) => {
-    const { net } = itemPrices(item, index, currency);
-    if (!zeroGross) return;
-    if (net < 0n) fail(`payload.clientRequest.item[${index}]`, 'has a negative price, which a free-of-charge order cannot carry');
+  const kept = items.filter((item, index) => {
+    const { net, gross } = itemPrices(item, index, currency);
+    if (!zeroGross) return true;
+    const field = `payload.clientRequest.item[${index}]`;
+    if (net < 0n) fail(field, 'has a negative price, which a free-of-charge order cannot carry');
+    if (net === 0n && shippingSku !== undefined && item.sku === shippingSku) return false;
+    if (net === 0n && gross !== 0n && known === undefined) {
+      fail(field, 'has a zero netprice, so zeroGross leaves it no price: give markExport the context to tell a shipping-cost item (dropped, spec rule 3) from a product');
+    }
     const rest = (item.amount as Json[]).filter((a) => a?.amountType !== 'grossprice');
     item.amount = [...rest, amount('grossprice', 0n, currency)];
+    return true;
   });
+  if (kept.length < items.length) body.item = renumber(kept);
   if (zeroGross) writeTotals(body, currency);
   return copy as OrderRequest<V>;
 }

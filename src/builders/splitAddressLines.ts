@@ -1,6 +1,6 @@
 import { LIMITS } from '../schema/tables';
 import { codePointLength } from '../schema/predicates';
-import { fail, list, readSafely } from './_lib/errors';
+import { fail, isAbsent, list, readSafely } from './_lib/errors';
 
 /** An address line of the spec: sequential number as text and the line's text. */
 export interface AddressLine {
@@ -36,8 +36,9 @@ export interface AddressLine {
  * // [{ line: '1', value: 'Hauptstrasse 1' }, { line: '2', value: '3. OG' }]
  */
 export function splitAddressLines(address: string | readonly string[], max: number = LIMITS.addressLineValue): AddressLine[] {
-  if (!Number.isSafeInteger(max) || max < 1) fail('max', 'must be a positive integer');
-  return addressLinesOf(address, 'address', max);
+  const limit = isAbsent(max) ? LIMITS.addressLineValue : max;
+  if (!Number.isSafeInteger(limit) || limit < 1) fail('max', 'must be a positive integer');
+  return addressLinesOf(address, 'address', limit);
 }
 
 /** {@link splitAddressLines} naming the input `field` in messages. */

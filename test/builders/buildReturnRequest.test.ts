@@ -124,6 +124,18 @@ describe('buildReturnRequest', () => {
     expect(() => buildReturnRequest(input({ order: {} as never }))).toThrow(/^order\.clientRequest must be an object/);
   });
 
+  it('names the address line of the order at fault, counting the blank lines it drops', () => {
+    const lines = (values: string[]) => values.map((value, i) => ({ line: String(i + 1), value }));
+    const copy = JSON.parse(JSON.stringify(orderOf('1.1')));
+    copy.clientRequest.partner[0].addressData.address = lines(['Main St 1', ' ', 'x'.repeat(41)]);
+    expect(() => buildReturnRequest(input({ order: copy }))).toThrow(
+      new RangeError('order.clientRequest.partner[0].addressData.address[2].value must be at most 40 characters long, got 41.'),
+    );
+    copy.clientRequest.partner[0].addressData.address = lines(['', 'Main St 1', '\u00a0', '3. OG']);
+    const rma = buildReturnRequest(input({ order: copy }));
+    expect(rma.partner![0]!.addressData.address).toEqual([{ line: '1', value: 'Main St 1' }, { line: '2', value: '3. OG' }]);
+  });
+
   it('never modifies its input', () => {
     const frozen = deepFreeze(input({ items: [{ itemId: '2' }] }));
     const before = JSON.stringify(frozen);

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatOrderDateTime, formatReturnDateTime } from '../../src/builders/index';
+import { buildOrder, buildPayment, buildReturnRequest, formatOrderDateTime, formatReturnDateTime } from '../../src/builders/index';
 import { isDateInFormat } from '../../src/schema/predicates';
 import { DATE_TIME_OFFSET, DATE_TIME_UTC } from '../../src/schema/tables';
+import { FMS_PROFILE, PROFILE, cartInput } from './_inputs';
 
 const NOON = new Date('2026-03-01T12:30:45.999Z');
 
@@ -90,5 +91,48 @@ describe('date-time text the builders read', () => {
 
   it('refuses an offset that pushes the instant past the end of JavaScript time', () => {
     expect(() => formatOrderDateTime(new Date(8.64e15), '1', { offsetMinutes: 60 })).toThrow(/^date must lie between the years 0000 and 9999/);
+  });
+});
+
+describe('UTC offsets above ±14:00, at every builder that reads a date (table)', () => {
+  const order = buildOrder(cartInput('1.1'));
+  const card = { holder: 'Jane Doe', bin: '411111', last4digits: '1111', dateCardExpiry: '2028-12-31', dateAuthExpiry: '2026-03-08' };
+  // Each entry point with the field its messages name, and what it wrote for a good date.
+  const ENTRY_POINTS: [string, string, (text: string) => string][] = [
+    ['formatOrderDateTime v1.1', 'date', (text) => formatOrderDateTime(text, '1.1')],
+    ['formatOrderDateTime v1.2', 'date', (text) => formatOrderDateTime(text, '1.2')],
+    ['formatReturnDateTime', 'date', (text) => formatReturnDateTime(text, { offsetMinutes: 0 })],
+    ['buildOrder v1.1 wantedDeliveryDate', 'wantedDeliveryDate', (text) => buildOrder(cartInput('1.1', { wantedDeliveryDate: text })).clientRequest.order.dateTimeWantedDeliveryDate!],
+    ['buildOrder v1.2 wantedDeliveryDate', 'wantedDeliveryDate', (text) => buildOrder(cartInput('1.2', { wantedDeliveryDate: text })).clientRequest.order.dateTimeWantedDeliveryDate!],
+    [
+      'buildReturnRequest orderDate',
+      'orderDate',
+      (text) =>
+        buildReturnRequest({ order, orderDate: text, offsetMinutes: 0, profile: PROFILE, externalMessageReference: 'R-1', returnReason: 'damaged', clientReturnURL: 'https://shop.example/r' })
+          .rma.dateTimeOrder,
+    ],
+  ];
+  const TOO_FAR = ['2026-03-01T10:00:00+99', '2026-03-01T10:00:00+15:00', '2026-03-01T10:00:00-48:00', '2026-03-01T10:00:00+1401', '2026-03-01T10:00:00-14:30', '2026-03-01T10:00:00 +14.30', '2026-03-01T10:00:00 -15.00'];
+  const CASES = ENTRY_POINTS.flatMap(([name, field, run]) => TOO_FAR.map((text) => ({ name, field, run, text })));
+
+  it.each(CASES)('$name refuses $text naming the field', ({ field, run, text }) => {
+    expect(() => run(text)).toThrow(RangeError);
+    expect(() => run(text)).toThrow(`${field} must have a UTC offset of at most ±14:00.`);
+  });
+
+  it.each(ENTRY_POINTS)('%s reads ±14:00 itself as the instant it names', (_name, _field, run) => {
+    const east = run('2026-03-01T10:00:00+14:00');
+    const west = run('2026-03-01T10:00:00-1400');
+    // 10:00 at +14:00 is 20:00 UTC the day before; at -14:00, 00:00 UTC the next day.
+    expect(east.startsWith('2026-02-28T20:00:00')).toBe(true);
+    expect(west.startsWith('2026-03-02T00:00:00')).toBe(true);
+    expect(run('2026-03-01T10:00:00 -14.00').startsWith('2026-03-02T00:00:00')).toBe(true);
+  });
+
+  it.each(['dateCardExpiry', 'dateAuthExpiry'])('card date %s takes no zone at all (a YYYY-MM-DD date)', (member) => {
+    const payment = (text: string) => ({ method: 'Visa', card: { ...card, [member]: text } });
+    const context = { version: '1.1' as const, profile: FMS_PROFILE, currency: 'EUR', amount: '1.00' };
+    expect(() => buildPayment(payment('2026-03-01T10:00:00+99'), context)).toThrow(`payment.card.${member} must be a YYYY-MM-DD date.`);
+    expect(() => buildOrder(cartInput('1.1', { profile: FMS_PROFILE, payment: payment('2026-03-01T10:00:00+15:00') }))).toThrow(`payment.card.${member} must be a YYYY-MM-DD date.`);
   });
 });

@@ -125,7 +125,7 @@ describe('JSDoc examples', () => {
   it('markExport', () => {
     const input = example();
     const payload = buildOrder({ ...input, shipTo: { ...input.billTo, country: 'CH', postalCode: '8001', city: 'Zürich' } });
-    const exported = markExport(payload, { zeroGross: true });
+    const exported = markExport(payload, { zeroGross: true }, { version: '1.1', profile });
     expect(exported.clientRequest.item.map((i) => i.amount!.map((a) => a.value))).toEqual([
       ['10.00', '0.00'],
       ['4.20', '0.00'],

@@ -82,7 +82,7 @@ describe('builders validate with the spec predicates (table)', () => {
     ['a blank phone number', { billTo: { ...JANE, phone: { value: ' ' } } }, 'billTo.phone.value', RangeError],
     ['a blank company name', { billTo: { ...JANE, company: { name: '\t' } } }, 'billTo.company.name', RangeError],
     ['a blank message reference', { externalMessageReference: ' ' }, 'externalMessageReference', RangeError],
-    ['an empty request reference', { requestReference: '' }, 'requestReference', RangeError],
+    ['a blank request reference', { requestReference: '\u00a0' }, 'requestReference', RangeError],
     ['a blank SKU', { lines: [{ ...line, sku: ' ' }] }, 'lines[0].sku', RangeError],
     ['a blank unit of measure', { lines: [{ ...line, uom: ' ' }] }, 'lines[0].uom', RangeError],
     ['a blank dynamic-field name', { dynamicFields: [{ name: ' ', value: 'x' }] }, 'dynamicFields[0].name', RangeError],

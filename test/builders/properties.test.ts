@@ -13,17 +13,21 @@ import {
   applyItemDiscount,
   buildOrder,
   buildReturnRequest,
+  markExport,
   markPaymentReview,
   recalculateOrderTotals,
   type CartLine,
   type OrderInput,
 } from '../../src/builders/index';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
-import { expandBundle, multiplyAmount, roundAmount, subtractAmounts, sumAmounts, toMinorUnits } from '../../src/money/index';
+import { expandBundle, fromMinorUnits, multiplyAmount, roundAmount, subtractAmounts, sumAmounts, toMinorUnits } from '../../src/money/index';
 import { ORDER_VERSIONS, type OrderVersion } from '../../src/schema/tables';
 import { FMS_TEST_PROFILE, TEST_PROFILE, orderInputArbitrary, returnInputArbitrary, validOrderArbitrary } from '../../src/testing/arbitraries';
-import { pathsOf } from './_hostile';
-import { amounts, cartInput, deepFreeze } from './_inputs';
+import { errorsOf, pathsOf } from './_hostile';
+import { JANE, amounts, cartInput, deepFreeze } from './_inputs';
+
+/** `undefined` or a value of `arb`. */
+const opt = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(arb, { nil: undefined });
 
 const RUNS = { numRuns: 100 };
 const CASES = ORDER_VERSIONS.flatMap((version) => [
@@ -165,6 +169,74 @@ describe('special items and fields (properties)', () => {
         expect(JSON.stringify(payload)).toBe(before);
       }),
       RUNS,
+    );
+  });
+});
+
+describe('chains of the payload functions (property)', () => {
+  const FACTORS = ['1.00', '1.07', '1.19', '2.5', '3'];
+  const minor = fc.oneof(fc.bigInt({ min: 0n, max: 3n }), fc.bigInt({ min: 0n, max: 3_000n }));
+  const pricing = opt(fc.constantFrom('netpricing' as const, 'grosspricing' as const));
+  const OPS = fc.oneof(
+    fc.record({ op: fc.constant('shipping' as const), cost: minor, taxFactor: opt(fc.constantFrom(...FACTORS)), pricing }, { noNullPrototype: true }),
+    fc.record({ op: fc.constant('weee' as const), pick: fc.nat(), fee: minor }, { noNullPrototype: true }),
+    fc.record({ op: fc.constant('orderDiscount' as const), discount: minor, taxFactor: opt(fc.constantFrom(...FACTORS)), pricing }, { noNullPrototype: true }),
+    fc.record({ op: fc.constant('itemDiscount' as const), pick: fc.nat(), percent: fc.integer({ min: 0, max: 100 }) }, { noNullPrototype: true }),
+    fc.record({ op: fc.constant('export' as const), zeroGross: fc.boolean(), withContext: fc.boolean() }, { noNullPrototype: true }),
+    fc.record({ op: fc.constant('recalculate' as const) }, { noNullPrototype: true }),
+  );
+  const ORDER = fc.record(
+    {
+      version: fc.constantFrom(...ORDER_VERSIONS),
+      currency: fc.constantFrom('EUR', 'JPY', 'BHD'),
+      country: fc.constantFrom('DE', 'CH', 'NO'),
+      paid: fc.boolean(),
+      lines: fc.array(
+        fc.record({ quantity: fc.integer({ min: 1, max: 3 }), price: minor, taxFactor: fc.constantFrom(...FACTORS), taxLevel: fc.constantFrom('HIGH', 'LOW'), pricing }, { noNullPrototype: true }),
+        { minLength: 1, maxLength: 3 },
+      ),
+    },
+    { noNullPrototype: true },
+  );
+
+  it('every step of any chain lints with no error, or is refused by name', () => {
+    fc.assert(
+      fc.property(ORDER, fc.array(OPS, { minLength: 1, maxLength: 6 }), (o, ops) => {
+        const context = { version: o.version, profile: FMS_TEST_PROFILE };
+        const text = (units: bigint) => fromMinorUnits(units, o.currency);
+        let payload: any = buildOrder({
+          ...cartInput(o.version, { profile: FMS_TEST_PROFILE, currency: o.currency, shipTo: { ...JANE, country: o.country } }),
+          billTo: { ...JANE, locale: 'de-DE' },
+          payment: o.paid ? { method: 'PayPal' } : undefined,
+          lines: o.lines.map((l, i) => ({ sku: `P${i}`, quantity: l.quantity, unitPrice: text(l.price), taxFactor: l.taxFactor, taxLevel: l.taxLevel, pricing: l.pricing })),
+        });
+        const regular = (pick: number) => {
+          const items = payload.clientRequest.item.filter((item: any) => /^P\d$/.test(item.sku));
+          return items[pick % items.length];
+        };
+        for (const op of ops) {
+          let next: unknown;
+          try {
+            if (op.op === 'shipping') next = addShippingCosts(payload, { cost: text(op.cost), taxFactor: op.taxFactor, pricing: op.pricing }, context);
+            if (op.op === 'weee') next = addWeeeFee(payload, { sku: regular(op.pick).sku, fee: text(op.fee) }, context);
+            if (op.op === 'orderDiscount') next = addOrderDiscount(payload, { discount: text(op.discount), taxFactor: op.taxFactor, taxLevel: 'HIGH', pricing: op.pricing }, context);
+            if (op.op === 'itemDiscount') {
+              const item = regular(op.pick);
+              const basis = amounts(item)[item.pricing === 'grosspricing' ? 'grossprice' : 'netprice']!;
+              const off = (toMinorUnits(basis, o.currency) * BigInt(op.percent)) / 100n;
+              next = applyItemDiscount(payload, { itemId: item.itemId, discount: text(off) }, context);
+            }
+            if (op.op === 'export') next = markExport(payload, { zeroGross: op.zeroGross }, op.withContext ? context : undefined);
+            if (op.op === 'recalculate') next = recalculateOrderTotals(payload);
+          } catch (error) {
+            expectRefusal(error);
+            continue;
+          }
+          expect(errorsOf(lintOrder(next, context))).toEqual([]);
+          payload = next;
+        }
+      }),
+      { numRuns: 250 },
     );
   });
 });

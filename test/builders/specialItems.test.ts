@@ -277,6 +277,50 @@ describe('markExport', () => {
   });
 });
 
+describe('free of charge: markExport zeroGross and what follows it', () => {
+  const swiss = () => deepFreeze(buildOrder(cartInput('1.1', { shipTo: { ...JANE, country: 'CH' }, payment: { method: 'FreeOfCharge' } })));
+  // A gross-priced 0.01 at factor 3 has a net of 0.00: a shipping cost that lints clean, until its gross is zeroed.
+  const tinyShipping = () => addShippingCosts(swiss(), { cost: '0.01', taxFactor: '3', pricing: 'grosspricing' }, plain);
+
+  it('drops a shipping-cost item left without any price (rule 3), and renumbers the items', () => {
+    expect(amounts(tinyShipping().clientRequest.item[2]!)).toEqual({ netprice: '0.00', grossprice: '0.01' });
+    const out = markExport(tinyShipping(), { zeroGross: true }, plain);
+    expect(out.clientRequest.item.map((i) => [i.itemId, i.sku])).toEqual([
+      ['1', 'MUG-RED'],
+      ['2', 'TEA-GREEN'],
+    ]);
+    expect(amounts(out.clientRequest.order)).toEqual({ totalNet: '0.00', totalTax: '0.00', totalGross: '0.00' });
+    clean(out, plain);
+  });
+
+  it('keeps a shipping-cost item that has a netprice (the customs value), and a product whatever its price', () => {
+    const shipped = addShippingCosts(swiss(), { cost: '4.95', taxFactor: '1.19' }, plain);
+    const out = markExport(shipped, { zeroGross: true }, plain);
+    expect(amounts(out.clientRequest.item[2]!)).toEqual({ netprice: '4.95', grossprice: '0.00' });
+    clean(out, plain);
+    const tinyProduct = buildOrder(cartInput('1.1', { shipTo: { ...JANE, country: 'CH' }, lines: [{ sku: 'PIN', quantity: 1, unitPrice: '0.01', taxFactor: '3', pricing: 'grosspricing' }] }));
+    const free = markExport(tinyProduct, { zeroGross: true }, plain);
+    expect(free.clientRequest.item.map(amounts)).toEqual([{ netprice: '0.00', grossprice: '0.00' }]);
+    clean(free, plain);
+  });
+
+  it('without the context, refuses an item it would leave without any price, naming the item', () => {
+    expect(() => markExport(tinyShipping(), { zeroGross: true })).toThrow(RangeError);
+    expect(() => markExport(tinyShipping(), { zeroGross: true })).toThrow(/^payload\.clientRequest\.item\[2\] has a zero netprice/);
+    expect(markExport(tinyShipping()).clientRequest.item).toHaveLength(3);
+  });
+
+  it('applyItemDiscount refuses a zero-gross item instead of charging it again', () => {
+    const free = markExport(swiss(), { zeroGross: true }, plain);
+    expect(() => applyItemDiscount(free, { itemId: '1', discount: '1.00' }, plain)).toThrow(
+      new RangeError('discount.itemId names a free-of-charge item (grossprice zero), which has no price to discount.'),
+    );
+    expect(applyItemDiscount(free, { itemId: '1', discount: '0.00' }, plain)).toEqual(free);
+    expect(amounts(free.clientRequest.order)).toEqual({ totalNet: '0.00', totalTax: '0.00', totalGross: '0.00' });
+    expect(amounts(free.clientRequest.payment!)).toEqual({ authorized: '0.00' });
+  });
+});
+
 describe('recalculateOrderTotals', () => {
   it('follows hand-edited items, counting zero-gross items as free', () => {
     const edited = JSON.parse(JSON.stringify(order()));

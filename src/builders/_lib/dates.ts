@@ -8,7 +8,7 @@ import { isValid } from 'date-fns/isValid';
 import { parseISO } from 'date-fns/parseISO';
 import { isDateInFormat } from '../../schema/predicates';
 import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC } from '../../schema/tables';
-import { fail, readSafely } from './errors';
+import { fail, isAbsent, readSafely } from './errors';
 
 /** A point in time as the builders accept it. */
 export type DateInput = Date | number | string;
@@ -27,9 +27,9 @@ const MAX_DATE_TEXT = 40;
 /** Largest offset the spec's format can hold: ±14.00. */
 const MAX_OFFSET = 14 * 60;
 
-/** Checks an offset in minutes east of UTC (−840 … 840, whole minutes). */
+/** Checks an offset in minutes east of UTC (−840 … 840, whole minutes); absent is 0. */
 export function offsetOf(value: unknown, field: string): number {
-  if (value === undefined) return 0;
+  if (isAbsent(value)) return 0;
   if (typeof value !== 'number') fail(field, 'must be a number of minutes east of UTC', TypeError);
   if (!Number.isInteger(value) || Math.abs(value) > MAX_OFFSET) fail(field, 'must be a whole number of minutes between -840 and 840');
   return value;
@@ -40,7 +40,7 @@ export function offsetOf(value: unknown, field: string): number {
  * spec's date-time formats (`…T…:…:… ±hh.mm`, `…T…:…:…Z`), a calendar date
  * `YYYY-MM-DD` (midnight UTC), or ISO 8601 text with `Z` or an offset (date-fns
  * `parseISO`). Text without a zone is refused: its instant would depend on the
- * machine's time zone.
+ * machine's time zone; so is a zone above ±14:00, in either format.
  */
 export function instantOf(value: unknown, field: string): Instant {
   if (readSafely(field, () => value instanceof Date)) {
@@ -65,9 +65,8 @@ export function instantOf(value: unknown, field: string): Instant {
   if (value.length > MAX_DATE_TEXT) fail(field, `must be date-time text of at most ${MAX_DATE_TEXT} characters`);
   // The spec's shapes pick the message; the shared predicate decides.
   if (DATE_TIME_OFFSET.pattern.test(value)) {
+    const offsetMinutes = zoneOffset(value, 20, field);
     if (!isDateInFormat(value, DATE_TIME_OFFSET)) fail(field, 'must be a real date and time');
-    const sign = value.charAt(20) === '-' ? -1 : 1;
-    const offsetMinutes = sign * (Number(value.slice(21, 23)) * 60 + Number(value.slice(24, 26)));
     // The wall-clock part read as UTC, then moved back by the offset.
     const local = Date.parse(`${value.slice(0, 19)}Z`);
     return { ms: local - offsetMinutes * 60_000, offsetMinutes };
@@ -76,19 +75,20 @@ export function instantOf(value: unknown, field: string): Instant {
     if (!isDateInFormat(value, DATE_TIME_UTC.pattern.test(value) ? DATE_TIME_UTC : DATE_ONLY)) fail(field, 'must be a real date');
     return { ms: Date.parse(DATE_ONLY.pattern.test(value) ? `${value}T00:00:00Z` : value) };
   }
-  if (!endsWithZone(value)) {
-    fail(field, 'must be date-time text with a zone (Z or an offset), a YYYY-MM-DD date, a Date or a number');
-  }
+  const zone = zoneStart(value);
+  if (zone < 0) fail(field, 'must be date-time text with a zone (Z or an offset), a YYYY-MM-DD date, a Date or a number');
+  // date-fns checks the minutes of an offset, never its hours (`+99` would move the instant 99 h).
+  if (value.charAt(zone) !== 'Z') zoneOffset(value, zone, field);
   const parsed = parseISO(value);
   if (!isValid(parsed)) fail(field, 'must be ISO 8601 date-time text');
   return { ms: parsed.getTime() };
 }
 
 /**
- * Whether date-time text ends in a zone after its time: `Z`, or an offset `±hh`, `±hhmm`
- * or `±hh:mm` (a `-01` that ends a date such as `2026-01` is not a zone).
+ * Where the zone after the time of date-time text starts: `Z`, or an offset `±hh`,
+ * `±hhmm` or `±hh:mm` (a `-01` that ends a date such as `2026-01` is not a zone); -1 when none.
  */
-function endsWithZone(text: string): boolean {
+function zoneStart(text: string): number {
   const n = text.length;
   const isDigit = (i: number) => text.charAt(i) >= '0' && text.charAt(i) <= '9';
   const isSign = (i: number) => text.charAt(i) === '+' || text.charAt(i) === '-';
@@ -98,7 +98,18 @@ function endsWithZone(text: string): boolean {
   else if (isSign(n - 5) && isDigit(n - 4) && isDigit(n - 3) && isDigit(n - 2) && isDigit(n - 1)) zone = n - 5;
   else if (isSign(n - 6) && isDigit(n - 5) && isDigit(n - 4) && text.charAt(n - 3) === ':' && isDigit(n - 2) && isDigit(n - 1)) zone = n - 6;
   const time = text.indexOf('T');
-  return zone > 0 && time > 0 && time < zone;
+  return zone > 0 && time > 0 && time < zone ? zone : -1;
+}
+
+/**
+ * The offset in minutes east of UTC written at `at` (`±hh`, then optional minutes after a
+ * `.`, `:` or nothing), refused above ±14:00: the one check of every zone the builders read.
+ */
+function zoneOffset(text: string, at: number, field: string): number {
+  const digits = text.slice(at + 1).replace(/[.:]/, '');
+  const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0');
+  if (minutes > MAX_OFFSET) fail(field, 'must have a UTC offset of at most ±14:00');
+  return text.charAt(at) === '-' ? -minutes : minutes;
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

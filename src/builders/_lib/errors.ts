@@ -94,6 +94,15 @@ export function isBlank(text: string): boolean {
   return text.trim() === '';
 }
 
+/**
+ * Whether an optional member of builder input is absent: `undefined`, `null` or `''`
+ * (checkout forms send empty strings for empty inputs). The one test of every optional
+ * member, whatever its type; the linter's Presence rule judges payloads, not this input.
+ */
+export function isAbsent(value: unknown): value is undefined | null | '' {
+  return value === undefined || value === null || value === '';
+}
+
 /** Checks a required, non-blank string against a limit and a spec predicate; returns it. */
 export function requiredText(value: unknown, field: string, rule: TextRule = {}): string {
   if (value === undefined || value === null) fail(field, 'is required', TypeError);
@@ -102,12 +111,9 @@ export function requiredText(value: unknown, field: string, rule: TextRule = {})
   return checkText(value, field, rule);
 }
 
-/**
- * Checks an optional string; `undefined`, `null` and `''` mean absent (checkout
- * forms send empty strings for empty inputs), blank text is refused.
- */
+/** Checks an optional string: absent ({@link isAbsent}) is `undefined`, blank text is refused. */
 export function optionalText(value: unknown, field: string, rule: TextRule = {}): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
+  if (isAbsent(value)) return undefined;
   return requiredText(value, field, rule);
 }
 
@@ -130,9 +136,9 @@ export function oneOf<T extends string>(value: unknown, field: string, allowed: 
   return value as T;
 }
 
-/** Checks an optional boolean; returns it or `false`. */
+/** Checks an optional boolean; returns it, or `false` when absent. */
 export function flag(value: unknown, field: string): boolean {
-  if (value === undefined || value === null) return false;
+  if (isAbsent(value)) return false;
   if (typeof value !== 'boolean') fail(field, 'must be a boolean', TypeError);
   return value;
 }

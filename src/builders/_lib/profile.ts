@@ -5,7 +5,7 @@
  */
 import type { ClientProfile } from '../../lint/types';
 import { LIMITS } from '../../schema/tables';
-import { fail, flag, list, optionalText, record, requiredText } from './errors';
+import { fail, flag, isAbsent, list, optionalText, record, requiredText } from './errors';
 
 /**
  * Checks a profile and returns a plain copy of its members: `client` (required, max 40),
@@ -22,7 +22,7 @@ export function profileOf(value: unknown, field: string): ClientProfile {
   }
   if (flag(p.fms, `${field}.fms`)) profile.fms = true;
   if (flag(p.processesCardData, `${field}.processesCardData`)) profile.processesCardData = true;
-  if (p.returnReasons !== undefined && p.returnReasons !== null) {
+  if (!isAbsent(p.returnReasons)) {
     profile.returnReasons = list(p.returnReasons, `${field}.returnReasons`).map((reason, i) => {
       if (typeof reason !== 'string') fail(`${field}.returnReasons[${i}]`, 'must be a string', TypeError);
       return reason;

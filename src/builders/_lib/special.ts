@@ -3,7 +3,7 @@
  * discount): the tax treatment defaults to the order's regular items.
  */
 import { LIMITS } from '../../schema/tables';
-import { fail, oneOf, optionalText } from './errors';
+import { fail, isAbsent, oneOf, optionalText } from './errors';
 import { PRICINGS, taxFactorOf, type Pricing, type TaxFactor } from './money';
 import { commonTax, regularTaxes, sameRate, type Json } from './payload';
 
@@ -27,7 +27,7 @@ export function taxOfSpecial(
   const taxes = regularTaxes(items, specials);
   const common = commonTax(taxes);
   let factor: TaxFactor;
-  if (input.taxFactor === undefined) {
+  if (isAbsent(input.taxFactor)) {
     if (!common.factor) fail(`${field}.taxFactor`, 'is required when the order items do not share one tax factor', TypeError);
     factor = common.factor;
   } else {
@@ -37,6 +37,6 @@ export function taxOfSpecial(
   const levels = new Set(taxes.filter((tax) => sameRate(tax.factor, factor)).map((tax) => tax.taxLevel));
   const [shared] = levels;
   const taxLevel = optionalText(input.taxLevel, `${field}.taxLevel`, { max: LIMITS.taxLevel }) ?? (levels.size === 1 ? shared : undefined);
-  const pricing: Pricing = input.pricing === undefined ? common.pricing : oneOf(input.pricing, `${field}.pricing`, PRICINGS);
+  const pricing: Pricing = isAbsent(input.pricing) ? common.pricing : oneOf(input.pricing, `${field}.pricing`, PRICINGS);
   return { factor, taxLevel, pricing };
 }
