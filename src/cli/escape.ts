@@ -31,6 +31,20 @@ export function escapeControls(text: string): string {
 }
 
 /**
+ * Writes one line to stderr (or any sink), its controls escaped: every message the CLI
+ * prints goes through here, so that a file name, an option value or an error's text cannot
+ * forge a line or drive the terminal, whichever message carries it. Escaping twice changes
+ * nothing (an escaped line holds no control).
+ *
+ * @param sink Where to write (the CLI's stderr).
+ * @param line The line, without its newline.
+ * @example writeLine(process.stderr, `fulfilkit: Cannot read ${file}.`);
+ */
+export function writeLine(sink: { write(text: string): unknown }, line: string): void {
+  sink.write(`${escapeControls(line)}\n`);
+}
+
+/**
  * `escapeControls`, plus what XML 1.0 cannot carry at all (lone surrogates, U+FFFE,
  * U+FFFF), also as `\u{..}`; markup characters are left to the XML escaping.
  *

@@ -4,8 +4,9 @@
  * A symlink is followed to its target (the link stays a link); a file with hard links is
  * written over in place, so that every link still shares it.
  */
+import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { chmod, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, chown, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from './errors';
 import type { TextSink } from './io';
@@ -75,9 +76,64 @@ export function streamFixTarget(sink: OutputSink, hadBom: () => boolean): FixTar
 // Temporary files are named `.<name>.fulfilkit-fix-<pid>.tmp` (`.fixed` once complete and
 // being written over a hard-linked file), so that a later run can tell its own leftovers.
 const MARK = '.fulfilkit-fix-';
+// The longest name a file system takes (NAME_MAX, in bytes), and the most a temporary name
+// adds to the file's: the leading dot, MARK, a pid (at most 10 digits) and `.fixed`.
+const NAME_MAX = 255;
+const ADDED_BYTES = 1 + MARK.length + 10 + '.fixed'.length;
+
+/** The text's longest start of at most `max` UTF-8 bytes, cut between characters. */
+function startWithin(text: string, max: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const c of text) {
+    bytes += Buffer.byteLength(c);
+    if (bytes > max) break;
+    end += c.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * What the temporary names of a file start with: `.<name>.fulfilkit-fix-`; a name too long
+ * for that within NAME_MAX is cut, and a hash of the whole name keeps it apart from others.
+ */
+function tempPrefix(path: string): string {
+  const name = basename(path);
+  if (Buffer.byteLength(name) + ADDED_BYTES <= NAME_MAX) return `.${name}${MARK}`;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 16);
+  return `.${startWithin(name, NAME_MAX - ADDED_BYTES - hash.length - 1)}~${hash}${MARK}`;
+}
 
 function tempName(path: string, pid: number, state: 'tmp' | 'fixed'): string {
-  return join(dirname(path), `.${basename(path)}${MARK}${pid}.${state}`);
+  return join(dirname(path), `${tempPrefix(path)}${pid}.${state}`);
+}
+
+/** Creates the temporary file beside a file (permissions as the file's, without the special bits). */
+async function createTemp(path: string, file: string): Promise<FileHandle> {
+  try {
+    return await open(tempName(path, process.pid, 'tmp'), 'wx', (await stat(path)).mode & 0o777);
+  } catch (error) {
+    throw new UsageError(`Cannot fix ${file}: cannot create a file beside it (${ioReason(error)}).`);
+  }
+}
+
+/**
+ * Gives the temporary file the owner and group of the file it replaces, where the system
+ * lets it (root; a user who owns the file and is in its group), and says which mode it takes:
+ * the setuid, setgid and sticky bits only when both were kept, so that `--fix` run by root
+ * never turns a user's setuid file into a setuid-root program.
+ *
+ * @param temp The temporary file.
+ * @param info The file's owner, group and mode.
+ * @param changeOwner How to change the owner (`chown`; tests make it fail).
+ * @returns The mode to give the temporary file.
+ * @example await chmod(temp, await replacementMode(temp, await stat(path)));
+ */
+export async function replacementMode(temp: string, info: { readonly uid: number; readonly gid: number; readonly mode: number }, changeOwner = chown): Promise<number> {
+  // EPERM for a user who is not root; whatever failed, what the file now has decides.
+  await changeOwner(temp, info.uid, info.gid).catch(() => {});
+  const now = await stat(temp);
+  return info.mode & (now.uid === info.uid && now.gid === info.gid ? 0o7777 : 0o777);
 }
 
 /** True when a process with this id is running (another user's counts: it may be a run in progress). */
@@ -93,24 +149,21 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Prepares a file for `--fix`: follows symlinks to the file itself, and removes the
- * temporary files that killed runs left beside it.
+ * Prepares a file for `--fix`: follows symlinks to the file itself, removes the temporary
+ * files that killed runs left beside it, and makes sure its own can be created.
  *
  * @param path The file's path, as resolved from the command line.
  * @param file The name to show in messages.
  * @returns The real path, which `fileFixTarget` rewrites.
  * @throws {UsageError} When a killed run was writing its fixes over the file (hard links):
- *   the file may be partly written, and the complete fixed content is beside it.
+ *   the file may be partly written, and the complete fixed content is beside it; or when the
+ *   temporary file cannot be created (read-only folder, ...).
  */
 export async function prepareFix(path: string, file: string): Promise<string> {
   const real = await realpath(path);
-  const prefix = `.${basename(real)}${MARK}`;
-  let names: string[];
-  try {
-    names = await readdir(dirname(real));
-  } catch {
-    return real; // an unreadable folder: creating the temporary file will say what is wrong
-  }
+  const prefix = tempPrefix(real);
+  // An unreadable folder: creating the temporary file says what is wrong.
+  const names = await readdir(dirname(real)).catch(() => [] as string[]);
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const match = /^(\d+)\.(tmp|fixed)$/.exec(name.slice(prefix.length));
@@ -120,6 +173,9 @@ export async function prepareFix(path: string, file: string): Promise<string> {
     }
     await unlink(join(dirname(real), name)).catch(() => {});
   }
+  // Made and removed now: a file that cannot be rewritten is refused before any file is.
+  await (await createTemp(real, file)).close();
+  await unlink(tempName(real, process.pid, 'tmp'));
   return real;
 }
 
@@ -148,9 +204,9 @@ async function overwrite(from: string, to: string): Promise<void> {
 
 /**
  * Rewrites a file: fixed bytes go to a temporary file in the same folder, which replaces the
- * file (same permissions) on `commit` when a fix changed something; a file with hard links is
- * written over in place instead, once the temporary file is complete; otherwise the file is
- * left untouched.
+ * file (same owner and permissions, see `replacementMode`) on `commit` when a fix changed
+ * something; a file with hard links is written over in place instead, once the temporary
+ * file is complete; otherwise the file is left untouched.
  *
  * @param path The file's real path (from `prepareFix`).
  * @param file The name to show in messages.
@@ -160,12 +216,7 @@ async function overwrite(from: string, to: string): Promise<void> {
  */
 export async function fileFixTarget(path: string, file: string, hadBom: () => boolean): Promise<FixTarget> {
   const temp = tempName(path, process.pid, 'tmp');
-  let handle: FileHandle;
-  try {
-    handle = await open(temp, 'wx', (await stat(path)).mode & 0o777);
-  } catch (error) {
-    throw new UsageError(`Cannot fix ${file}: cannot create a file beside it (${ioReason(error)}).`);
-  }
+  const handle = await createTemp(path, file);
   const stream = handle.createWriteStream();
   const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
   const sink = new OutputSink(stream as unknown as TextSink, file);
@@ -180,7 +231,7 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
       // Now, not at the start: the file's links and permissions as they are when it is replaced.
       const info = await stat(path);
       if (info.nlink === 1) {
-        await chmod(temp, info.mode & 0o7777);
+        await chmod(temp, await replacementMode(temp, info));
         await rename(temp, path);
         return true;
       }
@@ -211,6 +262,8 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
     name: file,
     sink,
     write(bytes, count) {
+      // Results taken after an abort: the stream is closed.
+      if (settled) return;
       if (!started && hadBom()) sink.write(UTF8_BOM);
       started = true;
       fixes += count;

@@ -12,6 +12,7 @@ import { RULES } from '../../rules/index';
 import { DEFAULT_API_VERSION, type LintArgs } from './args';
 import { AutoChunker, DocumentHolder, LineChunker, type ChunkOptions } from './chunker';
 import { UsageError } from './errors';
+import { writeLine } from './escape';
 import { EXIT } from './exit-codes';
 import { fileFixTarget, prepareFix, streamFixTarget, type FixTarget } from './fix-output';
 import { colorWanted } from './formatters/color';
@@ -346,7 +347,7 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   // Every option of every file is read and checked first: a bad config or profile lints nothing.
   const config = await runConfig(args, cwd);
   const profile = args.profile === undefined ? undefined : await loadProfile(resolve(cwd, args.profile), args.profile);
-  const warn = (line: string) => void io.stderr.write(`${line}\n`);
+  const warn = (line: string) => writeLine(io.stderr, line);
   const files = await expandInputs(args.files.length === 0 ? ['-'] : args.files, { cwd, config, warn, ...(args.stdinFilename !== undefined ? { stdinFilename: args.stdinFilename } : {}) });
   // Every input is opened before any output: a typo in the last name, or a file that cannot
   // be read, must not leave a half report.
@@ -448,23 +449,23 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   if (failed?.closedByReader) return EXIT.closedByReader;
   if (run.failure && !failed) {
     const reason = run.failure instanceof FixWriteError ? run.failure.message : `internal error: ${run.failure.message}`;
-    io.stderr.write(`fulfilkit: ${reason}\n`);
+    writeLine(io.stderr, `fulfilkit: ${reason}`);
     return EXIT.failure;
   }
   await stdoutSink?.flush();
   if (failed) {
-    io.stderr.write(`fulfilkit: cannot write the report to ${failed.name}: ${failed.failure!.reason}.\n`);
+    writeLine(io.stderr, `fulfilkit: cannot write the report to ${failed.name}: ${failed.failure!.reason}.`);
     return EXIT.failure;
   }
   if (stdoutSink?.failure) {
     if (stdoutSink.closedByReader) return EXIT.closedByReader;
-    io.stderr.write(`fulfilkit: cannot write the fixed payloads to stdout: ${stdoutSink.failure.reason}.\n`);
+    writeLine(io.stderr, `fulfilkit: cannot write the fixed payloads to stdout: ${stdoutSink.failure.reason}.`);
     return EXIT.failure;
   }
   // The summary line on stderr, once, unless a stylish report already ends with it there or on stdout.
-  if (!destinations.some((d) => d.format === 'stylish' && d.toStream)) io.stderr.write(summaryLine(run.summary) + '\n');
+  if (!destinations.some((d) => d.format === 'stylish' && d.toStream)) writeLine(io.stderr, summaryLine(run.summary));
   if (failure !== undefined) {
-    io.stderr.write(`fulfilkit: ${failureText(failure)}\n`);
+    writeLine(io.stderr, `fulfilkit: ${failureText(failure)}`);
     return EXIT.failure;
   }
   if (interrupted) return io.signal?.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
@@ -472,7 +473,7 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   const warnings = run.summary.warnings + run.droppedWarnings;
   if (errors > 0) return EXIT.errors;
   if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
-    io.stderr.write(`fulfilkit: ${warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+    writeLine(io.stderr, `fulfilkit: ${warnings} warnings, more than --max-warnings ${args.maxWarnings}.`);
     return EXIT.errors;
   }
   return EXIT.ok;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { RULES } from '../../rules/index';
 import { parseArgs } from './args';
 import { UsageError } from './errors';
-import { escapeControls } from './escape';
+import { writeLine } from './escape';
 import { EXIT } from './exit-codes';
 import { HELP, LINT_HELP, RULES_HELP } from './help';
 import type { CliIo } from './io';
@@ -76,12 +76,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await openapiCommand(args, io);
     }
   } catch (error) {
-    // Messages name files and options as given: their controls are escaped like every line the CLI prints.
+    // Messages name files and options as given: writeLine escapes their controls, as every line the CLI prints.
     if (error instanceof UsageError) {
-      io.stderr.write(`fulfilkit: ${escapeControls(error.message)}\n`);
+      writeLine(io.stderr, `fulfilkit: ${error.message}`);
     } else {
       // A bug, not bad input: say so without a payload-revealing dump.
-      io.stderr.write(`fulfilkit: internal error: ${escapeControls(error instanceof Error ? error.message : 'unknown')}\n`);
+      writeLine(io.stderr, `fulfilkit: internal error: ${error instanceof Error ? error.message : 'unknown'}`);
     }
     return 2;
   }
@@ -129,7 +129,7 @@ function runBin(): void {
   };
   void main(process.argv.slice(2), io).then((code) => {
     if (outputFailed && code === 0) {
-      process.stderr.write('fulfilkit: cannot write to stdout.\n');
+      writeLine(process.stderr, 'fulfilkit: cannot write to stdout.');
       code = 2;
     }
     // Exit once stdout has taken everything: a read of stdin may still wait for input that

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { RULES } from '../../rules/index';
 import { UsageError } from './errors';
+import { writeLine } from './escape';
 import { EXIT } from './exit-codes';
 import { colorWanted } from './formatters/color';
 import { FORMAT_NAMES, FORMATTERS, type FormatName } from './formatters/index';
@@ -17,7 +18,7 @@ import { openOutputFile } from './destinations';
 import type { CliIo } from './io';
 import { OutputSink } from './output';
 import { ioReason, readTextFile, stripBom } from './profile';
-import { emptySummary, plural, summaryLine, type LintResult, type LintSummary } from './result';
+import { emptySummary, grouped, plural, summaryLine, type LintResult, type LintSummary } from './result';
 import { descriptorIdentity, identityOf, refuseInputsAsOutputs, type FileIdentity, type OutputTarget } from './same-file';
 import { packageVersion } from './version';
 
@@ -40,7 +41,8 @@ Options:
   -h, --help                  Show this help
 
 Exit codes: 0 no errors; 1 errors (or more warnings than --max-warnings);
-2 usage, a report that cannot be read or is not a fulfilkit json report.
+2 usage, a report that cannot be read, is not a fulfilkit json report or whose
+summary contradicts its results.
 `;
 
 /** The arguments of `fulfilkit merge`. */
@@ -102,19 +104,25 @@ function mergeArgs(argv: readonly string[]): MergeArgs {
   };
 }
 
-// The shape of a json report; messages say what a member must be, never what it holds.
-const COUNT = 'a whole number (0 or more)';
-const count = v.pipe(v.number(COUNT), v.integer(COUNT), v.minValue(0, COUNT));
-const POSITIVE = 'a whole number (1 or more)';
-const positive = v.pipe(v.number(POSITIVE), v.integer(POSITIVE), v.minValue(1, POSITIVE));
+// The shape of a json report; messages say what a member must be, never what it holds, and
+// every schema has its own (a library's default message would say "Invalid type: Expected ...").
+const COUNT = 'a whole number from 0 to 9,007,199,254,740,991';
+// Safe integers only: 1e308 is an integer, and two of them add up to Infinity (written as null).
+const count = v.pipe(v.number(COUNT), v.safeInteger(COUNT), v.minValue(0, COUNT));
+const POSITIVE = 'a whole number from 1 to 9,007,199,254,740,991';
+const positive = v.pipe(v.number(POSITIVE), v.safeInteger(POSITIVE), v.minValue(1, POSITIVE));
 const text = v.string('a string');
+// A rule id is printed by every format: only the shape rule ids have (nothing a terminal acts on).
+const RULE_ID = 'a rule id (1 to 64 lowercase letters, digits and hyphens)';
+const ruleId = v.pipe(v.string(RULE_ID), v.regex(/^[a-z0-9-]{1,64}$/, RULE_ID));
+const PARAM = 'a string, a number or a list of strings';
 const problemSchema = v.object(
   {
-    rule: text,
+    rule: ruleId,
     severity: v.picklist(['error', 'warn'], '"error" or "warn"'),
     path: text,
     message: text,
-    params: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.array(v.string())]), 'an object of strings, numbers and lists of strings')),
+    params: v.optional(v.record(text, v.union([text, v.number(PARAM), v.array(text, PARAM)], PARAM), 'an object of strings, numbers and lists of strings')),
     fix: v.optional(v.object({ kind: v.literal('rename-member', '"rename-member"'), to: text }, 'a fix object')),
     line: v.optional(positive),
     column: v.optional(positive),
@@ -138,7 +146,7 @@ const summarySchema = v.object(
     payloads: count,
     errors: count,
     warnings: count,
-    byRule: v.record(v.string(), count, 'an object of counts by rule'),
+    byRule: v.record(ruleId, count, 'an object of counts by rule'),
     omitted: v.optional(count),
     fixed: v.optional(count),
     shard: v.optional(v.object({ index: positive, count: positive, otherPayloads: count }, 'a shard object')),
@@ -147,25 +155,38 @@ const summarySchema = v.object(
   'a summary object',
 );
 const reportSchema = v.object({ results: v.array(resultSchema, 'a list of results'), summary: summarySchema }, 'a fulfilkit json report object');
+const summaryLineSchema = v.object({ summary: summarySchema }, 'a summary object');
 
 /** A result as read. */
 type ReportResult = v.InferOutput<typeof resultSchema>;
 
-/** `results[3].problems[0].severity`: the member an issue is about. */
-function memberName(issue: v.BaseIssue<unknown>): string {
+// A member name shown as it is: short, and nothing a terminal acts on.
+const PLAIN_KEY = /^[\w$-]{1,64}$/;
+
+/**
+ * `results[3].problems[0].severity`: the member an issue is about. A key that is wrong
+ * itself (a byRule key that is not a rule id), long or not a plain name is named by its
+ * length: a report's keys are not echoed (a 1 MB key made a 1 MB message).
+ */
+function memberName(issue: v.BaseIssue<unknown>, missing: boolean): string {
   let name = '';
   for (const item of issue.path ?? []) {
     const key = item.key;
-    name += typeof key === 'number' ? `[${key}]` : typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key) ? `${name === '' ? '' : '.'}${key}` : `[${JSON.stringify(String(key))}]`;
+    // A key an issue is about is a record's key that is wrong, or an object's member that is missing (named by the schema).
+    const wrongKey = item.origin === 'key' && !missing;
+    if (typeof key === 'number') name += `[${key}]`;
+    else if (typeof key !== 'string' || wrongKey || !PLAIN_KEY.test(key)) name += `[a key of ${plural(String(key).length, 'character')}]`;
+    else name += /^[A-Za-z_$][\w$]*$/.test(key) ? `${name === '' ? '' : '.'}${key}` : `["${key}"]`;
   }
   return name;
 }
 
 /** The member an issue is about, and what is wrong with it, as a usage error naming the report. */
 function notAReport(file: string, issue: v.BaseIssue<unknown>, prefix = ''): UsageError {
-  const name = memberName(issue);
+  const absent = issue.type === 'object' && issue.received === 'undefined';
+  const name = memberName(issue, absent);
   const member = prefix === '' || name === '' || name.startsWith('[') ? prefix + name : `${prefix}.${name}`;
-  const missing = issue.type === 'object' && issue.received === 'undefined' && member !== '';
+  const missing = absent && member !== '';
   const what = missing ? 'is missing' : `must be ${issue.message}`;
   return new UsageError(`The report ${file} is not a fulfilkit json report: ${member === '' ? 'the document' : member} ${what}.`);
 }
@@ -180,22 +201,34 @@ function checked<S extends v.GenericSchema>(schema: S, value: unknown, file: str
 /** A report read, or to read: its summary, and how its results are read again. */
 type Layout = 'lines' | 'whole';
 
+/**
+ * A report to read: its path and name, and its text when it is not a regular file (a pipe,
+ * `<(...)`, a FIFO, a device gives its bytes once: it is read once, whole, and kept).
+ */
+interface ReportSource {
+  readonly path: string;
+  readonly file: string;
+  readonly readOnce: boolean;
+  text?: string;
+}
+
 /** The report is not laid out as `fulfilkit lint --format json` writes it (one result a line). */
 class NotLines extends Error {}
 
 /** Lines longer than this end the reading a line at a time (a result lists at most what one payload had). */
 const MAX_REPORT_LINE = 64 << 20;
-/** A report that is not one result a line is read whole only up to this size. */
+/** A report that is not one result a line (or not a regular file) is read whole only up to this size. */
 const MAX_WHOLE_REPORT = 32 << 20;
 const RESULTS_OPEN = '{"results":[';
 const SUMMARY_OPEN = '],"summary":';
 
-/** The lines of a file, decoded, each at most `MAX_REPORT_LINE` long (else `NotLines`). */
-async function* linesOf(path: string): AsyncGenerator<string> {
+/** The lines of a report, decoded, each at most `MAX_REPORT_LINE` long (else `NotLines`). */
+async function* linesOf(source: ReportSource): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   let rest = '';
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
-    const text = rest + decoder.write(chunk as Buffer);
+  const chunks: AsyncIterable<Buffer | string> | string[] = source.text !== undefined ? [source.text] : createReadStream(source.path, { highWaterMark: 1 << 20 });
+  for await (const chunk of chunks) {
+    const text = rest + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
       yield text.slice(start, text.charCodeAt(nl - 1) === 13 && nl > start ? nl - 1 : nl);
@@ -208,16 +241,68 @@ async function* linesOf(path: string): AsyncGenerator<string> {
   if (rest !== '') yield rest;
 }
 
+/** What a report's results list: problems by severity and by rule, and those counted but not listed. */
+class Listed {
+  errors = 0;
+  warnings = 0;
+  omitted = 0;
+  readonly byRule = new Map<string, number>();
+
+  add(result: ReportResult): void {
+    for (const p of result.problems) {
+      if (p.severity === 'error') this.errors++;
+      else this.warnings++;
+      this.byRule.set(p.rule, (this.byRule.get(p.rule) ?? 0) + 1);
+    }
+    this.omitted += result.omitted ?? 0;
+  }
+}
+
+const KNOWN_RULES = new Set(RULES.map((rule) => rule.meta.id));
+
+/**
+ * How a report's summary contradicts its results, if it does. Lint counts exactly what it
+ * lists plus what it counts without listing (`omitted`), so a report whose summary says
+ * otherwise was edited or forged: `errors: 0` over listed errors would make merge exit 0.
+ */
+function contradiction(summary: LintSummary, listed: Listed): string | undefined {
+  const { errors, warnings } = summary;
+  if (listed.errors > errors) return `its summary counts ${plural(errors, 'error')}, its results list ${grouped(listed.errors)}`;
+  if (listed.warnings > warnings) return `its summary counts ${plural(warnings, 'warning')}, its results list ${grouped(listed.warnings)}`;
+  const omitted = summary.omitted ?? 0;
+  if (listed.omitted !== omitted) return `its summary counts ${plural(omitted, 'problem')} not listed, its results ${grouped(listed.omitted)}`;
+  const total = errors + warnings;
+  const found = listed.errors + listed.warnings + listed.omitted;
+  if (found !== total) return `its summary counts ${plural(total, 'problem')}, its results ${grouped(found)} (listed or not)`;
+  const byRule = Object.values(summary.byRule).reduce((a, b) => a + b, 0);
+  if (byRule !== total) return `its summary counts ${plural(total, 'problem')} but ${grouped(byRule)} by rule`;
+  for (const [rule, n] of listed.byRule) {
+    const counted = Object.hasOwn(summary.byRule, rule) ? summary.byRule[rule]! : 0;
+    // Only a rule this version has is named: a report's own text is not echoed.
+    if (n > counted) return `its summary counts ${plural(counted, 'problem')} of ${KNOWN_RULES.has(rule) ? `rule ${rule}` : 'a rule this version does not have'}, its results list ${grouped(n)}`;
+  }
+  return undefined;
+}
+
+/** The summary, once it agrees with the results (else a usage error saying how it does not). */
+function consistent(file: string, summary: LintSummary, listed: Listed): LintSummary {
+  const why = contradiction(summary, listed);
+  if (why !== undefined) throw new UsageError(`The report ${file} contradicts itself: ${why} (merge trusts neither).`);
+  return summary;
+}
+
 /**
  * Reads a report a result at a time, as `fulfilkit lint --format json` writes it: memory
  * holds one result, whatever the report's size.
  *
  * @throws {NotLines} The report is laid out otherwise (or cut short).
  */
-async function readLines(path: string, file: string, each?: (result: LintResult) => Promise<void>): Promise<LintSummary> {
+async function readLines(source: ReportSource, each?: (result: LintResult) => Promise<void>): Promise<LintSummary> {
+  const { file } = source;
+  const listed = new Listed();
   let n = -1;
   let summary: LintSummary | undefined;
-  for await (const raw of linesOf(path)) {
+  for await (const raw of linesOf(source)) {
     const line = n === -1 ? stripBom(raw) : raw;
     if (n === -1) {
       if (line !== RESULTS_OPEN) throw new NotLines();
@@ -233,7 +318,7 @@ async function readLines(path: string, file: string, each?: (result: LintResult)
       } catch {
         throw new NotLines();
       }
-      summary = checked(v.object({ summary: summarySchema }), value, file).summary as LintSummary;
+      summary = checked(summaryLineSchema, value, file).summary as LintSummary;
     } else if (line !== '') {
       let value: unknown;
       try {
@@ -242,11 +327,12 @@ async function readLines(path: string, file: string, each?: (result: LintResult)
         throw new NotLines();
       }
       const result = checked(resultSchema, value, file, `results[${n++}]`);
+      listed.add(result);
       await each?.(resultOf(result));
     }
   }
   if (summary === undefined) throw new NotLines();
-  return summary;
+  return consistent(file, summary, listed);
 }
 
 /**
@@ -254,18 +340,19 @@ async function readLines(path: string, file: string, each?: (result: LintResult)
  * whole (up to `MAX_WHOLE_REPORT`). `each` gets every result, in order, once all are checked
  * when `layout` is known from a first reading.
  *
- * @throws {UsageError} Naming the file and the first member that is wrong.
+ * @throws {UsageError} Naming the file and the first member that is wrong, or how its summary contradicts its results.
  */
-async function readReport(path: string, file: string, each?: (result: LintResult) => Promise<void>, layout?: Layout): Promise<{ summary: LintSummary; layout: Layout }> {
+async function readReport(source: ReportSource, each?: (result: LintResult) => Promise<void>, layout?: Layout): Promise<{ summary: LintSummary; layout: Layout }> {
+  const { file } = source;
   try {
     if (layout !== 'whole') {
       try {
-        return { summary: await readLines(path, file, each), layout: 'lines' };
+        return { summary: await readLines(source, each), layout: 'lines' };
       } catch (error) {
         if (!(error instanceof NotLines)) throw error;
       }
     }
-    const content = await readTextFile(path, `the report ${file}`, MAX_WHOLE_REPORT, 'and is not laid out a result a line, as fulfilkit lint --format json writes it');
+    const content = source.text ?? (await readTextFile(source.path, `the report ${file}`, MAX_WHOLE_REPORT, 'and is not laid out a result a line, as fulfilkit lint --format json writes it'));
     let value: unknown;
     try {
       value = JSON.parse(stripBom(content));
@@ -273,8 +360,11 @@ async function readReport(path: string, file: string, each?: (result: LintResult
       throw new UsageError(`The report ${file} is not valid JSON (merge reads the reports of fulfilkit lint --format json).`);
     }
     const report = checked(reportSchema, value, file);
+    const listed = new Listed();
+    for (const result of report.results) listed.add(result);
+    const summary = consistent(file, report.summary as LintSummary, listed);
     for (const result of report.results) await each?.(resultOf(result));
-    return { summary: report.summary as LintSummary, layout: 'whole' };
+    return { summary, layout: 'whole' };
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`Cannot read ${file}: ${ioReason(error)}.`);
@@ -306,23 +396,34 @@ function resultOf(r: ReportResult): LintResult {
 /**
  * Sums summaries: payloads, errors, warnings, problems by rule, problems not listed and
  * fixes add up; `interrupted` holds if any run was interrupted. Shards are dropped (the sum
- * covers them all).
+ * covers them all). Only a summary's own members count (`toString` is a key like any other),
+ * and every sum stays a safe integer.
  *
  * @param summaries The summaries of the reports.
  * @returns Their sum.
+ * @throws {UsageError} A sum would pass `Number.MAX_SAFE_INTEGER` (it could not be counted exactly).
  * @example sumSummaries([{ payloads: 2, errors: 1, warnings: 0, byRule: { enum: 1 } }, { payloads: 3, errors: 0, warnings: 1, byRule: { totals: 1 } }]); // { payloads: 5, errors: 1, warnings: 1, byRule: { enum: 1, totals: 1 } }
  */
 export function sumSummaries(summaries: readonly LintSummary[]): LintSummary {
+  const add = (a: number, b: number, what: string): number => {
+    const n = a + b;
+    if (!Number.isSafeInteger(n)) throw new UsageError(`The reports count more than ${grouped(Number.MAX_SAFE_INTEGER)} ${what} in all; merge cannot add them up exactly.`);
+    return n;
+  };
   const sum = emptySummary();
+  const byRule = new Map<string, number>();
   for (const s of summaries) {
-    sum.payloads += s.payloads;
-    sum.errors += s.errors;
-    sum.warnings += s.warnings;
-    for (const rule of Object.keys(s.byRule)) sum.byRule[rule] = (sum.byRule[rule] ?? 0) + s.byRule[rule]!;
-    if (s.omitted) sum.omitted = (sum.omitted ?? 0) + s.omitted;
-    if (s.fixed !== undefined) sum.fixed = (sum.fixed ?? 0) + s.fixed;
+    sum.payloads = add(sum.payloads, s.payloads, 'payloads');
+    sum.errors = add(sum.errors, s.errors, 'errors');
+    sum.warnings = add(sum.warnings, s.warnings, 'warnings');
+    for (const [rule, n] of Object.entries(s.byRule)) byRule.set(rule, add(byRule.get(rule) ?? 0, n, 'problems of one rule'));
+    if (s.omitted) sum.omitted = add(sum.omitted ?? 0, s.omitted, 'problems not listed');
+    if (s.fixed !== undefined) sum.fixed = add(sum.fixed ?? 0, s.fixed, 'fixes');
     if (s.interrupted) sum.interrupted = true;
   }
+  add(sum.errors, sum.warnings, 'problems');
+  // Own members only: a Map, then an object of own properties (`__proto__` included, as data).
+  sum.byRule = Object.fromEntries(byRule);
   return sum;
 }
 
@@ -368,21 +469,28 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
   const cwd = io.cwd ?? process.cwd();
   // An output that is one of the reports is refused before anything is read or written.
   const inputs: FileIdentity[] = [];
+  const sources: ReportSource[] = [];
   for (const file of args.reports) {
-    const info = await stat(resolve(cwd, file)).catch(() => undefined);
+    const path = resolve(cwd, file);
+    const info = await stat(path).catch(() => undefined);
     const identity = info && identityOf(file, info);
     if (identity) inputs.push(identity);
+    sources.push({ path, file, readOnce: info !== undefined && !info.isFile() && !info.isDirectory() });
   }
   const outputs: OutputTarget[] = args.outputFile !== undefined ? [{ name: args.outputFile, path: resolve(cwd, args.outputFile) }] : io.stdoutFd !== undefined ? [{ name: 'stdout', fd: io.stdoutFd }] : [];
   await refuseInputsAsOutputs(outputs, inputs);
   // First every report is checked (nothing is written if one is not a report), then each is
   // read again and written a result at a time: memory holds one result, not the reports.
+  // A report that is not a regular file (a pipe, a FIFO) is read once, whole, and kept.
   const read: { summary: LintSummary; layout: Layout }[] = [];
-  for (const file of args.reports) read.push(await readReport(resolve(cwd, file), file));
+  for (const source of sources) {
+    if (source.readOnce) source.text = await readTextFile(source.path, `the report ${source.file}`, MAX_WHOLE_REPORT, 'and is not a regular file (merge holds a report from a pipe or a device in memory; write it to a file first)');
+    read.push(await readReport(source));
+  }
 
   const summaries = read.map((r) => r.summary);
-  for (const warning of shardWarnings(summaries)) io.stderr.write(`fulfilkit: warning: ${warning}\n`);
   const summary = sumSummaries(summaries);
+  for (const warning of shardWarnings(summaries)) writeLine(io.stderr, `fulfilkit: warning: ${warning}`);
   const toStdout = args.outputFile === undefined;
   const formatter = FORMATTERS[args.format];
   const env = io.env ?? {};
@@ -396,7 +504,7 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
     sink.write(formatter.result(result, index++, options));
     if (index % 256 === 0) await sink.flush();
   };
-  for (let k = 0; k < args.reports.length && !sink.failure; k++) await readReport(resolve(cwd, args.reports[k]!), args.reports[k]!, write, read[k]!.layout);
+  for (let k = 0; k < sources.length && !sink.failure; k++) await readReport(sources[k]!, write, read[k]!.layout);
   sink.write(formatter.footer(options));
   await sink.flush();
   await output.close();
@@ -405,10 +513,10 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
     throw new UsageError(`Cannot write ${sink.name}: ${sink.failure.reason}.`);
   }
   // The summary line on stderr, unless the report already ends with it on stdout.
-  if (!(args.format === 'stylish' && toStdout)) io.stderr.write(summaryLine(summary) + '\n');
+  if (!(args.format === 'stylish' && toStdout)) writeLine(io.stderr, summaryLine(summary));
   if (summary.errors > 0) return EXIT.errors;
   if (args.maxWarnings !== undefined && summary.warnings > args.maxWarnings) {
-    io.stderr.write(`fulfilkit: ${summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.\n`);
+    writeLine(io.stderr, `fulfilkit: ${summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.`);
     return EXIT.errors;
   }
   return EXIT.ok;

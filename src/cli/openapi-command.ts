@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { controlApiDocument } from '../openapi/control';
 import { openApiDocument } from '../openapi/document';
+import { writeLine } from './escape';
 import type { CliIo } from './io';
 import { ioReason } from './profile';
 import { readFlags } from './serve-command';
@@ -72,7 +73,7 @@ export async function openapiCommand(args: OpenApiArgs, io: CliIo): Promise<numb
   try {
     await writeFile(resolve(io.cwd ?? process.cwd(), args.outputFile), text);
   } catch (error) {
-    io.stderr.write(`fulfilkit: cannot write ${args.outputFile}: ${ioReason(error)}.\n`);
+    writeLine(io.stderr, `fulfilkit: cannot write ${args.outputFile}: ${ioReason(error)}.`);
     return 2;
   }
   return 0;

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { LOG_FORMATS, type LogFormat } from '../simulator/control/log-line';
 import { startProxy } from '../simulator/control/proxy';
 import { UsageError } from './errors';
+import { writeLine } from './escape';
 import type { CliIo } from './io';
 import { loadProfile } from './profile';
 import { readFlags, requestLogger, requiredToken, stopped, wholeNumber, type FlagSpec } from './serve-command';
@@ -135,7 +136,7 @@ export async function proxyCommand(args: ProxyArgs, io: CliIo, stop?: AbortSigna
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(`Invalid value for --upstream: ${error.message}`);
     const code = (error as { code?: unknown }).code;
-    io.stderr.write(`fulfilkit: cannot listen on ${args.host}:${args.port}: ${typeof code === 'string' ? code : 'failed'}.\n`);
+    writeLine(io.stderr, `fulfilkit: cannot listen on ${args.host}:${args.port}: ${typeof code === 'string' ? code : 'failed'}.`);
     return 2;
   }
   io.stdout.write(`fulfilkit proxy listening on ${server.url} (upstream ${new URL(args.upstream).origin}${args.rejectInvalid ? ', rejecting invalid bodies' : ''}); Ctrl-C to stop\n`);

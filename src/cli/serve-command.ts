@@ -9,6 +9,7 @@ import { LOG_FORMATS, requestLogLine, type LogFormat } from '../simulator/contro
 import { createSimulator } from '../simulator/create-simulator';
 import type { SimulatorOptions, SimulatorRequestEvent } from '../simulator/types';
 import { UsageError } from './errors';
+import { writeLine } from './escape';
 import type { CliIo } from './io';
 import { readJsonFile } from './profile';
 
@@ -278,7 +279,7 @@ export async function serveCommand(args: ServeArgs, io: CliIo, stop?: AbortSigna
     server = await simulator.listen({ port: args.port, host: args.host });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    io.stderr.write(`fulfilkit: cannot listen on ${args.host}:${args.port}: ${typeof code === 'string' ? code : 'failed'}.\n`);
+    writeLine(io.stderr, `fulfilkit: cannot listen on ${args.host}:${args.port}: ${typeof code === 'string' ? code : 'failed'}.`);
     return 2;
   }
   const clients = (options.clients ?? [undefined]).length;

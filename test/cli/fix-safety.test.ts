@@ -4,11 +4,12 @@
  * that reached the file.
  */
 import { spawnSync } from 'node:child_process';
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { replacementMode } from '../../src/cli/fix-output';
 import { set, validOrder } from '../fixtures';
-import { finished, startBin, useBin } from './_bin';
+import { finished, startBin, useBin, type BinOutput } from './_bin';
 import { poll } from './_poll';
 import { cli, tempFiles } from './_run';
 
@@ -26,6 +27,17 @@ const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 /** The temporary file of a --fix run beside `file`, once it holds at least `bytes` bytes. */
 const tempOf = (dir: string, file: string, bytes: number) => () =>
   readdirSync(dir).find((name) => name.startsWith(`.${file}.fulfilkit-fix-`) && statSync(join(dir, name)).size >= bytes);
+
+/** A --fix run of o.ndjson (4,000 lines, in-process, json report) stopped by `signal` once its first unit is written. */
+async function interruptedFix(signal: NodeJS.Signals): Promise<{ text: string; dir: string; out: BinOutput }> {
+  const text = lines(4000);
+  const dir = tempFiles({ 'o.ndjson': text });
+  const child = startBin(bin(), ['lint', '--fix', '--concurrency', '1', '--format', 'json', 'o.ndjson'], { cwd: dir });
+  const done = finished(child);
+  await poll(tempOf(dir, 'o.ndjson', 1));
+  child.kill(signal);
+  return { text, dir, out: await done };
+}
 
 describe('--fix and links', () => {
   it('writes through a symlink to its target: the link stays a link, the target is fixed, nothing is left beside either', async () => {
@@ -95,13 +107,7 @@ describe('--fix and runs that were stopped', () => {
   });
 
   it('an interrupted run leaves the file as it was and reports 0 fixes', async () => {
-    const text = lines(4000);
-    const dir = tempFiles({ 'o.ndjson': text });
-    const child = startBin(bin(), ['lint', '--fix', '--concurrency', '1', '--format', 'json', 'o.ndjson'], { cwd: dir });
-    const done = finished(child);
-    await poll(tempOf(dir, 'o.ndjson', 1));
-    child.kill('SIGINT');
-    const out = await done;
+    const { text, dir, out } = await interruptedFix('SIGINT');
     expect(out.code).toBe(130);
     expect(JSON.parse(out.stdout).summary).toMatchObject({ fixed: 0, interrupted: true });
     expect(out.stderr).toContain('; 0 fixes applied; interrupted');
@@ -138,5 +144,92 @@ describe('--fix and runs that were stopped', () => {
     const out = await cli(['lint', '--fix'], { stdin: SMALL });
     expect(out.stdout).toBe(fixed(SMALL));
     expect(out.stderr).toBe('✔ No problems in 3 payloads; 3 fixes applied.\n');
+  });
+});
+
+describe('--fix keeps who owns the file', () => {
+  const root = process.getuid?.() === 0;
+  // Someone else: a uid and gid the test does not run as.
+  const other = process.getuid?.() === 65534 ? 65533 : 65534;
+
+  it("keeps the owner, the group and the setuid bit of the file it replaces (root: another user's file)", async () => {
+    const dir = tempFiles({ 'o.ndjson': SMALL });
+    const file = join(dir, 'o.ndjson');
+    // Root replaces a user's file; any other user, its own (chown first: it clears setuid).
+    if (root) chownSync(file, other, other);
+    chmodSync(file, 0o4755);
+    const before = statSync(file);
+    const out = await cli(['lint', '--fix', 'o.ndjson'], { cwd: dir });
+    expect(out.code).toBe(0);
+    const after = statSync(file);
+    expect(after.ino).not.toBe(before.ino); // replaced, not written over
+    expect([after.uid, after.gid]).toEqual([before.uid, before.gid]);
+    expect(after.mode & 0o7777).toBe(0o4755);
+    expect(readFileSync(file, 'utf8')).toBe(fixed(SMALL));
+  });
+
+  it('gives the replacement the special bits only when it has the owner and group (a failed chown drops them)', async () => {
+    const dir = tempFiles({});
+    let made = 0;
+    /** A new temporary file, owned by whoever runs the test. */
+    const fresh = () => {
+      const temp = join(dir, `t${made++}`);
+      writeFileSync(temp, '');
+      return temp;
+    };
+    const denied = async () => {
+      throw Object.assign(new Error('not permitted'), { code: 'EPERM' });
+    };
+    for (const mode of [0o4755, 0o2750, 0o1644, 0o6711]) {
+      // What a user who is not root gets for another user's file: EPERM.
+      expect(await replacementMode(fresh(), { uid: other, gid: other, mode: 0o100000 | mode }, denied)).toBe(mode & 0o777);
+      // With the real chown: root keeps the owner, and the bits; anyone else cannot, and drops them.
+      expect(await replacementMode(fresh(), { uid: other, gid: other, mode: 0o100000 | mode })).toBe(root ? mode : mode & 0o777);
+    }
+    const temp = fresh();
+    // Its own file, whoever runs it: owner and group are the temporary file's already.
+    const own = statSync(temp);
+    expect(await replacementMode(temp, { uid: own.uid, gid: own.gid, mode: 0o104755 }, denied)).toBe(0o4755);
+  });
+});
+
+describe('--fix and file names', () => {
+  it.each([
+    ['250 ASCII bytes', `${'a'.repeat(243)}.ndjson`],
+    ['253 bytes, mostly of 2-byte characters', `a${'é'.repeat(122)}x.ndjson`],
+  ])('fixes a file whose name is %s long (the temporary name stays within 255 bytes)', async (_, long) => {
+    expect(Buffer.byteLength(long)).toBeGreaterThanOrEqual(250);
+    // Other references than SMALL's: no duplicate-request-reference across the two files.
+    const other = SMALL.replaceAll('"S-', '"L-');
+    const dir = tempFiles({ 'first.ndjson': SMALL, [long]: other });
+    const out = await cli(['lint', '--fix', 'first.ndjson', long], { cwd: dir });
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toContain('6 fixes applied');
+    expect(out.code).toBe(0);
+    expect(readFileSync(join(dir, 'first.ndjson'), 'utf8')).toBe(fixed(SMALL));
+    expect(readFileSync(join(dir, long), 'utf8')).toBe(fixed(other));
+    expect(readdirSync(dir).sort()).toEqual(['first.ndjson', long].sort());
+  });
+
+  it("refuses before any file is rewritten when a later file's temporary file cannot be created", async () => {
+    const dir = tempFiles({ 'a.ndjson': SMALL, 'b.ndjson': SMALL });
+    // In-process: the run's temporary name for b.ndjson holds this process's id; a folder takes it.
+    mkdirSync(join(dir, `.b.ndjson.fulfilkit-fix-${process.pid}.tmp`));
+    const out = await cli(['lint', '--fix', '-f', 'json', '-o', 'r.json', 'a.ndjson', 'b.ndjson'], { cwd: dir });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/^fulfilkit: Cannot fix b\.ndjson: cannot create a file beside it \(.+\)\.\n$/);
+    expect(readFileSync(join(dir, 'a.ndjson'), 'utf8')).toBe(SMALL);
+    expect(readFileSync(join(dir, 'b.ndjson'), 'utf8')).toBe(SMALL);
+    expect(readdirSync(dir).sort()).toEqual([`.b.ndjson.fulfilkit-fix-${process.pid}.tmp`, 'a.ndjson', 'b.ndjson']);
+  });
+});
+
+describe('--fix stopped by SIGTERM', () => {
+  it('leaves the file as it was, counts 0 fixes and says the run was interrupted (exit 143)', async () => {
+    const { text, dir, out } = await interruptedFix('SIGTERM');
+    expect(out.code).toBe(143);
+    expect(readFileSync(join(dir, 'o.ndjson'), 'utf8')).toBe(text);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ fixed: 0, interrupted: true });
+    expect(out.stderr).toContain('; 0 fixes applied; interrupted before the end of the input.');
   });
 });

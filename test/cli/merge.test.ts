@@ -128,8 +128,8 @@ describe('fulfilkit merge', () => {
     ['another format', JSON.stringify({ version: '2.1.0', runs: [] }), 'The report bad.json is not a fulfilkit json report: results is missing.'],
     ['a bad severity', JSON.stringify({ results: [{ source: 'a.json', kind: 'order', problems: [{ rule: 'x', severity: 'fatal', path: '', message: 'm' }] }], summary: { payloads: 1, errors: 1, warnings: 0, byRule: {} } }), 'results[0].problems[0].severity must be "error" or "warn".'],
     ['a missing member', JSON.stringify({ results: [{ source: 'a.json', kind: 'order', problems: [{ rule: 'x', severity: 'error', message: 'm' }] }], summary: { payloads: 1, errors: 1, warnings: 0, byRule: {} } }), 'results[0].problems[0].path is missing.'],
-    ['a negative count', JSON.stringify({ results: [], summary: { payloads: -1, errors: 0, warnings: 0, byRule: {} } }), 'summary.payloads must be a whole number (0 or more).'],
-    ['a count by rule', JSON.stringify({ results: [], summary: { payloads: 1, errors: 0, warnings: 0, byRule: { 'max-length': 'x' } } }), 'summary.byRule["max-length"] must be a whole number (0 or more).'],
+    ['a negative count', JSON.stringify({ results: [], summary: { payloads: -1, errors: 0, warnings: 0, byRule: {} } }), 'summary.payloads must be a whole number from 0 to 9,007,199,254,740,991.'],
+    ['a count by rule', JSON.stringify({ results: [], summary: { payloads: 1, errors: 0, warnings: 0, byRule: { 'max-length': 'x' } } }), 'summary.byRule["max-length"] must be a whole number from 0 to 9,007,199,254,740,991.'],
   ])('exits 2 on a report that is %s, naming the file and the member', async (_what, content, message) => {
     const dir = tempFiles({ 'bad.json': content, 'good.json': JSON.stringify({ results: [], summary: { payloads: 1, errors: 0, warnings: 0, byRule: {} } }) });
     const out = await cli(['merge', 'good.json', 'bad.json'], { cwd: dir });
@@ -184,8 +184,8 @@ describe('fulfilkit merge', () => {
     [['-o', 'a.out', '-o', 'b.out', 'a.json'], /merge: option --output-file is given more than once/],
     [['--max-warnings', '1', '--max-warnings', '100', 'a.json'], /merge: option --max-warnings is given more than once/],
     [['no-such.json'], /Cannot read no-such\.json: no such file\./],
-    // Neither a result a line nor under 32 MiB: read that far, no further.
-    [['/dev/zero'], /^fulfilkit: The report \/dev\/zero is larger than 32 MiB and is not laid out a result a line, as fulfilkit lint --format json writes it\.\n$/],
+    // Not a regular file (read once, whole) and over 32 MiB: read that far, no further.
+    [['/dev/zero'], /^fulfilkit: The report \/dev\/zero is larger than 32 MiB and is not a regular file \(merge holds a report from a pipe or a device in memory; write it to a file first\)\.\n$/],
   ])('exits 2 on bad usage: %j', async (argv, message) => {
     const out = await cli(['merge', ...argv], { cwd: tempFiles({}) });
     expect(out.code).toBe(2);

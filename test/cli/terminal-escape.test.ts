@@ -9,6 +9,8 @@ import { Readable } from 'node:stream';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { escapeControls, escapeControlsForXml, jsonText } from '../../src/cli/escape';
+import { FORMATTERS } from '../../src/cli/formatters/index';
+import { RULES } from '../../rules/index';
 import { main } from '../../src/cli/main';
 import { Progress, progressLine } from '../../src/cli/progress';
 import { summaryLine } from '../../src/cli/result';
@@ -132,6 +134,31 @@ describe('hostile member names and file names, format by format', () => {
     const suite = doc.testsuites.testsuite;
     expect(suite['@_name']).toBe(`${escapeControls(EVIL_FILE)}:1`);
     expect(suite.testcase.map((c: Record<string, string>) => c['@_name'])).toEqual(pointers.map((p) => `${escapeControls(p)} unknown-field`));
+  });
+});
+
+describe('a rule id from outside (a report merge reads back), format by format', () => {
+  // An escape sequence, an OSC 8 link, CR LF forging a workflow command, a right-to-left override.
+  const rule = 'r\u001b[31mRED\u001b]8;;http://e.vil\u0007link\u001b]8;;\u0007\r\n::error file=forged.js,line=1::forged\u202eRTL';
+  const results = [{ source: 'o.ndjson:1', file: 'o.ndjson', line: 1, kind: 'order' as const, problems: [{ rule, severity: 'error' as const, path: '/p', message: 'm', column: 1 }, { rule: 'enum', severity: 'warn' as const, path: '/q', message: 'n', column: 2 }] }];
+  const options = { summary: { payloads: 1, errors: 1, warnings: 1, byRule: { [rule]: 1, enum: 1 } }, rules: RULES, toolVersion: '9.9.9' };
+
+  it.each(Object.keys(FORMATTERS) as (keyof typeof FORMATTERS)[])('%s: no raw control, nothing forged', (format) => {
+    const text = FORMATTERS[format](results, options);
+    expect(text).not.toMatch(RAW_CONTROL);
+    expect(text.split('\n').some((line) => line.startsWith('::error file=forged'))).toBe(false);
+  });
+
+  it('stylish: one line per problem, the rule id escaped', () => {
+    const lines = FORMATTERS.stylish(results, options).trim().split('\n');
+    expect(lines).toHaveLength(1 + 2 + 2);
+    expect(lines[1]!.endsWith(`  ${escapeControls(rule)}`)).toBe(true);
+  });
+
+  it('github: one workflow command per problem, the title escaped as the message is', () => {
+    const lines = FORMATTERS.github(results, options).trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(',title=fulfilkit r\\u{1b}[31mRED\\u{1b}]8;;http%3A//e.vil\\u{7}link\\u{1b}]8;;\\u{7}\\u{d}\\u{a}%3A%3Aerror file=forged.js%2Cline=1%3A%3Aforged\\u{202e}RTL::/p: m');
   });
 });
 

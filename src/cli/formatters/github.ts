@@ -65,8 +65,9 @@ function stepSummary(options: FormatOptions, state: GithubState): string {
  * `::error file=orders.ndjson,line=3,col=17,title=fulfilkit enum::/clientRequest/order/shipServiceLevel: message`
  * (`::warning` for warnings; no `file` for stdin; `line` and `col` where the member is), and
  * one `::notice` for a payload with problems past `--max-problems-per-payload`. Text from
- * the payload or a file name has its controls escaped (`escapeControls`: no newline, escape
- * sequence or bidi control reaches the log), then everything is escaped as the runner
+ * the payload, a file name or a report read back by `merge` (its rule ids too) has its
+ * controls escaped (`escapeControls`: no newline, escape sequence or bidi control reaches
+ * the log), then everything is escaped as the runner
  * expects (`%25`, `%0D`, `%0A`, and `%3A`, `%2C` in properties): one line per command.
  * The summary line goes to stderr like for every other format. When `GITHUB_STEP_SUMMARY`
  * names a file (`options.env`), a Markdown summary is appended to it (the run's page shows
@@ -86,7 +87,7 @@ export const github = defineFormatter({
     let out = '';
     for (const p of result.problems) {
       const at = [...(p.line === undefined ? [] : [`line=${p.line}`]), ...(p.column === undefined ? [] : [`col=${p.column}`])];
-      const props = [...file, ...at, `title=${escapeProperty(`fulfilkit ${p.rule}`)}`].join(',');
+      const props = [...file, ...at, `title=${escapeProperty(escapeControls(`fulfilkit ${p.rule}`))}`].join(',');
       const pointer = prefix + p.path;
       out += `::${severityName(p)} ${props}::${escapeData(escapeControls(`${pointer === '' ? '(root)' : pointer}: ${p.message}`))}\n`;
       if (state.first.length < SUMMARY_PROBLEMS) state.first.push({ location: problemLocation(result, p), pointer, problem: p });

@@ -17,7 +17,8 @@ function styles(color: boolean): (style: Style, text: string) => string {
  * lines (columns aligned within the block; `file.json:12:5` opens at the member in editors
  * and terminals) and, past `--max-problems-per-payload`, "... and 1,234 more problems";
  * then the summary line, e.g. "✖ 3 problems (2 errors, 1 warning) in 5 payloads.". Sources,
- * file names, paths and messages are shown with their controls escaped (`escapeControls`).
+ * file names, paths, messages and rule ids (a report read back by `merge` comes from outside)
+ * are shown with their controls escaped (`escapeControls`).
  * Colours (`options.color`) come from `util.styleText`.
  *
  * @example
@@ -27,7 +28,7 @@ export const stylish = defineFormatter({
   header: () => '',
   result(result: LintResult, _index, options) {
     const s = styles(options.color === true);
-    const rows = result.problems.map((p) => [escapeControls(problemLocation(result, p)), p.path === '' ? '(root)' : escapeControls(p.path), p.severity === 'error' ? 'error' : 'warning', escapeControls(p.message), p.rule] as const);
+    const rows = result.problems.map((p) => [escapeControls(problemLocation(result, p)), p.path === '' ? '(root)' : escapeControls(p.path), p.severity === 'error' ? 'error' : 'warning', escapeControls(p.message), escapeControls(p.rule)] as const);
     const width = [0, 0, 0, 0];
     for (const row of rows) for (let i = 0; i < 4; i++) width[i] = Math.max(width[i]!, row[i]!.length);
     let out = `\n${s('underline', escapeControls(result.source))}\n`;
