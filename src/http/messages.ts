@@ -28,6 +28,10 @@ export const MISSING_CREDENTIALS = 'credentials is required: an object with the 
 export const BAD_BASE_URL =
   'baseUrl must be an absolute http(s) URL without user info, query or fragment.';
 
+/** A request URL send cannot use: not a string, not a URL, or one with user info. Names no part of it (fetch's own error would quote it, credentials included). */
+export const BAD_REQUEST_URL =
+  'request.url must be an absolute URL without user info: credentials travel in headers, never in the URL.';
+
 /** An unknown order version (a test holds the list equal to ORDER_VERSIONS; written out so that the describers stay free of the spec tables). */
 export const BAD_VERSION = 'version must be one of "1", "1.1", "1.2".';
 

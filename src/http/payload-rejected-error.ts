@@ -7,8 +7,9 @@ export type RejectedPayloadKind = 'order' | 'return' | 'echo';
  * Thrown by a request descriptor when its payload lints with errors: the request
  * would fail or be mishandled by the operator, so it is not built.
  *
- * The message names the count and the first rule and path only; problem messages
- * (which never echo personal data) are in `problems`.
+ * The message names the count and the rules only, never a path: a path may hold a member
+ * name taken from the payload (an unknown member's name can be personal data). Each
+ * problem, with its path, is in `problems`.
  *
  * @example
  * try {
@@ -33,9 +34,9 @@ export class PayloadRejectedError extends Error {
    */
   constructor(kind: RejectedPayloadKind, problems: readonly Problem[]) {
     const errors = problems.filter((problem) => problem.severity === 'error');
-    const first = errors[0];
-    const where = first === undefined ? '' : `; first: ${first.rule} at ${first.path === '' ? 'the root' : first.path}`;
-    super(`${kind} payload refused: ${errors.length} lint error${errors.length === 1 ? '' : 's'}${where}.`);
+    const rules = [...new Set(errors.map((problem) => problem.rule))];
+    const which = rules.length === 0 ? '' : ` (${rules.join(', ')})`;
+    super(`${kind} payload refused: ${errors.length} lint error${errors.length === 1 ? '' : 's'}${which}; each, with its path, is in error.problems.`);
     this.kind = kind;
     this.problems = problems;
   }

@@ -9,7 +9,10 @@
  * spreads, for...in and structuredClone find nothing secret; the printers that do look
  * (`toJSON`, `toString`, util.inspect's custom hook) show `'<redacted>'`. fetch reads an
  * iterable HeadersInit as its entries; other clients take `Object.fromEntries(req.headers)`
- * (a plain copy, which prints the secrets: keep it out of logs).
+ * (a plain copy, which prints the secrets: keep it out of logs). So does a Fetch `Request`
+ * built from a descriptor, `new Request(req.url, req)` (msw, Hono, fetch wrappers):
+ * console.log and util.inspect print every credential in it (Node's own printer, out of
+ * fulfilkit's reach).
  */
 import { REDACTED } from './messages';
 

@@ -1,5 +1,5 @@
 import type { ApiResult, Decoder } from './api-result';
-import { NO_FETCH, badSendOption } from './messages';
+import { BAD_REQUEST_URL, NO_FETCH, badSendOption } from './messages';
 import type { HttpRequest } from './request';
 import { IncompleteResponseError, ResponseTooLargeError, TimeoutError, UnexpectedRedirectError } from './send-errors';
 
@@ -85,6 +85,22 @@ function optionsOf(options: SendOptions | FetchLike | undefined): Required<Omit<
     throw new TypeError(badSendOption('options.signal'));
   }
   return { fetch: fetchImpl as FetchLike, timeoutMs, maxResponseBytes, ...(signal ? { signal } : {}) };
+}
+
+/**
+ * The request's URL, checked before fetch sees it: fetch's own errors quote the URL whole,
+ * user info included (`Request cannot be constructed from a URL that includes credentials: ...`).
+ */
+function checkedUrl(url: unknown): string {
+  if (typeof url !== 'string') throw new TypeError(BAD_REQUEST_URL);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new RangeError(BAD_REQUEST_URL);
+  }
+  if (parsed.username !== '' || parsed.password !== '') throw new RangeError(BAD_REQUEST_URL);
+  return url;
 }
 
 /** Why a signal aborted: its reason, or an AbortError where a polyfill gives none. */
@@ -182,8 +198,9 @@ async function readText(response: ResponseLike, headers: Record<string, string>,
  *   `signal`, `maxResponseBytes` (default 10 MiB). A function is taken as `fetch`.
  * @returns `{ status, headers, body }`; JSON is parsed when the Content-Type says JSON
  *   and the text parses, text is kept otherwise.
- * @throws {TypeError} When no fetch implementation is available, or an option has the wrong type.
- * @throws {RangeError} When `timeoutMs` or `maxResponseBytes` is out of range.
+ * @throws {TypeError} When no fetch implementation is available, or an option or `request.url` has the wrong type.
+ * @throws {RangeError} When `timeoutMs` or `maxResponseBytes` is out of range, or `request.url`
+ *   is not a URL or holds user info (a hand-made request): the message names no part of it.
  * @throws {TimeoutError} (rejects) When status and body do not arrive within `timeoutMs`.
  * @throws {ResponseTooLargeError} (rejects) When the body is longer than `maxResponseBytes`.
  * @throws {IncompleteResponseError} (rejects) When the body is cut off after the status arrived.
@@ -196,6 +213,7 @@ async function readText(response: ResponseLike, headers: Record<string, string>,
  */
 export async function send(request: HttpRequest, options?: SendOptions | FetchLike): Promise<HttpResponse> {
   const { fetch: fetchImpl, timeoutMs, signal: given, maxResponseBytes } = optionsOf(options);
+  const url = checkedUrl(request.url);
   if (given?.aborted) throw reasonOf(given);
   // Aborted by the caller's signal and by the size limit. The caller's signal is followed by a
   // listener, not by AbortSignal.any: any() ignores a signal of another implementation (jsdom, a
@@ -210,7 +228,7 @@ export async function send(request: HttpRequest, options?: SendOptions | FetchLi
     if (request.body !== undefined) init.body = request.body;
     let response: ResponseLike;
     try {
-      response = await untilAborted(fetchImpl(request.url, init), signal);
+      response = await untilAborted(fetchImpl(url, init), signal);
     } catch (error) {
       // fetch rejects with its own AbortError when the signal fires: give our reason instead.
       throw signal.aborted ? signal.reason : error;
@@ -221,7 +239,7 @@ export async function send(request: HttpRequest, options?: SendOptions | FetchLi
     });
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       void response.body?.cancel().catch(() => undefined);
-      throw new UnexpectedRedirectError(response.status, locationOrigin(headers.location, request.url));
+      throw new UnexpectedRedirectError(response.status, locationOrigin(headers.location, url));
     }
     const text = await readText(response, headers, maxResponseBytes, controller, signal);
     let body: unknown = text;

@@ -9,6 +9,9 @@
 import * as v from 'valibot';
 import type { OrderVersion } from './tables';
 
+/** A finite number: JSON.parse reads `1e400` as Infinity, which no answer means (and JSON.stringify writes as null). */
+const finiteNumber = v.pipe(v.number(), v.finite());
+
 /** An optional string member that may also arrive as `null`. */
 const optionalText = v.nullish(v.string());
 
@@ -30,7 +33,7 @@ function record<const E extends v.ObjectEntries>(entries: E) {
 }
 
 /** A status code: the spec says string; the API gateway's own 401/429 bodies send a number. */
-const statusCode = v.union([v.string(), v.number()]);
+const statusCode = v.union([v.string(), finiteNumber]);
 
 /** One item of `message[]` in a payment-method entry: what is wrong, where, and what kind. */
 export const FieldMessageSchema = record({
@@ -65,7 +68,7 @@ export const PaymentMethodListSchema = v.array(PaymentMethodEntrySchema);
 /** One product at one stock location (inventory[] of the product interface). */
 export const InventoryItemSchema = record({
   productID: v.string(),
-  quantity: v.number(),
+  quantity: finiteNumber,
   stockLocationName: optionalText,
 });
 

@@ -50,19 +50,31 @@ function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>;
 }
 
 /**
- * The URL a request line names, on this server: its path (origin-form), the path and query
- * of an absolute-form target (a proxy's request line), or, for `*` (`OPTIONS *`) and any
- * other form, a path the simulator does not have (its 404, in the JSON shape).
+ * The path and query a request line names: an origin-form target's, or an absolute-form
+ * http(s) target's (a proxy's request line), never its host or user info; for `*`
+ * (`OPTIONS *`) and any other form, `/*`, a path no operation has (the simulator's 404).
+ * The simulator and the proxy read targets, and log paths, through this one function.
+ *
+ * @param target The request line's target (`req.url`).
+ * @returns The parsed `pathname` and `search` (`''` or `?...`).
+ * @example requestTarget('http://user:pw@host/productapi/v1/inventory?sku=A'); // { pathname: '/productapi/v1/inventory', search: '?sku=A' }
  */
-function urlOf(target: string | undefined, origin: string): string {
+export function requestTarget(target: string | undefined): { pathname: string; search: string } {
   const raw = target ?? '/';
-  if (raw.startsWith('/')) return origin + raw;
   try {
-    const url = new URL(raw);
-    return origin + url.pathname + url.search;
+    // A fixed origin before an origin-form target: `//host/x` stays a path, never a host.
+    const url = new URL(raw.startsWith('/') ? `http://target.invalid${raw}` : raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return { pathname: url.pathname, search: url.search };
   } catch {
-    return origin + '/*';
+    // Not a URL: the path no operation has.
   }
+  return { pathname: '/*', search: '' };
+}
+
+/** The URL a request line names, on this server (see {@link requestTarget}). */
+function urlOf(target: string | undefined, origin: string): string {
+  const { pathname, search } = requestTarget(target);
+  return origin + pathname + search;
 }
 
 function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Uint8Array>, signal: AbortSignal): Request {

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { argumentSpoilArb, spoilArb, spoilt } from '../builders/_hostile';
@@ -44,12 +45,38 @@ describe('orders are linted with their version before a request is built', () =>
     expect(rejected.problems).toContainEqual(
       expect.objectContaining({ rule: 'required', severity: 'error', path: '/clientRequest/order/shipServiceLevel' }),
     );
-    expect(rejected.message).toMatch(/^order payload refused: \d+ lint errors?; first: \w[\w-]* at \//);
+    expect(rejected.message).toMatch(/^order payload refused: \d+ lint errors? \([\w-]+(, [\w-]+)*\); each, with its path, is in error\.problems\.$/);
   });
 
-  it('names the root as "the root"', () => {
+  it('names the count and the rules, once each', () => {
     const error = thrown(() => describeCreateOrder({}, { ...CONNECTION, version: '1' })) as PayloadRejectedError;
-    expect(error.message).toBe('order payload refused: 1 lint error; first: wrapper at the root.');
+    expect(error.message).toBe('order payload refused: 1 lint error (wrapper); each, with its path, is in error.problems.');
+    const two = order((body) => {
+      body.order.shipServiceLevel = 'FLY';
+      (body.requestHeader as Record<string, unknown>).requestReference = 42;
+      (body.requestHeader as Record<string, unknown>).client = 43;
+    });
+    const rejected = thrown(() => describeCreateOrder(two, { ...CONNECTION, version: '1.1' })) as PayloadRejectedError;
+    expect(rejected.problems.map((p) => p.rule).sort()).toEqual(['enum', 'type', 'type']);
+    const rules = [...new Set(rejected.problems.map((p) => p.rule))];
+    expect(rejected.message).toBe(`order payload refused: 3 lint errors (${rules.join(', ')}); each, with its path, is in error.problems.`);
+  });
+
+  // DESIGN: messages never repeat a member name taken from the payload; the path in problems still locates it.
+  it('never repeats a member name taken from the payload; the problem keeps its path', () => {
+    const key = 'jane.doe@example.com';
+    const named = order((body) => {
+      (body.partner[0]!.personData as Record<string, unknown>)[key] = 'x';
+    });
+    const error = thrown(() => describeCreateOrder(named, { ...CONNECTION, version: '1.1', rules: { 'unknown-field': 'error' } })) as PayloadRejectedError;
+    expect(error).toBeInstanceOf(PayloadRejectedError);
+    expect(error.problems).toContainEqual(expect.objectContaining({ rule: 'unknown-field', path: `/clientRequest/partner/0/personData/${key}` }));
+    // The problems keep their paths (util.inspect shows them); the message, which log lines carry, does not.
+    expect(inspect(error)).toContain(key);
+    for (const text of [error.message, String(error), error.stack ?? '']) {
+      expect(text).not.toContain('jane.doe');
+      expect(text).not.toContain('example.com');
+    }
   });
 
   it('builds the request with lint: false', () => {

@@ -136,6 +136,14 @@ const LITERALS: Readonly<Record<string, Case>> = {
   '/^[0-9]{6}$/': { hostile: digits, benign: letters },
   '/^[0-9]{4}$/': { hostile: digits, benign: letters },
   '/^[A-Z]{6}[0-9]{2}[A-Z][0-9]{2}[A-Z][0-9]{3}[A-Z]$/': run('A'),
+  // src/simulator/control/proxy.ts (percent-escapes of a request path; one unreserved character)
+  '/%([0-9A-Fa-f]{2})/g': run('%41'),
+  '/^[A-Za-z0-9._~-]$/': { hostile: letters, benign: letters },
+  // src/builders/_lib/dates.ts (a UTC offset's separator)
+  '/[.:]/': run('1'),
+  // src/cli/merge-command.ts (rule ids and member names read from a report)
+  '/^[a-z0-9-]{1,64}$/': thenFail('a'),
+  '/^[\\w$-]{1,64}$/': thenFail('a', '!'),
 };
 
 /** The control characters of src/cli/escape.ts (UNSAFE), as its `new RegExp` calls build them. */

@@ -140,6 +140,15 @@ describe('no printer or copier shows a credential', () => {
     expect(JSON.parse(JSON.stringify(request)).headers).toStrictEqual({ ClientConfigId: REDACTED, ClientAuthKey: REDACTED, 'Ocp-Apim-Subscription-Key': REDACTED });
     expect(consoleOutput((c) => c.dir(request))).toContain('https://api.example.test/productapi/v1/inventory');
   });
+
+  // The README and request.ts warn about these copies; this holds the warning true.
+  it('the copies the README warns about do print them: a plain copy and new Request(url, descriptor)', () => {
+    const request = describeInventory(connection());
+    for (const copy of [Object.fromEntries(request.headers), new Request(request.url, request)]) {
+      const logged = consoleOutput((c) => c.log(copy)) + inspect(copy);
+      for (const secret of SECRETS) expect(logged).toContain(secret);
+    }
+  });
 });
 
 describe('the secrets still travel', () => {

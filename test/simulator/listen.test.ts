@@ -106,6 +106,7 @@ describe('listen()', () => {
   it.each([
     ['OPTIONS * HTTP/1.1', 404, '"Resource not found."'],
     ['GET http://other.example/productapi/v1/inventory HTTP/1.1', 401, '"Access denied'],
+    ['GET http://user:pw@other.example/productapi/v1/inventory HTTP/1.1', 401, '"Access denied'],
   ])('answers the request line %s in the interface shape', async (line, status, message) => {
     const { connect } = await import('node:net');
     const { port } = new URL(server.url);

@@ -27,7 +27,8 @@ import type { OrderVersion } from '../../schema/tables';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
 import { nestsDeeper } from '../body';
 import { requestReferenceOf } from '../request-reference';
-import { findRoute } from '../routes';
+import { requestTarget } from '../listen';
+import { ROUTES, findRoute } from '../routes';
 import type { Route } from '../context';
 import type { SimulatorOperation, SimulatorRequestEvent, SimulatorServer } from '../types';
 import { CONTROL_MESSAGES, CONTROL_PREFIX, controlError, controlGate, isControlPath, methodNotAllowed } from './guard';
@@ -58,7 +59,7 @@ export interface ProxyOptions {
   readonly token?: string;
   /** Called once per request (the request log). */
   readonly onRequest?: (event: SimulatorRequestEvent) => void;
-  /** Milliseconds the upstream has to answer before the proxy answers 504 (default 60000). */
+  /** Milliseconds the upstream has for its whole answer, status, headers and body, before the proxy answers 504 (default 60000; at most 2147483647). */
   readonly timeoutMs?: number;
 }
 
@@ -98,6 +99,64 @@ const MAX_PROBLEMS = 1000;
 
 /** Headers that belong to one connection, not to the request or answer (RFC 9110, 7.6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+
+/** The headers a `Connection` header names: they belong to that connection too (RFC 9110, 7.6.1). */
+function connectionOptions(value: string | string[] | undefined): Set<string> {
+  const listed = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return new Set(listed.split(',').map((name) => name.trim().toLowerCase()));
+}
+
+/** Whether a header stays with its connection: a hop-by-hop one, or one its `Connection` header names. */
+function staysBehind(name: string, named: ReadonlySet<string>): boolean {
+  const lower = name.toLowerCase();
+  return HOP_BY_HOP.has(lower) || named.has(lower);
+}
+
+/** Characters RFC 3986 calls unreserved: their `%XX` escape and themselves are the same URI (6.2.2.2). */
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+
+/** A path segment with the escapes of unreserved characters decoded (`%6Frders` is `orders`), the others kept. */
+function decodeUnreserved(segment: string): string {
+  return segment.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : escape;
+  });
+}
+
+/**
+ * A path as a lenient server reads it: unreserved escapes decoded, `;params` dropped from
+ * each segment, empty segments (a trailing or doubled slash) dropped, dot segments resolved.
+ */
+function normalisedPath(pathname: string): string {
+  const kept: string[] = [];
+  for (const segment of pathname.split('/')) {
+    const plain = decodeUnreserved(segment.split(';')[0]!);
+    if (plain === '..') kept.pop();
+    else if (plain !== '' && plain !== '.') kept.push(plain);
+  }
+  return `/${kept.join('/')}`;
+}
+
+/**
+ * The route a path names, spelled as the spec spells it or as a lenient upstream would read
+ * it (normalised, in any case), and whether it is spelled as the spec spells it.
+ */
+function routeOf(method: string, pathname: string): { route: Route; exact: boolean } | undefined {
+  const route = findRoute(method, pathname);
+  if (route !== undefined) return { route, exact: true };
+  const normal = normalisedPath(pathname);
+  const lower = normal.toLowerCase();
+  for (const { path } of ROUTES) {
+    if (!lower.endsWith(path.toLowerCase())) continue;
+    const found = findRoute(method, normal.slice(0, normal.length - path.length) + path);
+    if (found !== undefined) return { route: found, exact: false };
+  }
+  return undefined;
+}
+
+/** The 400 message for another spelling of a linted operation's path under `rejectInvalid`. */
+const otherSpelling = (path: string): string =>
+  `The path is another spelling of ${path} (case, escapes, a trailing slash or ;params): with --reject-invalid it is refused, never forwarded. Use the spec's spelling.`;
 
 /** Problems a body gets when it is not JSON at all (the CLI's `parse` rule). */
 function parseProblem(message: string): Problem {
@@ -159,9 +218,10 @@ function boundedBody(message: IncomingMessage): Promise<Buffer | undefined> {
 /** The request's headers as they go upstream: every one, credentials included, but the connection's own. */
 function forwardedHeaders(req: IncomingMessage, length: number): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
+  const named = connectionOptions(req.headers.connection);
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
-    if (HOP_BY_HOP.has(name.toLowerCase())) continue;
+    if (staysBehind(name, named)) continue;
     const had = out[name];
     out[name] = had === undefined ? req.rawHeaders[i + 1]! : [...(Array.isArray(had) ? had : [had]), req.rawHeaders[i + 1]!];
   }
@@ -172,7 +232,8 @@ function forwardedHeaders(req: IncomingMessage, length: number): Record<string, 
 /** The answer's headers as they go back: every one but the connection's own. */
 function answerHeaders(headers: IncomingHttpHeaders, length: number): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  const named = connectionOptions(headers.connection);
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !staysBehind(name, named)) out[name] = value;
   out['content-length'] = String(length);
   return out;
 }
@@ -186,24 +247,34 @@ function sendJson(res: ServerResponse, status: number, body: unknown, close = fa
 /** The upstream's answer, bounded, or why there is none. */
 type Upstream = { readonly status: number; readonly message: string | undefined; readonly headers: IncomingHttpHeaders; readonly body: Buffer } | { readonly failed: 502 | 504 };
 
+/**
+ * Sends the request upstream and reads the whole answer within one deadline, `timeoutMs`
+ * for status, headers and body together: a socket timeout is only an idle one, which an
+ * upstream sending a byte now and then never runs into. The answer is read whole before any
+ * of it goes back, so a deadline that passes is always a 504.
+ */
 function exchange(target: URL, method: string, headers: Record<string, string | string[]>, body: Buffer, timeoutMs: number): Promise<Upstream> {
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
+    const finish = (result: Upstream) => {
+      clearTimeout(deadline);
+      resolve(result);
+    };
     // node:http never follows a redirect: a 3xx comes back to the client as it is.
-    const upstream = send(target, { method, headers, timeout: timeoutMs }, (answer) => {
+    const upstream = send(target, { method, headers }, (answer) => {
       boundedBody(answer).then(
         (bytes) => {
           if (bytes === undefined) answer.destroy();
-          resolve(bytes === undefined ? { failed: 502 } : { status: answer.statusCode ?? 502, message: answer.statusMessage, headers: answer.headers, body: bytes });
+          finish(bytes === undefined ? { failed: 502 } : { status: answer.statusCode ?? 502, message: answer.statusMessage, headers: answer.headers, body: bytes });
         },
-        () => resolve({ failed: 502 }),
+        () => finish({ failed: 502 }),
       );
     });
-    upstream.once('timeout', () => {
+    const deadline = setTimeout(() => {
+      finish({ failed: 504 });
       upstream.destroy();
-      resolve({ failed: 504 });
-    });
-    upstream.once('error', () => resolve({ failed: 502 }));
+    }, timeoutMs);
+    upstream.on('error', () => finish({ failed: 502 }));
     upstream.end(body);
   });
 }
@@ -214,7 +285,7 @@ function exchange(target: URL, method: string, headers: Record<string, string | 
  * @param options The upstream, the profile, `rejectInvalid`, `retain`, the token and the request log.
  * @param listenOptions Host (default 127.0.0.1) and port (default 0: any free port).
  * @returns The server: its URL, `close` and `violations`.
- * @throws {RangeError} When `upstream` is not an absolute http(s) URL without user info, query or fragment.
+ * @throws {RangeError} When `upstream` is not an absolute http(s) URL without user info, query or fragment, or `timeoutMs` is out of range.
  * @example
  * const proxy = await startProxy({ upstream: 'https://api.operator.test', rejectInvalid: true }, { port: 4020 });
  */
@@ -222,6 +293,8 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
   const prefix = operationUrl(options.upstream, '');
   const retain = options.retain ?? 1000;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  // A longer delay would overflow setTimeout into 1 ms.
+  if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be a positive number of milliseconds, at most 2147483647.');
   const kept: ProxyViolation[] = [];
   const gate = controlGate(options.token);
   let origin = '';
@@ -259,12 +332,13 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
       sendJson(res, 400, { statusCode: '400', message: 'The request target must be a path.' });
       return 400;
     }
-    const url = new URL(raw, 'http://proxy.invalid');
-    if (isControlPath(url.pathname)) {
+    const { pathname, search } = requestTarget(raw);
+    if (isControlPath(pathname)) {
       trace.operation = 'control';
-      return control(req, res, new URL(raw, origin));
+      return control(req, res, new URL(pathname + search, origin));
     }
-    const route = findRoute(method, url.pathname);
+    const matched = routeOf(method, pathname);
+    const route = matched?.route;
     trace.operation = route?.operation;
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
       req.resume();
@@ -280,12 +354,19 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     const inspected = kind === undefined ? { problems: [] } : inspectBody(body, kind, route?.version, options.profile);
     const problems = inspected.problems;
     if (inspected.requestReference !== undefined) trace.requestReference = inspected.requestReference;
+    // Fail closed: how the upstream reads another spelling is unknown, so that body never goes there.
+    if (route !== undefined && options.rejectInvalid && kind !== undefined && matched?.exact === false) {
+      record({ operation: route.operation, status: 400, problems });
+      sendJson(res, 400, { statusCode: '400', message: otherSpelling(route.path) });
+      return 400;
+    }
     if (route !== undefined && options.rejectInvalid && problems.some((p) => p.severity === 'error')) {
       record({ operation: route.operation, status: 422, problems });
       sendJson(res, 422, { problems });
       return 422;
     }
-    const answer = await exchange(new URL(prefix + raw), method, forwardedHeaders(req, body.byteLength), body, timeoutMs);
+    // The parsed path: dot segments cannot climb out of the upstream's path prefix.
+    const answer = await exchange(new URL(prefix + pathname + search), method, forwardedHeaders(req, body.byteLength), body, timeoutMs);
     if ('failed' in answer) {
       sendJson(res, answer.failed, { statusCode: String(answer.failed), message: answer.failed === 504 ? 'The upstream did not answer in time.' : 'The upstream could not be reached, or its answer was too large.' });
       return answer.failed;
@@ -303,7 +384,8 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
   const server = createServer((req, res) => {
     const started = performance.now();
     const trace: { operation: SimulatorRequestEvent['operation']; requestReference?: string } = { operation: undefined };
-    const path = (req.url ?? '/').split('?')[0]!;
+    // The parsed path only: the raw target may hold user info (`GET http://user:key@host/...`) or a query.
+    const path = requestTarget(req.url).pathname;
     serve(req, res, trace).then(
       (status) => log(status),
       () => {
