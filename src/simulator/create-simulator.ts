@@ -7,7 +7,7 @@ import { isRequestStatus } from '../http/request-status';
 import { MESSAGES, serverError, statusError } from './answers';
 import { authenticate } from './auth';
 import { declaresTooLarge, isJsonType, readJsonBody, type ReadBody } from './body';
-import type { Call, OrderRecord, Route, SimulatorState } from './context';
+import { recordKey, type Call, type OrderRecord, type Route, type SimulatorState } from './context';
 import { consoleAsset, isConsolePath } from '../console/serve-assets';
 import { isControlPath } from './control/guard';
 import { controlRouter, type AdvanceResult } from './control/router';
@@ -15,7 +15,8 @@ import { delay, droppedConnection, planFaults } from './faults';
 import { listen } from './listen';
 import { faultsOf, resolveOptions, type ResolvedOptions } from './options';
 import { createRandom, hash128, type RandomSource } from './random';
-import { createLog, redactedHeaders, redactedUrl, type Entry } from './received';
+import { createByteBudget, BODY_BUDGET_BYTES, keepNewest } from './kept';
+import { createLog, redactedHeaders, redactedUrl, type Entry, type Log } from './received';
 import { HANDLE_UNDER, type HandleUnder } from './handle-under';
 import { requestReferenceOf } from './request-reference';
 import { findRoute } from './routes';
@@ -31,13 +32,13 @@ interface Trace {
 /** How many distinct requests the identical-request counts remember (the oldest is forgotten first). */
 const SEEN_LIMIT = 65_536;
 
-/** An order as `orders()` hands it out: a copy, without the internal FMS flag. */
-function publicOrder({ fms: _fms, ...order }: OrderRecord): SimulatedOrder {
+/** An order as `orders()` hands it out: a copy, without the internal FMS flag and client id. */
+function publicOrder({ fms: _fms, clientConfigId: _id, ...order }: OrderRecord): SimulatedOrder {
   return structuredClone({ ...order, history: [...order.history] });
 }
 
 function freshState(options: ResolvedOptions): SimulatorState {
-  return { options, faults: options.faults, orders: [], returns: [], batches: new Map(), seen: new Map() };
+  return { options, faults: options.faults, orders: new Map(), returns: new Map(), references: new Map(), payloads: createByteBudget(BODY_BUDGET_BYTES), seen: new Map() };
 }
 
 /**
@@ -50,9 +51,7 @@ function requestRandom(state: SimulatorState, client: SimulatorClient, route: Ro
   const reference = kind === undefined || body === undefined ? undefined : batchFactsOf(body.value, kind).requestReference;
   const key = hash128([client.clientConfigId, route.operation, url.search, reference ?? body?.bytes ?? '']).join(' ');
   const count = state.seen.get(key) ?? 0;
-  state.seen.delete(key);
-  state.seen.set(key, count + 1);
-  if (state.seen.size > SEEN_LIMIT) state.seen.delete(state.seen.keys().next().value!);
+  keepNewest(state.seen, key, count + 1, SEEN_LIMIT);
   return createRandom(hash128([String(state.options.seed), key, String(count)]));
 }
 
@@ -80,7 +79,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
   let state = freshState(resolved);
   let log = createLog(resolved.retain);
 
-  async function answer(request: Request, url: URL, entry: Entry, trace: Trace, basePath: string | undefined): Promise<Response> {
+  /** `state` and `log` are those of the request's arrival: a reset() while it waits leaves the new ones untouched. */
+  async function answer(request: Request, url: URL, entry: Entry, trace: Trace, basePath: string | undefined, state: SimulatorState, log: Log): Promise<Response> {
     const route = findRoute(request.method, url.pathname, basePath);
     entry.operation = route?.operation;
     trace.operation = route?.operation;
@@ -95,7 +95,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     }
     const body = route.body === undefined ? undefined : await readJsonBody(request);
     if (body === undefined && route.body !== undefined) return statusError(413, MESSAGES.tooLarge);
-    entry.body = body?.kept;
+    log.keepBody(entry, body?.kept, body?.bytes.byteLength ?? 0);
     const random = requestRandom(state, auth.client, route, url, body);
     // The log shows the reference whatever its length (cut there); the draws use batchFactsOf's.
     const shown = route.body?.kind === undefined || body === undefined ? undefined : requestReferenceOf(body.value, route.body.kind);
@@ -121,6 +121,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       state,
       client: auth.client,
       body: body?.value,
+      bodyBytes: body?.bytes.byteLength ?? 0,
       random,
       recordXml: (xml) => {
         entry.xml = xml;
@@ -150,14 +151,16 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       body: undefined,
       status: undefined,
     };
-    log.add(entry);
-    const response = await answer(request, url, entry, trace, basePath);
+    const arrival = log;
+    arrival.add(entry);
+    const response = await answer(request, url, entry, trace, basePath, state, arrival);
     entry.status = response.status;
     return response;
   }
 
   function advanceOrder(requestReference: string, status: string): AdvanceResult {
-    const found = state.orders.filter((o) => o.requestReference === requestReference);
+    // One lookup per client (a fixed, small list), whatever the number of orders.
+    const found = state.options.clients.flatMap((client) => state.orders.get(recordKey(client.clientConfigId, requestReference)) ?? []);
     if (found.length === 0) return { ok: false, status: 404, message: 'No accepted order has this requestReference.', allowed: [] };
     if (found.length > 1) return { ok: false, status: 409, message: 'Orders of more than one client have this requestReference.', allowed: [] };
     const order = found[0]!;
@@ -233,8 +236,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     }) as typeof fetch,
     listen: (listenOptions) => listen(handle, listenOptions),
     received: () => log.list(),
-    orders: (): SimulatedOrder[] => state.orders.map(publicOrder),
-    returns: (): SimulatedReturn[] => state.returns.map(({ clientConfigId: _id, ...entry }) => structuredClone(entry)),
+    orders: (): SimulatedOrder[] => [...state.orders.values()].map(publicOrder),
+    returns: (): SimulatedReturn[] => [...state.returns.values()].map(({ clientConfigId: _id, ...entry }) => structuredClone(entry)),
     advance(requestReference, status) {
       const result = advanceOrder(requestReference, status);
       if (!result.ok) throw new RangeError(`advance: ${result.message.charAt(0).toLowerCase()}${result.message.slice(1)}`);

@@ -26,6 +26,8 @@ export interface ResolvedOptions {
   readonly faults: SimulatorFaults;
   /** How many requests received() keeps (the newest). */
   readonly retain: number;
+  /** How many accepted orders, and how many issued return tokens, the state keeps (the newest). */
+  readonly retainOrders: number;
   /** The control API's settings; `undefined`: no control API. */
   readonly control?: SimulatorControlOptions;
   /** The request log's callback. */
@@ -34,6 +36,15 @@ export interface ResolvedOptions {
 
 /** How many requests received() keeps without a `retain` option. */
 export const DEFAULT_RETAIN = 1000;
+
+/** How many orders (and return tokens) the simulator keeps without a `retainOrders` option. */
+export const DEFAULT_RETAIN_ORDERS = 10_000;
+
+/** A count option, checked: the message names the member, never its value. */
+function wholeFromZero(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new RangeError(`${field} must be a whole number from 0.`);
+  return value;
+}
 
 /** Every operation id, in the spec's order (faults.operations is checked against it). */
 const OPERATIONS: readonly SimulatorOperation[] = OPERATION_TABLE.map((info) => info.operation);
@@ -202,14 +213,16 @@ export function resolveOptions(options: unknown = {}): ResolvedOptions {
   const onRequest = record.onRequest;
   if (onRequest !== undefined && typeof onRequest !== 'function') throw new TypeError('onRequest must be a function.');
   const control = controlOf(record.control);
-  if (typeof retain !== 'number' || !Number.isSafeInteger(retain) || retain < 0) throw new RangeError('retain must be a whole number from 0.');
+  wholeFromZero(retain, 'retain');
+  const retainOrders = wholeFromZero(record.retainOrders ?? DEFAULT_RETAIN_ORDERS, 'retainOrders');
   return {
     clients: clientsOf(record.clients ?? DEFAULT_SIMULATOR_DATA.clients),
     inventory: inventoryOf(record.inventory ?? DEFAULT_SIMULATOR_DATA.inventory),
     paymentMethods: paymentMethodsOf(record.paymentMethods ?? DEFAULT_SIMULATOR_DATA.paymentMethods),
     seed,
     faults: faultsOf(record.faults ?? {}),
-    retain,
+    retain: retain as number,
+    retainOrders,
     ...(control === undefined ? {} : { control }),
     ...(onRequest === undefined ? {} : { onRequest: onRequest as ResolvedOptions['onRequest'] }),
   };

@@ -1,17 +1,21 @@
 /**
  * What received() keeps: the newest `retain` requests, credentials redacted in headers and
  * in the query string, bodies only of authenticated requests (at most 512 levels deep, so
- * copying them never overflows the stack).
+ * copying them never overflows the stack) and only the newest within BODY_BUDGET_BYTES.
  */
 import { REDACTED } from '../http/messages';
 import { SECRET_HEADERS } from '../http/request';
+import { BODY_BUDGET_BYTES, createByteBudget } from './kept';
 import type { ReceivedRequest } from './types';
 
 /** A received request while it is answered (its status and fault are filled in as they happen). */
 export type Entry = { -readonly [K in keyof ReceivedRequest]: ReceivedRequest[K] };
 
-/** The three credential headers, and `subscription-key`, the query parameter the gateway also reads the key from. */
-const SECRETS = new Set([...SECRET_HEADERS, 'subscription-key'].map((name) => name.toLowerCase()));
+/**
+ * The three credential headers, `subscription-key` (the query parameter the gateway also
+ * reads the key from), and the generic credential headers a shared HTTP client may send.
+ */
+const SECRETS = new Set([...SECRET_HEADERS, 'subscription-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie'].map((name) => name.toLowerCase()));
 
 /**
  * Headers with the credentials replaced by `'<redacted>'`, names in lower case.
@@ -36,52 +40,76 @@ function decodedName(name: string): string {
 }
 
 /**
- * A URL with the value of every credential query parameter (names compared without case,
- * after decoding) replaced by `<redacted>`; the rest of the URL is kept as it was sent.
+ * A URL without its fragment (never sent over HTTP; it may hold anything) and with the
+ * value of every credential query parameter (names compared without case, after decoding)
+ * replaced by `<redacted>`; the rest of the URL is kept as it was sent.
  *
  * @param url The request's URL.
  * @returns The URL to keep.
  */
 export function redactedUrl(url: string): string {
-  const query = url.indexOf('?');
-  if (query < 0) return url;
-  const hash = url.indexOf('#', query);
-  const end = hash < 0 ? url.length : hash;
-  const pairs = url.slice(query + 1, end).split('&');
-  const kept = pairs.map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq < 0 ? pair : pair.slice(0, eq);
-    return SECRETS.has(decodedName(name)) ? `${name}=${REDACTED}` : pair;
-  });
-  return url.slice(0, query + 1) + kept.join('&') + url.slice(end);
+  const hash = url.indexOf('#');
+  const sent = hash < 0 ? url : url.slice(0, hash);
+  const query = sent.indexOf('?');
+  if (query < 0) return sent;
+  const kept = sent
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return SECRETS.has(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+    });
+  return sent.slice(0, query + 1) + kept.join('&');
 }
 
 /** The bounded list behind received(). */
 export interface Log {
   /** Adds an entry; the oldest goes when more than `retain` are kept. */
   add(entry: Entry): void;
+  /**
+   * Sets an entry's body, of `bytes` as received; the oldest kept bodies become
+   * `{ truncated: true, bytes }` while the bodies kept total more than BODY_BUDGET_BYTES.
+   */
+  keepBody(entry: Entry, body: unknown, bytes: number): void;
   /** Copies of the kept entries, oldest first. */
   list(): ReceivedRequest[];
 }
 
 /**
- * Creates an empty log that keeps the newest `retain` entries (a ring: adding is O(1)).
+ * Creates an empty log that keeps the newest `retain` entries (a ring: adding is O(1)) and
+ * the newest bodies within `budget` bytes.
  *
  * @param retain How many entries to keep; 0 keeps none.
+ * @param budget The bytes of the bodies kept whole, at most.
  * @returns The log.
  */
-export function createLog(retain: number): Log {
+export function createLog(retain: number, budget = BODY_BUDGET_BYTES): Log {
   const entries: Entry[] = [];
+  const bodies = createByteBudget(budget);
+  // The entries in the ring: a body read after its entry left counts for nothing.
+  const kept = new Set<Entry>();
   let oldest = 0;
   return {
     add(entry) {
       if (retain === 0) return;
+      kept.add(entry);
       if (entries.length < retain) {
         entries.push(entry);
         return;
       }
+      kept.delete(entries[oldest]!);
+      bodies.remove(entries[oldest]!);
       entries[oldest] = entry;
       oldest = (oldest + 1) % retain;
+    },
+    keepBody(entry, body, bytes) {
+      entry.body = body;
+      if (body !== undefined && kept.has(entry)) {
+        bodies.add(entry, bytes, (marker) => {
+          entry.body = marker;
+        });
+      }
     },
     list: () => [...entries.slice(oldest), ...entries.slice(0, oldest)].map((entry) => structuredClone(entry)),
   };

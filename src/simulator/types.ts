@@ -86,6 +86,12 @@ export interface SimulatorOptions {
   /** How many requests received() keeps, the newest (a whole number; 0 keeps none); default 1000. */
   retain?: number;
   /**
+   * How many accepted orders `orders()` keeps, the newest, and as many return tokens
+   * `returns()` (a whole number; 0 keeps none); default 10,000. Duplicate detection is
+   * bounded apart: the newest 100,000 used requestReferences (or `retainOrders`, if more).
+   */
+  retainOrders?: number;
+  /**
    * Serves the control API under `/_fulfilkit/` from `handle` (and so from `listen` and
    * `fetch`); default off: `handle` answers only the operator's paths.
    */
@@ -132,6 +138,8 @@ export interface ReceivedRequest {
    * The body of an authenticated request to an operation that takes one: parsed JSON, or
    * its text when it is not JSON or nests deeper than 512 levels; `undefined` when there is
    * none, or when the request was refused before its body was read (401, 404, 413, 415).
+   * Bodies are kept whole while the kept ones total at most 64 MiB: past that, the oldest
+   * become `{ truncated: true, bytes }` (`bytes`: the size received).
    */
   readonly body: unknown;
   /** The echo interface's XML conversion of the body. */
@@ -160,7 +168,7 @@ export interface SimulatedOrder {
   readonly requestStatus: RequestStatus;
   /** Every status the order has had, oldest first. */
   readonly history: readonly RequestStatus[];
-  /** The payload as received. */
+  /** The payload as received; `{ truncated: true, bytes }` once newer payloads of orders and returns take up the 64 MiB kept. */
   readonly payload: unknown;
 }
 
@@ -172,7 +180,7 @@ export interface SimulatedReturn {
   readonly requestReference: string;
   /** The transaction token answered as `transactionID`. */
   readonly transactionID: string;
-  /** The payload as received (the latest, when an update replaced it). */
+  /** The payload as received (the latest, when an update replaced it); truncated as an order's past 64 MiB. */
   readonly payload: unknown;
 }
 
@@ -194,9 +202,9 @@ export interface Simulator {
   listen(options?: { port?: number; host?: string }): Promise<SimulatorServer>;
   /** The newest requests received (`retain`, default 1000), oldest first, credentials redacted; copies; never throws. */
   received(): readonly ReceivedRequest[];
-  /** Every order accepted, oldest first. */
+  /** The newest orders accepted (`retainOrders`, default 10,000), oldest first; copies. */
   orders(): readonly SimulatedOrder[];
-  /** Every return token issued, oldest first. */
+  /** The newest return tokens issued (`retainOrders`, default 10,000), oldest first; copies. */
   returns(): readonly SimulatedReturn[];
   /** Moves an order to a new requestStatus along `SIMULATED_TRANSITIONS`; otherwise throws a RangeError naming the allowed next states. */
   advance(requestReference: string, status: string): void;

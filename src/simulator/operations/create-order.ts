@@ -1,8 +1,7 @@
-import { lintOrder } from '../../lint/engine';
 import { ORDER_VERSION_FEATURES, type OrderVersion } from '../../schema/tables';
 import { json } from '../answers';
-import { summarise, type Call } from '../context';
-import { duplicateProblems, stringMember } from './duplicates';
+import { lintErrors, recordKey, storeRecord, summarise, type Call } from '../context';
+import { stringMember, usedBefore } from './duplicates';
 
 /**
  * The simulator's errorCode of an order refused for lint errors (the spec does not show error codes).
@@ -43,26 +42,29 @@ export function createOrder(call: Call, version: OrderVersion): Response {
   const payload = call.body;
   const requestId = call.random.uuid();
   const profile = call.client.profile!;
-  const errors = lintOrder(payload, { version, profile }).filter((p) => p.severity === 'error');
-  if (errors.length > 0) return orderResult(version, false, requestId, ORDER_VALIDATION_ERROR, summarise(errors));
+  const errors = lintErrors('order', payload, { version, profile });
+  if (errors.count > 0) return orderResult(version, false, requestId, ORDER_VALIDATION_ERROR, summarise(errors));
   const header = (payload as { clientRequest: { requestHeader: unknown } }).clientRequest.requestHeader;
   const externalMessageReference = stringMember(header, 'externalMessageReference');
   const stored = structuredClone(payload);
   const accepted = orderResult(version, true, requestId, null, null);
   // The last step that can refuse: it records the reference, so nothing may fail after it.
-  if (duplicateProblems(call, 'order', payload).length > 0) {
+  if (usedBefore(call, 'order', payload)) {
     return orderResult(version, false, requestId, ORDER_DUPLICATE_REFERENCE, 'requestHeader.requestReference was used before; duplicates are rejected.');
   }
-  call.state.orders.push({
+  const requestReference = stringMember(header, 'requestReference')!;
+  const record = {
     client: call.client.name,
+    clientConfigId: call.client.clientConfigId,
     fms: profile.fms === true,
     version,
-    requestReference: stringMember(header, 'requestReference')!,
+    requestReference,
     ...(externalMessageReference === undefined ? {} : { externalMessageReference }),
     requestId,
-    requestStatus: 'created',
-    history: ['created'],
-    payload: stored,
-  });
+    requestStatus: 'created' as const,
+    history: ['created' as const],
+    payload: undefined as unknown,
+  };
+  storeRecord(call.state, call.state.orders, recordKey(call.client.clientConfigId, requestReference), record, stored, call.bodyBytes);
   return accepted;
 }

@@ -1,7 +1,6 @@
-import { lintReturn } from '../../lint/engine';
 import { json } from '../answers';
-import { summarise, type Call } from '../context';
-import { duplicateProblems, stringMember } from './duplicates';
+import { keepPayload, lintErrors, recordKey, storeRecord, summarise, type Call } from '../context';
+import { stringMember, usedBefore } from './duplicates';
 
 /**
  * The simulator's resultCode of a return request refused for lint errors ("0" is success; others are not shown by the spec).
@@ -43,14 +42,11 @@ function refused(resultCode: string, resultMessage: string): Response {
  */
 export function createReturnToken(call: Call): Response {
   const payload = call.body;
-  const errors = lintReturn(payload, { profile: call.client.profile! }).filter((p) => p.severity === 'error');
-  if (errors.length > 0) return refused(RETURN_VALIDATION_ERROR, summarise(errors));
+  const errors = lintErrors('return', payload, { profile: call.client.profile! });
+  if (errors.count > 0) return refused(RETURN_VALIDATION_ERROR, summarise(errors));
   const { requestHeader, rma } = payload as { requestHeader: unknown; rma: unknown };
   const update = stringMember(rma, 'transactionId');
-  const existing =
-    update === undefined
-      ? undefined
-      : call.state.returns.find((r) => r.transactionID === update && r.clientConfigId === call.client.clientConfigId);
+  const existing = update === undefined ? undefined : call.state.returns.get(recordKey(call.client.clientConfigId, update));
   if (update !== undefined && existing === undefined) {
     return refused(RETURN_UNKNOWN_TRANSACTION, 'rma.transactionId names no return of this client.');
   }
@@ -59,14 +55,15 @@ export function createReturnToken(call: Call): Response {
   const transactionID = existing?.transactionID ?? call.random.uuid();
   const accepted = json(200, { transactionID, resultCode: '0', resultMessage: existing === undefined ? 'Return token created.' : 'Return updated.' });
   // The last step that can refuse: it records the reference, so nothing may fail after it.
-  if (duplicateProblems(call, 'return', payload).length > 0) {
+  if (usedBefore(call, 'return', payload)) {
     return refused(RETURN_DUPLICATE_REFERENCE, 'requestHeader.requestReference was used before; duplicates are rejected.');
   }
   if (existing !== undefined) {
-    existing.payload = stored;
+    keepPayload(call.state, existing, stored, call.bodyBytes);
     existing.requestReference = requestReference;
   } else {
-    call.state.returns.push({ client: call.client.name, clientConfigId: call.client.clientConfigId, requestReference, transactionID, payload: stored });
+    const record = { client: call.client.name, clientConfigId: call.client.clientConfigId, requestReference, transactionID, payload: undefined as unknown };
+    storeRecord(call.state, call.state.returns, recordKey(call.client.clientConfigId, transactionID), record, stored, call.bodyBytes);
   }
   return accepted;
 }

@@ -1,0 +1,114 @@
+/**
+ * Audit D (items 1, 2, 4, 6, 9): the simulator's state is bounded by count and by bytes,
+ * a reset() cuts off requests in flight, and received() keeps no generic credential header
+ * and no URL fragment.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSimulator } from '../../src/simulator/index';
+import { change, validOrder, validReturn } from '../fixtures';
+import { BASE_URL, headers, post } from './_kit';
+
+const ORDERS = `${BASE_URL}/fulfillmentapi/v1.1/orders`;
+const RETURNS = `${BASE_URL}/rmaportalapi/v1/rmaTokens`;
+const MiB = 1024 * 1024;
+
+const order = (reference: string) => change(validOrder('1.1'), { '/clientRequest/requestHeader/requestReference': reference });
+const resultOf = async (response: Response) => ((await response.json()) as { result: string; errorCode: string | null });
+
+describe('orders and returns are bounded by retainOrders', () => {
+  it('keeps the newest orders; duplicates of forgotten orders are still refused; lookups find only kept ones', async () => {
+    const sim = createSimulator({ retainOrders: 3 });
+    for (let i = 1; i <= 5; i++) expect(await resultOf(await sim.fetch(ORDERS, post(order(`R-${i}`))))).toMatchObject({ result: 'true' });
+    expect(sim.orders().map((o) => o.requestReference)).toEqual(['R-3', 'R-4', 'R-5']);
+    // The used references are bounded apart (100,000 at least): R-1 and R-5 are still duplicates.
+    for (const reference of ['R-1', 'R-5']) {
+      expect(await resultOf(await sim.fetch(ORDERS, post(order(reference))))).toMatchObject({ result: 'false', errorCode: 'DUPLICATE_REQUEST_REFERENCE' });
+    }
+    expect(() => sim.advance('R-1', 'confirmed')).toThrow(/no accepted order/);
+    sim.advance('R-3', 'confirmed');
+    expect(sim.orders()[0]).toMatchObject({ requestReference: 'R-3', requestStatus: 'confirmed' });
+  });
+
+  it('keeps the newest return tokens; an update of a forgotten token names no return', async () => {
+    const sim = createSimulator({ retainOrders: 2 });
+    const tokens: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const response = await sim.fetch(RETURNS, post(change(validReturn(), { '/requestHeader/requestReference': `RMA-${i}` })));
+      tokens.push(((await response.json()) as { transactionID: string }).transactionID);
+    }
+    expect(sim.returns().map((r) => r.requestReference)).toEqual(['RMA-2', 'RMA-3']);
+    const update = (token: string, reference: string) => change(validReturn(), { '/rma/transactionId': token, '/requestHeader/requestReference': reference });
+    expect(await (await sim.fetch(RETURNS, post(update(tokens[0]!, 'RMA-4')))).json()).toMatchObject({ resultCode: '3' });
+    expect(await (await sim.fetch(RETURNS, post(update(tokens[1]!, 'RMA-5')))).json()).toMatchObject({ resultCode: '0', transactionID: tokens[1] });
+    expect(sim.returns().map((r) => r.requestReference)).toEqual(['RMA-5', 'RMA-3']);
+  });
+
+  it('retainOrders 0 keeps none and still refuses a duplicate', async () => {
+    const sim = createSimulator({ retainOrders: 0 });
+    expect(await resultOf(await sim.fetch(ORDERS, post(order('Z-1'))))).toMatchObject({ result: 'true' });
+    expect(sim.orders()).toEqual([]);
+    expect(await resultOf(await sim.fetch(ORDERS, post(order('Z-1'))))).toMatchObject({ errorCode: 'DUPLICATE_REQUEST_REFERENCE' });
+  });
+
+  it.each([{ retainOrders: -1 }, { retainOrders: 2.5 }, { retainOrders: '10' }])('refuses %o', (options) => {
+    expect(() => createSimulator(options as never)).toThrow(/^retainOrders must be a whole number from 0\.$/);
+  });
+});
+
+describe('kept bodies and payloads are bounded by bytes (64 MiB each)', () => {
+  // 9 MiB of whitespace after the JSON: still a valid order, and 8 of them pass 64 MiB.
+  const padded = (reference: string) => JSON.stringify(order(reference)) + ' '.repeat(9 * MiB);
+
+  it('truncates the oldest bodies of received() and payloads of orders(); the control API still answers', async () => {
+    const sim = createSimulator({ control: {} });
+    const sizes: number[] = [];
+    for (let i = 1; i <= 8; i++) {
+      const text = padded(`B-${i}`);
+      sizes.push(Buffer.byteLength(text));
+      expect(await resultOf(await sim.fetch(ORDERS, post(text)))).toMatchObject({ result: 'true' });
+    }
+    const received = sim.received();
+    expect(received[0]?.body).toEqual({ truncated: true, bytes: sizes[0] });
+    expect(received.slice(1).map((r) => (r.body as { clientRequest: { requestHeader: { requestReference: string } } }).clientRequest.requestHeader.requestReference)).toEqual(
+      ['B-2', 'B-3', 'B-4', 'B-5', 'B-6', 'B-7', 'B-8'],
+    );
+    const orders = sim.orders();
+    expect(orders).toHaveLength(8);
+    expect(orders[0]?.payload).toEqual({ truncated: true, bytes: sizes[0] });
+    expect(orders[7]?.payload).toEqual(order('B-8'));
+    const listed = await sim.fetch(`${BASE_URL}/_fulfilkit/received`);
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { requests: unknown[] }).requests).toHaveLength(8);
+  });
+});
+
+describe('reset() cuts off requests in flight', () => {
+  it('an order sent before a reset, answered after it, lands in the old state only', async () => {
+    const sim = createSimulator({ faults: { latencyMs: 40 } });
+    const late = sim.fetch(ORDERS, post(order('LATE-1')));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    sim.reset();
+    expect(await resultOf(await late)).toMatchObject({ result: 'true' });
+    expect(sim.orders()).toEqual([]);
+    expect(sim.received()).toEqual([]);
+    expect(await resultOf(await sim.fetch(ORDERS, post(order('LATE-1'))))).toMatchObject({ result: 'true' });
+    expect(sim.orders().map((o) => o.requestReference)).toEqual(['LATE-1']);
+  });
+});
+
+describe('received() keeps no credential of any kind', () => {
+  it.each(['Authorization', 'Proxy-Authorization', 'Cookie'])('redacts %s', async (name) => {
+    const sim = createSimulator();
+    await sim.fetch(`${BASE_URL}/productapi/v1/inventory`, { headers: headers({ [name]: 'Bearer ctl-secret-token' }) });
+    const kept = sim.received()[0]!;
+    expect(kept.headers[name.toLowerCase()]).toBe('<redacted>');
+    expect(JSON.stringify(kept)).not.toContain('ctl-secret-token');
+  });
+
+  it('drops the URL fragment (never sent over HTTP), whatever it holds', async () => {
+    const sim = createSimulator();
+    await sim.fetch(`${BASE_URL}/productapi/v1/inventory?sku=MUG-RED#subscription-key=frag-secret`, { headers: headers() });
+    await sim.fetch(`${BASE_URL}/productapi/v1/inventory#?subscription-key=frag-secret`, { headers: headers() });
+    expect(sim.received().map((r) => r.url)).toEqual([`${BASE_URL}/productapi/v1/inventory?sku=MUG-RED`, `${BASE_URL}/productapi/v1/inventory`]);
+  });
+});
