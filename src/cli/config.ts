@@ -1,6 +1,6 @@
 /**
- * `fulfilkit.config.json`, ESLint's way: found from the working directory upward (or given
- * with `--config`), it sets the version, kind, profile and rule levels of a run, drops files
+ * `fulfilkit.config.json`, ESLint's way: each file's nearest, from its folder upward (or one
+ * given with `--config`), it sets the version, kind, profile and rule levels of a run, drops files
  * with `ignores`, and changes the options of some files with `overrides` (later overrides
  * win; the command line wins over the file). Globs are relative to the file's folder.
  * Everything it names (profiles included) is read and checked when it is loaded, before
@@ -60,19 +60,22 @@ const quoted = (name: string): string => escapeControls(JSON.stringify(name.leng
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * Finds `fulfilkit.config.json` in a folder or the nearest folder above it.
- *
- * @param cwd The folder to start from.
- * @returns The file's path, or undefined when there is none up to the root.
- * @example await findConfig(process.cwd()); // '/repo/fulfilkit.config.json'
+ * Why a config pattern can never match what it is matched against (a path relative to the
+ * config's folder, `/`-separated, without `..`), or undefined: such a pattern would be a
+ * silent no-op.
  */
-export async function findConfig(cwd: string): Promise<string | undefined> {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const path = join(dir, CONFIG_FILE);
-    const info = await stat(path).catch(() => undefined);
-    if (info?.isFile()) return path;
-    if (dirname(dir) === dir) return undefined;
+function neverMatches(pattern: string, files: boolean): string | undefined {
+  if (pattern.startsWith('!')) return 'starts with "!": negation is not supported; list only what to ignore (or match).';
+  if (pattern.startsWith('/') || /^[A-Za-z]:[\\/]/.test(pattern)) return "is an absolute path; patterns are relative to the config's folder.";
+  if (/(?:^|[/{,])\.\.(?:$|[/},])/.test(pattern)) return "has a \"..\" segment; patterns match only below the config's folder.";
+  // `\` escapes a glob character; before anything else it is a Windows folder separator.
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== '\\') continue;
+    const next = pattern[++i];
+    if (next === undefined || !'*?[]{},\\!'.includes(next)) return 'has a "\\" that escapes no glob character; separate folders with "/".';
   }
+  if (files && pattern.endsWith('/')) return 'ends with "/", which matches folders only; files takes files (e.g. "legacy/**").';
+  return undefined;
 }
 
 /** Reads and checks the members of a config file, naming the first bad one. */
@@ -132,12 +135,15 @@ class ConfigReader {
     return out;
   }
 
-  globs(value: unknown, at: string, required: boolean): Glob[] {
-    if (!Array.isArray(value) || (required && value.length === 0)) {
-      throw new UsageError(`${at} must be ${required ? 'a non-empty' : 'an'} array of glob patterns (relative to the config's folder).`);
+  /** `files`: an override's `files` (non-empty, matched against files only), else `ignores`. */
+  globs(value: unknown, at: string, files: boolean): Glob[] {
+    if (!Array.isArray(value) || (files && value.length === 0)) {
+      throw new UsageError(`${at} must be ${files ? 'a non-empty' : 'an'} array of glob patterns (relative to the config's folder).`);
     }
     return value.map((pattern, i) => {
       if (typeof pattern !== 'string') throw new UsageError(`${at}[${i}] must be a glob pattern (a string).`);
+      const why = neverMatches(pattern, files);
+      if (why) throw new UsageError(`${at}[${i}] ${why}`);
       return compileGlob(pattern, `${at}[${i}]`);
     });
   }
@@ -229,4 +235,96 @@ export function configOptionsFor(config: LintConfig, path: string | undefined): 
     merged = { ...merged, ...options, ...(merged.rules || options.rules ? { rules: { ...merged.rules, ...options.rules } } : {}) };
   }
   return merged;
+}
+
+/** A path as messages show it: relative to the working folder (`../fulfilkit.config.json`). */
+export function shownPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel === '' || isAbsolute(rel) ? path : rel;
+}
+
+/**
+ * The configs of a run, ESLint v10's way: `--config` for every file; else each file's
+ * nearest `fulfilkit.config.json` from its own folder upward, and the one found from the
+ * working folder for a file with none above it (and for stdin without `--stdin-filename`).
+ * Each config is loaded (and checked) once, when the first file that uses it is found:
+ * still before anything is linted.
+ *
+ * @example
+ * const configs = await ConfigLookup.create(process.cwd(), {});
+ * const config = await configs.forFile('/repo/examples/order-v1.json');
+ */
+export class ConfigLookup {
+  private readonly nearest = new Map<string, Promise<LintConfig | undefined>>();
+  private readonly byPath = new Map<string, Promise<LintConfig>>();
+  private readonly all: LintConfig[] = [];
+
+  private constructor(
+    private readonly cwd: string,
+    private readonly forced: LintConfig | undefined,
+    private readonly off: boolean,
+  ) {}
+
+  /**
+   * Loads `--config` (or, unless `--no-config`, the config found from the working folder).
+   *
+   * @param cwd The working folder.
+   * @param flags `--config` and `--no-config`.
+   * @returns The lookup.
+   * @throws {UsageError} A bad or unreadable config (exit 2).
+   */
+  static async create(cwd: string, flags: { readonly config?: string; readonly noConfig?: boolean }): Promise<ConfigLookup> {
+    if (flags.config !== undefined && !flags.noConfig) {
+      const forced = await loadConfig(resolve(cwd, flags.config), flags.config);
+      const lookup = new ConfigLookup(cwd, forced, false);
+      lookup.all.push(forced);
+      return lookup;
+    }
+    const lookup = new ConfigLookup(cwd, undefined, flags.noConfig === true);
+    if (!flags.noConfig) await lookup.inFolder(cwd);
+    return lookup;
+  }
+
+  /** Every config loaded so far. */
+  get loaded(): readonly LintConfig[] {
+    return this.all;
+  }
+
+  /**
+   * The config of a file (or of a folder's entry).
+   *
+   * @param path The file's absolute path; undefined for stdin without a name.
+   * @returns Its config, or undefined when none applies.
+   */
+  async forFile(path: string | undefined): Promise<LintConfig | undefined> {
+    if (this.forced || this.off) return this.forced;
+    const fallback = await this.inFolder(this.cwd);
+    return path === undefined ? fallback : ((await this.inFolder(dirname(path))) ?? fallback);
+  }
+
+  /** The nearest config from a folder upward, each folder asked once. */
+  private inFolder(dir: string): Promise<LintConfig | undefined> {
+    let found = this.nearest.get(dir);
+    if (!found) {
+      found = (async () => {
+        const info = await stat(join(dir, CONFIG_FILE)).catch(() => undefined);
+        if (info?.isFile()) return this.load(join(dir, CONFIG_FILE));
+        return dirname(dir) === dir ? undefined : this.inFolder(dirname(dir));
+      })();
+      this.nearest.set(dir, found);
+    }
+    return found;
+  }
+
+  private load(path: string): Promise<LintConfig> {
+    let config = this.byPath.get(path);
+    if (!config) {
+      config = loadConfig(path, shownPath(this.cwd, path)).then((loaded) => {
+        this.all.push(loaded);
+        return loaded;
+      });
+      this.byPath.set(path, config);
+    }
+    return config;
+  }
 }

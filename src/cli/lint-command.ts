@@ -5,7 +5,7 @@
 import { read } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { extname, isAbsolute, relative, resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { promisify } from 'node:util';
 import { RULES } from '../../rules/index';
@@ -17,7 +17,7 @@ import { EXIT } from './exit-codes';
 import { fileFixTarget, prepareFix, streamFixTarget, type FixTarget } from './fix-output';
 import { colorWanted } from './formatters/color';
 import { FORMATTERS } from './formatters/index';
-import { configOptionsFor, findConfig, loadConfig, type LintConfig } from './config';
+import { ConfigLookup, configOptionsFor, shownPath, type LintConfig } from './config';
 import { checkDestinations, openDestinations, type Destination } from './destinations';
 import { GzipError, gunzip } from './gunzip';
 import { expandInputs } from './inputs';
@@ -275,12 +275,12 @@ async function prepareFixes(args: LintArgs, specs: readonly InputSpec[]): Promis
   return real;
 }
 
-/** What the run reads, by identity: the files, a redirected stdin, the profile, the config and its profiles. */
-async function readIdentities(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], config: LintConfig | undefined): Promise<FileIdentity[]> {
+/** What the run reads, by identity: the files, a redirected stdin, the profile, the configs and their profiles. */
+async function readIdentities(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], configs: readonly LintConfig[]): Promise<FileIdentity[]> {
   const inputs = specs.flatMap((spec) => (spec.identity ? [spec.identity] : []));
   const stdin = specs.some((spec) => !spec.path) && io.stdinFd !== undefined ? descriptorIdentity('stdin', io.stdinFd) : undefined;
   if (stdin) inputs.push(stdin);
-  const others = [...(args.profile !== undefined ? [{ name: args.profile, path: resolve(cwd, args.profile) }] : []), ...(config?.reads ?? []).map((path) => ({ name: shownPath(cwd, path), path }))];
+  const others = [...(args.profile !== undefined ? [{ name: args.profile, path: resolve(cwd, args.profile) }] : []), ...configs.flatMap((config) => config.reads).map((path) => ({ name: shownPath(cwd, path), path }))];
   for (const { name, path } of others) {
     const info = await stat(path).catch(() => undefined);
     const identity = info && identityOf(name, info);
@@ -292,29 +292,18 @@ async function readIdentities(args: LintArgs, io: CliIo, cwd: string, specs: rea
 /** What an input fault or a usage error found while reading says, in one line. */
 const failureText = (failure: InputError | UsageError): string => (failure instanceof InputError ? failure.line : failure.message);
 
-/** A path as messages show it: relative to the working folder (`../fulfilkit.config.json`). */
-function shownPath(cwd: string, path: string): string {
-  const rel = relative(cwd, path);
-  return rel === '' || isAbsolute(rel) ? path : rel;
-}
-
-/** The config of the run: `--config`, else the nearest `fulfilkit.config.json` upward, unless `--no-config`. */
-async function runConfig(args: LintArgs, cwd: string): Promise<LintConfig | undefined> {
-  if (args.noConfig) return undefined;
-  const path = args.config !== undefined ? resolve(cwd, args.config) : await findConfig(cwd);
-  return path === undefined ? undefined : loadConfig(path, args.config ?? shownPath(cwd, path));
-}
-
 /**
- * The options of each input: the config's (its own, then its matching overrides), then the
+ * The options of each input: its config's (its own, then its matching overrides), then the
  * command line's (which win). Inputs with the same options share a variant.
  */
-function variantsOf(args: LintArgs, cwd: string, specs: readonly InputSpec[], config: LintConfig | undefined, profile: UnitVariant['profile']): UnitVariant[] {
+async function variantsOf(args: LintArgs, cwd: string, specs: readonly InputSpec[], configs: ConfigLookup, profile: UnitVariant['profile']): Promise<UnitVariant[]> {
   const variants: UnitVariant[] = [];
   const index = new Map<string, number>();
   const stdinPath = args.stdinFilename === undefined ? undefined : resolve(cwd, args.stdinFilename);
   for (const spec of specs.length > 0 ? specs : [undefined]) {
-    const from = config ? configOptionsFor(config, spec?.path ?? stdinPath) : {};
+    const path = spec?.path ?? stdinPath;
+    const config = await configs.forFile(path);
+    const from = config ? configOptionsFor(config, path) : {};
     const variant: UnitVariant = {
       version: args.version ?? from.version ?? DEFAULT_API_VERSION,
       ...((args.kind ?? from.kind) ? { kind: args.kind ?? from.kind } : {}),
@@ -345,28 +334,30 @@ function variantsOf(args: LintArgs, cwd: string, specs: readonly InputSpec[], co
 export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   // Every option of every file is read and checked first: a bad config or profile lints nothing.
-  const config = await runConfig(args, cwd);
+  // (Each input's own config is loaded as it is found, still before anything is linted.)
+  const configs = await ConfigLookup.create(cwd, args);
   const profile = args.profile === undefined ? undefined : await loadProfile(resolve(cwd, args.profile), args.profile);
   const warn = (line: string) => writeLine(io.stderr, line);
-  const files = await expandInputs(args.files.length === 0 ? ['-'] : args.files, { cwd, config, warn, ...(args.stdinFilename !== undefined ? { stdinFilename: args.stdinFilename } : {}) });
+  const optionFiles = args.profile === undefined ? [] : [resolve(cwd, args.profile)];
+  const files = await expandInputs(args.files.length === 0 ? ['-'] : args.files, { cwd, configs, optionFiles, warn, ...(args.stdinFilename !== undefined ? { stdinFilename: args.stdinFilename } : {}) });
   // Every input is opened before any output: a typo in the last name, or a file that cannot
   // be read, must not leave a half report.
   const specs = await openInputs(files, cwd, args.stdinFilename ?? '<stdin>');
   try {
-    return await lintInputs(args, io, cwd, specs, variantsOf(args, cwd, specs, config, profile), config);
+    return await lintInputs(args, io, cwd, specs, await variantsOf(args, cwd, specs, configs, profile), configs.loaded);
   } finally {
     await closeInputs(specs);
   }
 }
 
 /** Runs `lint` over inputs that are all open. */
-async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], variants: readonly UnitVariant[], config: LintConfig | undefined): Promise<number> {
+async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], variants: readonly UnitVariant[], configs: readonly LintConfig[]): Promise<number> {
   const readsStdin = specs.some((spec) => !spec.path);
   if (readsStdin && (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd))) throw new UsageError('No input: pass files, or pipe payloads to stdin.');
   const fixPaths = args.fix ? await prepareFixes(args, specs) : undefined;
   const fixesStdin = args.fix && readsStdin;
   const toStdout = fixesStdin || args.formats.some((format) => args.outputs[format] === undefined);
-  await checkDestinations(args, io, cwd, await readIdentities(args, io, cwd, specs, config), toStdout);
+  await checkDestinations(args, io, cwd, await readIdentities(args, io, cwd, specs, configs), toStdout);
   const destinations = await openDestinations(args, io, cwd, fixesStdin);
   let progress: Progress | undefined;
   const stdoutSink = fixesStdin ? new OutputSink(io.stdout, 'stdout') : undefined;

@@ -9,12 +9,14 @@
 import { isUtf8 } from 'node:buffer';
 import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, type BatchFacts } from '../lint/batch';
+import { requestReferenceOf } from '../lint/batch-state';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
+import { isJsonSpace, jsonSyntaxStop } from './json-syntax';
 import { ArrayElements, renameMembers } from './json-text';
 import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson, type LazyJsonLimits, type LongJson } from './lazy-json';
 import { isBlank } from './lines';
@@ -210,27 +212,31 @@ class FoundEntry {
 
 /**
  * A message for JSON that does not parse, and where the parser stopped. The parser's own
- * message is not used: it can quote the input, and payloads carry personal data.
+ * message is not used: it can quote the input, and payloads carry personal data; nor is its
+ * position (V8's commonest messages, "Unexpected token", give none): `jsonSyntaxStop` finds
+ * it, run only on a text that failed.
  *
  * @param text The text that did not parse.
  * @param error What `JSON.parse` (or `parseLongJson`) threw.
  * @param what `The line` or `The input`.
  * @param multiline Give line and column (a document) rather than a column (a line, whose position has line 0).
- * @returns One sentence, and the position: where the parser stopped (the end, for input that ends too early).
+ * @returns One sentence, and the position: the first character that cannot continue JSON (for a text that ends too early, the end of its last character).
  * @example parseFailure('{"a" 1}', new SyntaxError('... at position 5'), 'The line', false); // { message: 'The line is not valid JSON (column 6).', position: { line: 0, column: 6 } }
  */
 export function parseFailure(text: string, error: unknown, what: string, multiline: boolean): { message: string; position: Position } {
-  const reason = error instanceof Error ? error.message : '';
-  const match = /at position (\d+)/.exec(reason);
   const limited = error instanceof LimitError;
-  const offset = limited ? error.offset : match ? Number(match[1]) : isBlank(text) ? 0 : text.trimEnd().length;
+  const blank = !limited && isBlank(text);
+  // (-1, JSON after all, only if the parser failed for want of memory: placed at the start.)
+  let offset = limited ? error.offset : blank ? 0 : Math.max(jsonSyntaxStop(text), 0);
+  // Ends too early: placed after its last character, not past the line ends after it.
+  const early = !limited && !blank && offset >= text.length;
+  if (early) for (offset = text.length; offset > 0 && isJsonSpace(text.charCodeAt(offset - 1)); ) offset--;
   const found = new LineCounter(text).at(offset);
   const position = multiline ? found : { line: 0, column: found.column };
   if (limited) return { message: `${what} has ${error.message}; it was not read.`, position };
-  if (isBlank(text)) return { message: `${what} is empty.`, position };
-  if (!match) return { message: /end of JSON input/.test(reason) ? `${what} is not valid JSON: it ends too early.` : `${what} is not valid JSON.`, position };
-  if (!multiline) return { message: `${what} is not valid JSON (column ${found.column}).`, position };
-  return { message: `${what} is not valid JSON (line ${found.line}, column ${found.column}).`, position };
+  if (blank) return { message: `${what} is empty.`, position };
+  const where = multiline ? `line ${found.line}, column ${found.column}` : `column ${found.column}`;
+  return { message: early ? `${what} is not valid JSON: it ends too early (${where}).` : `${what} is not valid JSON (${where}).`, position };
 }
 
 /**
@@ -377,11 +383,12 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
      */
     payload(at: number, value: unknown, source: () => PayloadText, long?: LongPayload): string | Uint8Array | undefined {
       const kind = settings.kind ?? detectKind(value);
-      const facts = batch || shard ? batchFactsOf(value, kind) : undefined;
-      if (shard && shardOf(facts!.requestReference, shard.count) !== shard.index) {
+      // The shard of the reference as written, however long (the facts leave a long one out).
+      if (shard && shardOf(requestReferenceOf(value, kind), shard.count) !== shard.index) {
         this.result.otherShards++;
         return undefined;
       }
+      const facts = batch ? batchFactsOf(value, kind) : undefined;
       // --fix reads every fixable problem, warnings too, a listed batch at a time.
       let found = lint(value, kind, fix || !quiet);
       let edited: string | undefined;

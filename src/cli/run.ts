@@ -379,7 +379,9 @@ export class LintRun {
       const what = document ? 'The input' : 'The line';
       const message = `${what} is ${bytes} bytes long, more than --max-line-bytes (${this.limits.maxLineBytes}); it was not read.`;
       const level = levelOf('parse', this.variantOf(input).rules);
-      const problems = this.quiet(level === 'off' ? [] : [problemOf('parse', level, '', message)]);
+      // At its start: a document's is line 1, column 1 (a line's, its line: placeProblems).
+      const start = document ? { line: 1, column: 1 } : {};
+      const problems = this.quiet(level === 'off' ? [] : [{ ...problemOf('parse', level, '', message), ...start }]);
       if (problems.length > 0) this.emit(input, document ? 'single' : 'lines', at, KIND_NONE, problems);
     }
     if (!document) input.nextLine++;

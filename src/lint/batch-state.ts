@@ -59,9 +59,24 @@ const keptReference = (reference: unknown): reference is string =>
  * @example batchFactsOf(order, 'order').requestReference; // 'REQ-1'
  */
 export function batchFactsOf(payload: unknown, kind: PayloadKind): BatchFacts {
+  const reference = requestReferenceOf(payload, kind);
+  return keptReference(reference) ? { requestReference: reference } : {};
+}
+
+/**
+ * Reads the requestReference of an order or return as the walk reads members: any string,
+ * whatever its length (the request log shows it, `--shard` hashes it), unlike `batchFactsOf`,
+ * which leaves out one longer than its field allows. Never throws.
+ *
+ * @param payload The parsed payload.
+ * @param kind The payload kind.
+ * @returns The reference, or `undefined` when the payload has none or it is not a string.
+ * @example requestReferenceOf({ requestHeader: { requestReference: 'R'.repeat(60) } }, 'return')?.length; // 60 (batchFactsOf leaves it out)
+ */
+export function requestReferenceOf(payload: unknown, kind: PayloadKind): string | undefined {
   const body = kind === 'order' ? member(payload, 'clientRequest') : payload;
   const reference = member(member(body, 'requestHeader'), 'requestReference');
-  return keptReference(reference) ? { requestReference: reference } : {};
+  return typeof reference === 'string' ? reference : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * fulfilkit.config.json, ESLint's way: found from the working folder upward (or --config;
- * --no-config ignores it); version, kind, profile, rules for every file, `ignores`, and
+ * fulfilkit.config.json, ESLint's way: each file's nearest, from its folder upward (or --config
+ * for all; --no-config ignores them); version, kind, profile, rules for every file, `ignores`, and
  * `overrides` by glob (later ones win); the command line wins over the file; globs are
  * relative to the file's folder; a bad config exits 2 naming the member, before anything is
  * linted.
@@ -229,5 +229,79 @@ describe('examples/fulfilkit.config.json', () => {
   it('return.json is clean under the config too (returns have no version)', async () => {
     const dir = tree({ 'r.json': validReturn(), 'fulfilkit.config.json': { version: '1' } });
     expect((await cli(['lint', 'r.json'], { cwd: dir })).code).toBe(0);
+  });
+});
+
+/** Each result as `source rule,rule` (the source without its `:line`), sorted. */
+const problemsOf = (out: { stdout: string }) =>
+  report(out as never)
+    .results.map((r) => `${r.source.replace(/:\d+$/, '')} ${r.problems.map((p) => p.rule).join(',')}`)
+    .sort();
+
+describe('each file uses the nearest config above it (ESLint v10: lookup from the file)', () => {
+  it('`lint examples/` from the repository root reports exactly what the *-invalid examples show, as from inside examples/', async () => {
+    const root = await cli(['lint', '-f', 'json', 'examples/']);
+    const inside = await cli(['lint', '-f', 'json', '.'], { cwd: join(ROOT, 'examples') });
+    expect(problemsOf(root)).toEqual(problemsOf(inside).map((line) => `examples/${line}`));
+    expect([...new Set(problemsOf(root).map((line) => line.split(' ')[0]))]).toEqual(['examples/order-v1.1-invalid.json', 'examples/orders.ndjson', 'examples/return-invalid.json']);
+    expect(report(root).summary).toEqual(report(inside).summary);
+    expect(root.code).toBe(1);
+  });
+
+  it('two folders, each with its own config: each file is linted with its own folder\'s, its globs relative to that folder', async () => {
+    const dir = tree({
+      'a/fulfilkit.config.json': { version: '1.2', ignores: ['drafts/'] },
+      'a/o.json': order('1.2', 'A'),
+      'a/drafts/x.json': '{broken',
+      'b/fulfilkit.config.json': { version: '1.2', overrides: [{ files: ['old/*.json'], version: '1.1' }] },
+      'b/o.json': order('1.2', 'B'),
+      'b/old/o.json': order('1.1', 'C'),
+    });
+    for (const argv of [['a', 'b'], ['b/old/o.json', 'a/o.json', 'b'], ['**/*.json']]) {
+      const out = await cli(['lint', '-f', 'json', ...argv], { cwd: dir });
+      expect(problemsOf(out)).toEqual([]);
+      expect(report(out).summary.payloads).toBe(3);
+    }
+    // Without the configs every order is linted as 1.1 (and the draft is read).
+    expect(problemsOf(await cli(['lint', '-f', 'json', '--no-config', 'a', 'b'], { cwd: dir }))).toEqual(['a/drafts/x.json parse', 'a/o.json date-format', 'b/o.json date-format']);
+    // --config forces one config for every file.
+    writeFileSync(join(dir, 'all.json'), JSON.stringify({ version: '1.2' }));
+    expect(problemsOf(await cli(['lint', '-f', 'json', '--config', 'all.json', 'a/o.json', 'b/old/o.json'], { cwd: dir }))).toEqual(['b/old/o.json date-format']);
+  });
+
+  it('a file with no config above it uses the one found from the working folder', async () => {
+    const dir = tree({ 'proj/fulfilkit.config.json': { version: '1.2' }, 'outside/o.json': order('1.2', 'A') });
+    const out = await cli(['lint', '-f', 'json', '../outside/o.json'], { cwd: join(dir, 'proj') });
+    expect(problemsOf(out)).toEqual([]);
+    expect(out.code).toBe(0);
+  });
+
+  it('a bad config found below the working folder exits 2 before anything is linted', async () => {
+    const dir = tree({ 'a/fulfilkit.config.json': { version: '9' }, 'a/o.json': order('1.1', 'A'), 'z.json': order('1.1', 'Z') });
+    const out = await cli(['lint', 'z.json', 'a'], { cwd: dir });
+    expect(out).toEqual({ code: 2, stdout: '', stderr: 'fulfilkit: Invalid config a/fulfilkit.config.json: version must be one of "1", "1.1", "1.2".\n' });
+  });
+});
+
+describe('a config pattern that can never match exits 2 naming the member', () => {
+  it.each([
+    [{ ignores: ['*.json', '!keep.json'] }, 'ignores[1] starts with "!": negation is not supported; list only what to ignore (or match).'],
+    [{ ignores: ['/abs/drop.json'] }, "ignores[0] is an absolute path; patterns are relative to the config's folder."],
+    [{ ignores: ['C:/x/drop.json'] }, "ignores[0] is an absolute path; patterns are relative to the config's folder."],
+    [{ ignores: ['../here/drop.json'] }, 'ignores[0] has a ".." segment; patterns match only below the config\'s folder.'],
+    [{ ignores: ['a/{..,b}/x.json'] }, 'ignores[0] has a ".." segment; patterns match only below the config\'s folder.'],
+    [{ ignores: ['legacy\\b.json'] }, 'ignores[0] has a "\\" that escapes no glob character; separate folders with "/".'],
+    [{ ignores: ['x\\'] }, 'ignores[0] has a "\\" that escapes no glob character; separate folders with "/".'],
+    [{ overrides: [{ files: ['*.json', 'legacy/'], version: '1' }] }, 'overrides[0].files[1] ends with "/", which matches folders only; files takes files (e.g. "legacy/**").'],
+    [{ overrides: [{ files: ['!a.json'], version: '1' }] }, 'overrides[0].files[0] starts with "!": negation is not supported; list only what to ignore (or match).'],
+    [{ overrides: [{ files: ['a.json'] }, { files: ['../a.json'], version: '1' }] }, 'overrides[1].files[0] has a ".." segment; patterns match only below the config\'s folder.'],
+  ])('%j', async (config, message) => {
+    const dir = tree({ 'keep.json': order('1.1', 'A'), 'fulfilkit.config.json': config });
+    expect(await cli(['lint', '.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `fulfilkit: Invalid config fulfilkit.config.json: ${message}\n` });
+  });
+
+  it.each([['drafts/'], ['**/.*/'], ['\\*.json'], ['a\\{b\\}.json'], ['x..json'], ['..x/*.json']])('accepts %j in ignores', async (pattern) => {
+    const dir = tree({ 'keep.json': order('1.1', 'A'), 'fulfilkit.config.json': { ignores: [pattern] } });
+    expect((await cli(['lint', '.'], { cwd: dir })).code).toBe(0);
   });
 });

@@ -248,6 +248,16 @@ describe('positions in lint results', () => {
     expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });
   });
 
+  it('places a JSON document longer than --max-line-bytes at its start, in every format', async () => {
+    const dir = tempFiles({ 'big.json': JSON.stringify(validOrder('1.1'), null, 2) });
+    const run = async (format: string) => (await cli(['lint', '--no-config', '-f', format, '--max-line-bytes', '100', 'big.json'], { cwd: dir })).stdout;
+    const { results } = JSON.parse(await run('json')) as { results: { problems: { rule: string; line?: number; column?: number }[] }[] };
+    expect(results.map((r) => r.problems)).toMatchObject([[{ rule: 'parse', line: 1, column: 1 }]]);
+    expect(await run('stylish')).toContain('big.json:1:1 ');
+    expect(await run('github')).toContain('::error file=big.json,line=1,col=1,title=fulfilkit parse::');
+    expect(JSON.parse(await run('sarif')).runs[0].results[0].locations[0].physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });
+  });
+
   it('places an encoding error at its character, and a line too long at its line', async () => {
     const dir = tempFiles({});
     const { writeFileSync } = await import('node:fs');

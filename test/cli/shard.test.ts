@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv1a32, parseShard, shardOf } from '../../src/cli/shard';
+import { set, validOrder, validReturn } from '../fixtures';
+import { cli, tempFiles } from './_run';
 
 /** FNV-1a over bytes, written the textbook way, to check the on-the-fly UTF-8 of fnv1a32. */
 function reference(bytes: Uint8Array): number {
@@ -40,6 +42,47 @@ describe('shardOf', () => {
     const counts = [0, 0, 0, 0];
     for (let i = 0; i < 4000; i++) counts[shardOf(`REQ-${i}`, 4) - 1]!++;
     for (const c of counts) expect(c).toBeGreaterThan(800);
+  });
+});
+
+describe('--shard over a corpus', () => {
+  interface Report {
+    results: { source: string; problems: { rule: string; path: string; line?: number; column?: number }[] }[];
+    summary: { payloads: number; shard?: { index: number; count: number; otherPayloads: number } };
+  }
+  const lint = async (dir: string, more: string[]) => JSON.parse((await cli(['lint', '--no-config', '-f', 'json', ...more, 'c.ndjson', 'a.json'], { cwd: dir })).stdout) as Report;
+  const flat = (r: Report) => r.results.flatMap((x) => x.problems.map((p) => `${x.source} ${p.rule} ${p.path} ${p.line}:${p.column}`));
+  // References over the field's 50 characters (the batch facts leave those out), repeated, short ones, a non-string one.
+  const refs = Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? `LONG-${String(i % 12).padStart(3, '0')}-${'x'.repeat(60)}` : i % 3 === 1 ? `R-${i % 4}` : `é-${'y'.repeat(51 + i)}`));
+  const order = (ref: unknown) => JSON.stringify(set(validOrder('1.1'), '/clientRequest/requestHeader/requestReference', ref));
+  const files = () =>
+    tempFiles({
+      'c.ndjson': [...refs.map(order), order(7), '{oops'].join('\n') + '\n',
+      'a.json': JSON.stringify([refs[0]!.replace('LONG', 'RET'), 'RET-1', 'RET-1'].map((ref) => set(validReturn(), '/requestHeader/requestReference', ref))),
+    });
+
+  it('lints each payload in exactly one shard: the shards together are the unsharded run', async () => {
+    const dir = files();
+    const whole = await lint(dir, []);
+    expect(whole.summary.payloads).toBe(29);
+    expect(flat(whole).filter((p) => p.includes('duplicate-request-reference')).length).toBe(5);
+    for (const n of [2, 3, 5]) {
+      const parts = await Promise.all(Array.from({ length: n }, (_, i) => lint(dir, ['--shard', `${i + 1}/${n}`])));
+      expect(parts.map((r) => r.summary.payloads).reduce((a, b) => a + b)).toBe(whole.summary.payloads);
+      expect(parts.flatMap(flat).sort()).toEqual(flat(whole).sort());
+    }
+  });
+
+  it('puts a reference over 50 characters in the shard of the README formula: FNV-1a-32 of its UTF-8 bytes mod n, plus 1', async () => {
+    const long = `é-${'y'.repeat(70)}`;
+    const n = 7;
+    const expected = (fnv1a32(long) % n) + 1;
+    expect(expected).not.toBe(1); // (shard 1 is where a payload without a reference goes)
+    const dir = tempFiles({ 'c.ndjson': `${order(long)}\n`, 'a.json': '[]' });
+    const linted = await Promise.all(Array.from({ length: n }, (_, i) => lint(dir, ['--shard', `${i + 1}/${n}`])));
+    expect(linted.map((r) => r.summary.payloads)).toEqual(Array.from({ length: n }, (_, i) => (i + 1 === expected ? 1 : 0)));
+    // Its max-length problem is reported by that shard.
+    expect(linted[expected - 1]!.results.flatMap((r) => r.problems.map((p) => p.rule))).toContain('max-length');
   });
 });
 

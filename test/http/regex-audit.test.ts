@@ -93,7 +93,6 @@ const LITERALS: Readonly<Record<string, Case>> = {
   '/^(\\d+)\\.(tmp|fixed)$/': thenFail('1', '.tmpx'),
   '/^([1-9]\\d{0,5})\\/([1-9]\\d{0,5})$/': { hostile: digits, benign: letters },
   '/at position (\\d+)/': run('at position x'),
-  '/end of JSON input/': run('end of JSON inpu'),
   '/%/g': run('%'),
   '/\\r/g': run('\r'),
   '/\\n/g': run('\n'),
@@ -141,6 +140,9 @@ const LITERALS: Readonly<Record<string, Case>> = {
   '/^[A-Za-z0-9._~-]$/': { hostile: letters, benign: letters },
   // src/builders/_lib/dates.ts (a UTC offset's separator)
   '/[.:]/': run('1'),
+  // src/cli/config.ts (config patterns that can never match: a `..` segment, a drive letter)
+  '/(?:^|[/{,])\\.\\.(?:$|[/},])/': run('.'),
+  '/^[A-Za-z]:[\\\\/]/': { hostile: letters, benign: letters },
   // src/cli/merge-command.ts (rule ids and member names read from a report)
   '/^[a-z0-9-]{1,64}$/': thenFail('a'),
   '/^[\\w$-]{1,64}$/': thenFail('a', '!'),
