@@ -104,6 +104,25 @@ function withoutTrailingSlashes(path: string): string {
 }
 
 /**
+ * Parses a URL given by the caller, refusing it with a message that quotes no part of it
+ * (URL's own error quotes it whole, user info included).
+ *
+ * @param url Any value.
+ * @param message The refusal's message.
+ * @returns The parsed URL.
+ * @throws {TypeError} When `url` is not a string.
+ * @throws {RangeError} When it does not parse.
+ */
+export function parsedUrl(url: unknown, message: string): URL {
+  if (typeof url !== 'string') throw new TypeError(message);
+  try {
+    return new URL(url);
+  } catch {
+    throw new RangeError(message);
+  }
+}
+
+/**
  * Joins the normalised base URL, an operation path and encoded query parameters.
  *
  * @param baseUrl The caller's base URL (may end in slashes or carry a path prefix).
@@ -116,13 +135,7 @@ export function operationUrl(
   path: string,
   query: Readonly<Record<string, unknown>> = {},
 ): string {
-  if (typeof baseUrl !== 'string') throw new TypeError(BAD_BASE_URL);
-  let parsed: URL;
-  try {
-    parsed = new URL(baseUrl);
-  } catch {
-    throw new RangeError(BAD_BASE_URL);
-  }
+  const parsed = parsedUrl(baseUrl, BAD_BASE_URL);
   // User info would print in String(request); query and fragment cannot precede a path.
   const usable =
     (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
@@ -130,8 +143,9 @@ export function operationUrl(
     parsed.password === '' &&
     parsed.search === '' &&
     parsed.hash === '' &&
-    !baseUrl.includes('?') &&
-    !baseUrl.includes('#');
+    // An empty query or fragment (`…/?`) parses to '' but is there.
+    !(baseUrl as string).includes('?') &&
+    !(baseUrl as string).includes('#');
   if (!usable) throw new RangeError(BAD_BASE_URL);
 
   const pairs: string[] = [];

@@ -1,4 +1,5 @@
 import type { ApiResult, Decoder } from './api-result';
+import { parsedUrl } from './connection';
 import { BAD_REQUEST_URL, NO_FETCH, badSendOption } from './messages';
 import type { HttpRequest } from './request';
 import { IncompleteResponseError, ResponseTooLargeError, TimeoutError, UnexpectedRedirectError } from './send-errors';
@@ -92,15 +93,9 @@ function optionsOf(options: SendOptions | FetchLike | undefined): Required<Omit<
  * user info included (`Request cannot be constructed from a URL that includes credentials: ...`).
  */
 function checkedUrl(url: unknown): string {
-  if (typeof url !== 'string') throw new TypeError(BAD_REQUEST_URL);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new RangeError(BAD_REQUEST_URL);
-  }
+  const parsed = parsedUrl(url, BAD_REQUEST_URL);
   if (parsed.username !== '' || parsed.password !== '') throw new RangeError(BAD_REQUEST_URL);
-  return url;
+  return url as string;
 }
 
 /** Why a signal aborted: its reason, or an AbortError where a polyfill gives none. */
