@@ -113,6 +113,10 @@ function checksOf(schema: AnySchema): FieldCheck<unknown>[] {
   for (const item of schema.pipe ?? []) {
     if (item.kind === 'validation' && item.type === 'fulfilkit_check') out.push(item as FieldCheck<unknown>);
     else if (item.kind === 'schema' && item !== schema) out.push(...checksOf(item as AnySchema));
+    // A JSON number is always finite: nothing to write.
+    else if (item.kind === 'validation' && item.type === 'finite') continue;
+    // Any other check or transformation (valibot's maxLength, regex, email...) would be dropped: a weaker schema, silently.
+    else if (item.kind !== 'metadata') throw new TypeError(`toJsonSchema: the ${item.kind} "${String(item.type)}" has no JSON Schema form here.`);
   }
   return out;
 }
@@ -271,11 +275,11 @@ function convertObject(node: AnySchema): JsonSchema {
  * @returns A fresh JSON Schema document; the caller may change it.
  * @throws {TypeError} When `schema` is not a valibot schema or uses a type or check with no JSON Schema form here, or `title` is not a string.
  * @example
- * const validate = new Ajv({ allErrors: true }).compile(toJsonSchema(ReturnRequestSchema));
+ * const validate = new Ajv({ allErrors: true }).compile(orderJsonSchema('1.1')); // toJsonSchema of fulfilkit's v1.1 schema
  */
 export function toJsonSchema(schema: v.GenericSchema, title?: string): JsonSchema {
   if (schema === null || typeof schema !== 'object' || schema.kind !== 'schema' || typeof schema.type !== 'string') {
-    throw new TypeError('schema must be a valibot schema such as ReturnRequestSchema.');
+    throw new TypeError('schema must be a valibot schema.');
   }
   if (title !== undefined && typeof title !== 'string') throw new TypeError('title must be a string.');
   const body = convertNode(schema as AnySchema).schema;

@@ -214,6 +214,12 @@ describe('github', () => {
       expect(md.split('\n').filter((l) => l.startsWith('| orders.ndjson:'))).toHaveLength(SUMMARY_PROBLEMS);
     });
 
+    it('gives a rule whose problems were none of them listed (past --max-problems-per-payload) a severity cell all the same', () => {
+      const path = summaryFile();
+      github(results, { ...options, summary: { ...options.summary, errors: options.summary.errors + 4, byRule: { ...options.summary.byRule, 'unknown-field': 4 }, omitted: 4 }, env: { GITHUB_STEP_SUMMARY: path } });
+      expect(readFileSync(path, 'utf8')).toContain('| unknown-field | not listed | 4 |\n');
+    });
+
     it('warns in the log when the summary file cannot be written', () => {
       const out = github(results, { ...options, env: { GITHUB_STEP_SUMMARY: join(tmpdir(), 'no-such-dir-fulfilkit', 'x', 'summary.md') } });
       expect(out.trimEnd().split('\n').pop()).toBe('::warning title=fulfilkit::Cannot write the step summary to $GITHUB_STEP_SUMMARY (ENOENT).');

@@ -88,5 +88,19 @@ describe('sarif', () => {
     const shifted = (await sarifOf({ ...corpus, 'o.ndjson': JSON.stringify(order('Z')) + '\n' + corpus['o.ndjson'] })).runs[0].results as SarifResult[];
     expect(shifted.map((r) => r.locations[0]!.physicalLocation.region!.startLine)).not.toEqual(first.map((r) => r.locations[0]!.physicalLocation.region!.startLine));
     expect(prints(shifted)).toEqual(prints(first));
+    // So does a clean element added at the top of a .json array: the alert's index moves, not its fingerprint.
+    const array = (await sarifOf({ ...corpus, 'many.json': JSON.stringify([order('Y'), order('E'), wrong('F')], null, 2) })).runs[0].results as SarifResult[];
+    expect(prints(array)).toEqual(prints(first));
+  });
+
+  it('names each place in the payload as a value of the data (not program code), and the root by no name', async () => {
+    const log = await sarifOf({ ...corpus, 'root.ndjson': '[1]\n' });
+    const results = log.runs[0].results as (SarifResult & { locations: { logicalLocations?: { fullyQualifiedName: string; kind: string }[] }[] })[];
+    const logical = results.flatMap((r) => r.locations[0]!.logicalLocations ?? []);
+    expect(logical.length).toBeGreaterThan(0);
+    expect(new Set(logical.map((l) => l.kind))).toEqual(new Set(['value']));
+    expect(logical.every((l) => l.fullyQualifiedName.startsWith('/'))).toBe(true);
+    const root = results.find((r) => r.locations[0]!.physicalLocation.artifactLocation.uri === 'root.ndjson')!;
+    expect(root.locations[0]!.logicalLocations).toBeUndefined();
   });
 });

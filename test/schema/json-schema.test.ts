@@ -267,6 +267,14 @@ describe('toJsonSchema', () => {
     expect(() => toJsonSchema(v.date())).toThrow(TypeError);
     expect(() => orderJsonSchema('2' as OrderVersion)).toThrow(TypeError);
   });
+
+  it("throws a TypeError for a check of the caller's it would drop (a weaker schema, silently), naming it", () => {
+    expect(() => toJsonSchema(v.pipe(v.string(), v.maxLength(5)))).toThrow('toJsonSchema: the validation "max_length" has no JSON Schema form here.');
+    expect(() => toJsonSchema(v.object({ mail: v.pipe(v.string(), v.email()) }))).toThrow(/"email"/);
+    expect(() => toJsonSchema(v.pipe(v.string(), v.trim()))).toThrow(/the transformation "trim"/);
+    // Metadata is no check; a JSON number is always finite.
+    expect(toJsonSchema(v.pipe(v.number(), v.finite(), v.description('n')))).toMatchObject({ type: 'number' });
+  });
 });
 
 describe('the exported order schemas with ajv', () => {

@@ -47,7 +47,8 @@ function stepSummary(options: FormatOptions, state: GithubState): string {
   if (rules.length === 0) return out;
   out += '| Rule | Severity | Problems |\n| --- | --- | ---: |\n';
   for (const rule of rules) {
-    const severities = [...(state.severities.get(rule) ?? [])].sort().join(', ');
+    // Severities as listed: a rule whose problems were all past --max-problems-per-payload (or a merge's omitted) has none to show.
+    const severities = [...(state.severities.get(rule) ?? [])].sort().join(', ') || 'not listed';
     out += `| ${escapeMarkdown(rule)} | ${severities} | ${grouped(summary.byRule[rule]!)} |\n`;
   }
   const total = summary.errors + summary.warnings;

@@ -41,9 +41,9 @@ function descriptor(rule: Rule) {
 }
 
 /**
- * A result's fingerprint: the rule, the file, the pointer into it and how many results of
- * that rule at that pointer of that file came before (no line number, no message: a payload
- * added above, or a reworded message, keeps the alerts below it).
+ * A result's fingerprint: the rule, the file, the pointer into its payload and how many
+ * results of that rule at that pointer of that file came before (no line number, no element
+ * index, no message: a payload added above, or a reworded message, keeps the alerts below it).
  */
 function fingerprint(rule: string, uri: string, pointer: string, occurrence: number): string {
   return createHash('sha256').update(`${rule}\u0000${uri}\u0000${pointer}\u0000${occurrence}`).digest('hex').slice(0, 32);
@@ -103,7 +103,8 @@ export const sarif = defineFormatter({
       const p = result.problems[i]!;
       const ruleAt = ruleIndex.get(p.rule);
       const pointer = prefix + p.path;
-      const key = `${p.rule}\u0000${uri}\u0000${pointer}`;
+      // Fingerprinted by the pointer inside its payload, as an NDJSON line's: an element added above keeps the alerts below.
+      const key = `${p.rule}\u0000${uri}\u0000${p.path}`;
       const occurrence = seen.get(key) ?? 0;
       seen.set(key, occurrence + 1);
       const region = p.line === undefined ? undefined : p.column === undefined ? { startLine: p.line } : { startLine: p.line, startColumn: p.column };
@@ -112,8 +113,9 @@ export const sarif = defineFormatter({
         ...(ruleAt === undefined ? {} : { ruleIndex: ruleAt }),
         level: level(p.severity),
         message: { text: p.message },
-        locations: [{ physicalLocation: { artifactLocation: { uri }, ...(region ? { region } : {}) }, logicalLocations: [{ fullyQualifiedName: pointer, kind: 'member' }] }],
-        partialFingerprints: { 'fulfilkit/v1': fingerprint(p.rule, uri, pointer, occurrence) },
+        // SARIF's kind for a place in data is `value` (`member` is program code); the root has no name.
+        locations: [{ physicalLocation: { artifactLocation: { uri }, ...(region ? { region } : {}) }, ...(pointer === '' ? {} : { logicalLocations: [{ fullyQualifiedName: pointer, kind: 'value' }] }) }],
+        partialFingerprints: { 'fulfilkit/v1': fingerprint(p.rule, uri, p.path, occurrence) },
         ...(i === last && more > 0 ? { properties: { omitted: more } } : {}),
       });
     }
