@@ -133,7 +133,7 @@ const PATHS: Record<string, Record<string, unknown>> = {
       tags: ['simulator'],
       summary: "Moves an order to a new requestStatus along the simulator's transitions.",
       parameters: [{ name: 'requestReference', in: 'path', required: true, schema: { type: 'string' }, description: 'Percent-encoded; `%2F` stays part of the reference.' }],
-      requestBody: { required: true, content: jsonContent(object({ status: { type: 'string' } })) },
+      requestBody: { required: true, content: jsonContent(object({ status: { type: 'string' }, client: { type: 'string', description: 'The order\'s client name: needed only when orders of several clients share the reference (duplicates are per client).' } }, ['status'])) },
       responses: {
         '200': answer('The order, moved.', object({ order: ref('SimulatedOrder') })),
         '404': error('No accepted order has this requestReference.', { unknown: 'No accepted order has this requestReference.' }),

@@ -158,11 +158,13 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     return response;
   }
 
-  function advanceOrder(requestReference: string, status: string): AdvanceResult {
+  function advanceOrder(requestReference: string, status: string, client?: string): AdvanceResult {
     // One lookup per client (a fixed, small list), whatever the number of orders.
-    const found = state.options.clients.flatMap((client) => state.orders.get(recordKey(client.clientConfigId, requestReference)) ?? []);
-    if (found.length === 0) return { ok: false, status: 404, message: 'No accepted order has this requestReference.', allowed: [] };
-    if (found.length > 1) return { ok: false, status: 409, message: 'Orders of more than one client have this requestReference.', allowed: [] };
+    const found = state.options.clients
+      .flatMap((c) => state.orders.get(recordKey(c.clientConfigId, requestReference)) ?? [])
+      .filter((order) => client === undefined || order.client === client);
+    if (found.length === 0) return { ok: false, status: 404, message: `No accepted order ${client === undefined ? '' : 'of this client '}has this requestReference.`, allowed: [] };
+    if (found.length > 1) return { ok: false, status: 409, message: 'Orders of more than one client have this requestReference; name the client.', allowed: [] };
     const order = found[0]!;
     const allowed = nextStatuses(order.requestStatus, order.version, order.fms);
     const next = allowed.length === 0 ? 'none (a final state)' : allowed.join(', ');
@@ -238,8 +240,9 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     received: () => log.list(),
     orders: (): SimulatedOrder[] => [...state.orders.values()].map(publicOrder),
     returns: (): SimulatedReturn[] => [...state.returns.values()].map(({ clientConfigId: _id, ...entry }) => structuredClone(entry)),
-    advance(requestReference, status) {
-      const result = advanceOrder(requestReference, status);
+    advance(requestReference, status, client) {
+      if (client !== undefined && typeof client !== 'string') throw new TypeError('advance: client must be a client name (a string).');
+      const result = advanceOrder(requestReference, status, client);
       if (!result.ok) throw new RangeError(`advance: ${result.message.charAt(0).toLowerCase()}${result.message.slice(1)}`);
     },
     setFaults(faults) {

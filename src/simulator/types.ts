@@ -206,8 +206,12 @@ export interface Simulator {
   orders(): readonly SimulatedOrder[];
   /** The newest return tokens issued (`retainOrders`, default 10,000), oldest first; copies. */
   returns(): readonly SimulatedReturn[];
-  /** Moves an order to a new requestStatus along `SIMULATED_TRANSITIONS`; otherwise throws a RangeError naming the allowed next states. */
-  advance(requestReference: string, status: string): void;
+  /**
+   * Moves an order to a new requestStatus along `SIMULATED_TRANSITIONS`; otherwise throws a
+   * RangeError naming the allowed next states. `client` (the order's client name) picks one
+   * when orders of several clients share the reference (duplicates are per client).
+   */
+  advance(requestReference: string, status: string, client?: string): void;
   /** Replaces the fault settings (`{}` turns faults off). */
   setFaults(faults: SimulatorFaults): void;
   /** Forgets every request, order, return and duplicate reference, and the counts of identical requests (the random draws start over). */

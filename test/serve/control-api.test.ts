@@ -60,6 +60,10 @@ describe('the control API (no token, loopback)', () => {
     expect(notAStatus).toMatchObject({ status: 409, json: { allowed: ['released', 'reserved', 'shipped', 'cancelled', 'dplhold'] } });
     expect((await raw(at('orders/NOPE/advance'), jsonRequest('POST', { status: 'confirmed' }))).status).toBe(404);
     expect((await raw(at('orders/REQ-1001/advance'), jsonRequest('POST', { state: 'confirmed' }))).status).toBe(400);
+    // `client` names the order's client (needed when clients share a reference); another client's name finds none.
+    expect((await raw(at('orders/REQ-1001/advance'), jsonRequest('POST', { status: 'released', client: 'ACME' }))).json.order).toMatchObject({ requestStatus: 'released' });
+    expect((await raw(at('orders/REQ-1001/advance'), jsonRequest('POST', { status: 'shipped', client: 'NOBODY' }))).status).toBe(404);
+    expect((await raw(at('orders/REQ-1001/advance'), jsonRequest('POST', { status: 'shipped', client: 7 }))).status).toBe(400);
     const get = await raw(at('orders/REQ-1001/advance'));
     expect(get).toMatchObject({ status: 405, headers: { allow: 'POST' } });
   });

@@ -114,7 +114,20 @@ describe('advance()', () => {
     expect(() => sim.advance('REQ-1001', 'confirmed')).toThrow(/no accepted order/);
     await placeOrder(sim);
     await placeOrder(sim, '1.1', 'REQ-1001', OTHER);
-    expect(() => sim.advance('REQ-1001', 'confirmed')).toThrow(/more than one client/);
+    expect(() => sim.advance('REQ-1001', 'confirmed')).toThrow(/more than one client have this requestReference; name the client/);
+  });
+
+  it('advances the order of the client named when orders of two clients share the reference', async () => {
+    const sim = createSimulator({ clients: [CLIENT, OTHER] });
+    await placeOrder(sim);
+    await placeOrder(sim, '1.1', 'REQ-1001', OTHER);
+    sim.advance('REQ-1001', 'confirmed', OTHER.name);
+    const status = (client: string) => sim.orders().find((o) => o.client === client)!.requestStatus;
+    expect([status(CLIENT.name), status(OTHER.name)]).toEqual(['created', 'confirmed']);
+    sim.advance('REQ-1001', 'confirmed', CLIENT.name);
+    expect(status(CLIENT.name)).toBe('confirmed');
+    expect(() => sim.advance('REQ-1001', 'released', 'NOBODY')).toThrow(/no accepted order of this client/);
+    expect(() => sim.advance('REQ-1001', 'released', 42 as never)).toThrow(TypeError);
   });
 
   it('the transition table: every state is listed, targets are states, final states are cancelled, paid and duplicate', () => {

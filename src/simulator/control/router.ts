@@ -27,7 +27,7 @@ export interface ControlTarget {
   faults(): SimulatorFaults;
   /** Throws a TypeError or RangeError naming the member when the settings are wrong. */
   setFaults(faults: unknown): void;
-  advance(requestReference: string, status: string): AdvanceResult;
+  advance(requestReference: string, status: string, client?: string): AdvanceResult;
   reset(): void;
 }
 
@@ -72,7 +72,7 @@ function lint(body: unknown): Response {
   return json(200, omitted === undefined ? { problems } : { problems, omitted });
 }
 
-/** `POST orders/{requestReference}/advance` with `{ status }`. */
+/** `POST orders/{requestReference}/advance` with `{ status }`, and `client` when orders of several clients share the reference. */
 function advance(target: ControlTarget, segment: string, body: unknown): Response {
   let reference: string;
   try {
@@ -80,8 +80,10 @@ function advance(target: ControlTarget, segment: string, body: unknown): Respons
   } catch {
     return controlError(404, 'No accepted order has this requestReference.');
   }
-  if (!isObject(body) || typeof body.status !== 'string') return controlError(400, 'The body must be { "status": "<requestStatus>" }.');
-  const result = target.advance(reference, body.status);
+  if (!isObject(body) || typeof body.status !== 'string' || (body.client !== undefined && typeof body.client !== 'string')) {
+    return controlError(400, 'The body must be { "status": "<requestStatus>" }, with "client": "<client name>" when orders of several clients share the reference.');
+  }
+  const result = target.advance(reference, body.status, body.client as string | undefined);
   if (result.ok) return json(200, { order: result.order });
   return result.status === 404 ? controlError(404, result.message) : json(409, { message: result.message, allowed: result.allowed });
 }
