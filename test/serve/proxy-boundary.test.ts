@@ -135,6 +135,8 @@ const SPELLINGS = [
   { name: 'a ;param', orders: `${ORDERS};x=1`, returns: `${RETURNS};x=1` },
   { name: 'a doubled slash', orders: '/fulfillmentapi//v1.1/orders', returns: '/rmaportalapi//v1/rmaTokens' },
   { name: 'a dot segment behind a ;param', orders: `${ORDERS}/x/..;y`, returns: `${RETURNS}/x/..;y` },
+  { name: 'an escaped slash', orders: '/fulfillmentapi/v1.1%2Forders', returns: '/rmaportalapi%2fv1/rmaTokens' },
+  { name: 'an escaped backslash', orders: '/fulfillmentapi/v1.1%5Corders', returns: '/rmaportalapi/v1%5crmaTokens' },
 ] as const;
 
 const OPERATIONS = [

@@ -124,12 +124,14 @@ function decodeUnreserved(segment: string): string {
 }
 
 /**
- * A path as a lenient server reads it: unreserved escapes decoded, `;params` dropped from
- * each segment, empty segments (a trailing or doubled slash) dropped, dot segments resolved.
+ * A path as a lenient server reads it: an escaped slash or a backslash (escaped or not) as a
+ * separator, unreserved escapes decoded, `;params` dropped from each segment, empty segments
+ * (a trailing or doubled slash) dropped, dot segments resolved.
  */
 function normalisedPath(pathname: string): string {
   const kept: string[] = [];
-  for (const segment of pathname.split('/')) {
+  const separated = ['%2F', '%2f', '%5C', '%5c', '\\'].reduce((path, separator) => path.replaceAll(separator, '/'), pathname);
+  for (const segment of separated.split('/')) {
     const plain = decodeUnreserved(segment.split(';')[0]!);
     if (plain === '..') kept.pop();
     else if (plain !== '' && plain !== '.') kept.push(plain);
@@ -156,7 +158,7 @@ function routeOf(method: string, pathname: string): { route: Route; exact: boole
 
 /** The 400 message for another spelling of a linted operation's path under `rejectInvalid`. */
 const otherSpelling = (path: string): string =>
-  `The path is another spelling of ${path} (case, escapes, a trailing slash or ;params): with --reject-invalid it is refused, never forwarded. Use the spec's spelling.`;
+  `The path is another spelling of ${path} (case, escapes, an escaped slash, a trailing slash or ;params): with --reject-invalid it is refused, never forwarded. Use the spec's spelling.`;
 
 /** Problems a body gets when it is not JSON at all (the CLI's `parse` rule). */
 function parseProblem(message: string): Problem {
