@@ -24,7 +24,7 @@ export function parseShard(text: string): Shard {
   const match = /^([1-9]\d{0,5})\/([1-9]\d{0,5})$/.exec(text.trim());
   const index = match ? Number(match[1]) : 0;
   const count = match ? Number(match[2]) : 0;
-  if (!match || index > count) throw new UsageError('Invalid value for --shard: expected i/n with 1 <= i <= n, e.g. --shard 2/4.');
+  if (!match || index > count) throw new UsageError('Invalid value for --shard: expected i/n with 1 <= i <= n <= 999999, e.g. --shard 2/4.');
   return { index, count };
 }
 

@@ -92,7 +92,11 @@ describe('parseShard', () => {
     expect(parseShard('1/1')).toEqual({ index: 1, count: 1 });
   });
 
-  it.each(['0/4', '5/4', '2', '2/0', 'a/b', '-1/2', '1/2/3'])('refuses %s', (text) => {
-    expect(() => parseShard(text)).toThrow(/--shard: expected i\/n/);
+  it.each(['0/4', '5/4', '2', '2/0', 'a/b', '-1/2', '1/2/3', '1/1000000'])('refuses %s, stating the bounds', (text) => {
+    expect(() => parseShard(text)).toThrow('Invalid value for --shard: expected i/n with 1 <= i <= n <= 999999, e.g. --shard 2/4.');
+  });
+
+  it('takes the largest n it states', () => {
+    expect(parseShard('999999/999999')).toEqual({ index: 999999, count: 999999 });
   });
 });
