@@ -3,6 +3,7 @@
  * ("Unexpected token 'x', "..." is not valid JSON") give no position, and the others give
  * theirs in words that differ from one Node version to the next.
  */
+import { skipSpace } from './json-text';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -23,14 +24,6 @@ const KEY_OR_CLOSE = 3;
 const NAME_SEPARATOR = 4;
 const AFTER_VALUE = 5;
 
-/**
- * JSON whitespace (RFC 8259): space, tab, LF, CR.
- *
- * @param c A UTF-16 code unit.
- * @returns Whether it is JSON whitespace.
- * @example isJsonSpace(0x0a); // true
- */
-export const isJsonSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 /** A failed token, as the helpers below return it: the offset where it failed, made negative. */
@@ -66,7 +59,7 @@ export function jsonSyntaxStop(text: string): number {
   };
   const inObject = () => (objects[(depth - 1) >> 5]! & (1 << ((depth - 1) & 31))) !== 0;
   for (;;) {
-    while (i < n && isJsonSpace(text.charCodeAt(i))) i++;
+    i = skipSpace(text, i);
     if (i === n) return next === AFTER_VALUE && depth === 0 ? -1 : n;
     const c = text.charCodeAt(i);
     let end: number;

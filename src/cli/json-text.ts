@@ -14,12 +14,18 @@ const BACKSLASH = 92;
  * @example skipSpace(' \r\n 1', 0); // 4
  */
 export function skipSpace(text: string, i: number): number {
-  for (;;) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13) i++;
-    else return i;
-  }
+  while (isJsonSpace(text.charCodeAt(i))) i++;
+  return i;
 }
+
+/**
+ * JSON whitespace (RFC 8259): space, tab, LF, CR.
+ *
+ * @param c A UTF-16 code unit or a byte (`NaN` past the end: not whitespace).
+ * @returns Whether it is JSON whitespace.
+ * @example isJsonSpace(0x0a); // true
+ */
+export const isJsonSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
 
 /**
  * The index just past the string token starting at `i` (a quote).
@@ -289,7 +295,7 @@ export function renameMembersUtf8(bytes: Uint8Array, renames: readonly MemberRen
 export function skipSpaceUtf8(b: Uint8Array, i: number): number {
   for (;;) {
     const c = b[i];
-    if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+    if (c !== undefined && isJsonSpace(c)) i++;
     else return i;
   }
 }

@@ -16,8 +16,8 @@ import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem
 import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
-import { isJsonSpace, jsonSyntaxStop } from './json-syntax';
-import { ArrayElements, renameMembers } from './json-text';
+import { jsonSyntaxStop } from './json-syntax';
+import { ArrayElements, isJsonSpace, renameMembers } from './json-text';
 import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson, type LazyJsonLimits, type LongJson } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
