@@ -10,9 +10,8 @@
 import { _, joinCode, Module, type Block, type Code } from './code';
 import { isPlainObject, jsonTypeOf, ownCopy } from './json';
 import type { BoundVisitor, Plan, WalkFn } from './plan';
-import { reportAt, type ReportSite } from './report';
-import type { TreeNode } from './tree';
-import { emptyEntry, extraMembers, wrapperMissing } from './walk';
+import type { ReportSite } from './report';
+import { emptyEntry, extraMembers, reportSite, wrapperMissing } from './walk';
 import type { CheckOp, MemberOp, ValueOp } from './walk-ops';
 
 /**
@@ -40,7 +39,7 @@ const HELPERS = {
   isPlainObject,
   jsonTypeOf,
   ownCopy,
-  reportAt,
+  reportSite,
   emptyEntry,
   extraMembers,
   wrapperMissing,
@@ -68,24 +67,9 @@ class Generator {
     return this.module.compile(this.source()) as WalkFn | undefined;
   }
 
-  /**
-   * The JSON Pointer of `node`, as `pathOf` builds it: its template's text with the walk's
-   * index stack in the slots. Past the limit of a bounded call a problem is only counted,
-   * so its path is not built (see report.ts).
-   */
-  private path(node: TreeNode, w: Code): Code {
-    const pointer = node.pointer;
-    const parts = [_`${pointer[0] as string}`];
-    for (let i = 1; i < pointer.length; i += 2) {
-      parts.push(_`${w}.idx[${pointer[i] as number}]`);
-      if (pointer[i + 1] !== '') parts.push(_`${pointer[i + 1] as string}`);
-    }
-    return parts.length === 1 ? parts[0]! : _`(${w}.full ? '' : ${joinCode(parts, '+', _`''`)})`;
-  }
-
   /** Reports the problem of a site (if a rule that runs claims it), with the detail its message values read. */
   private report(b: Block, site: ReportSite | undefined, w: Code, detail?: Code): void {
-    if (site !== undefined) b.line(_`${this.h.reportAt}(${w}, ${this.module.value(site, 'R')}, ${this.path(site.node, w)}${detail === undefined ? _`` : _`, ${detail}`})`);
+    if (site !== undefined) b.line(_`${this.h.reportSite}(${w}, ${this.module.value(site, 'R')}${detail === undefined ? _`` : _`, ${detail}`})`);
   }
 
   private wrongType(b: Block, op: ValueOp, x: Code, w: Code): void {

@@ -13,19 +13,23 @@ import type { CheckOp, MemberOp, ValueOp } from './walk-ops';
 const hasOwn = Object.prototype.hasOwnProperty;
 const isEnumerable = Object.prototype.propertyIsEnumerable;
 
-/** Reports the problem of a site, if a rule that runs claims it, at its node (`path`: its pointer, when the caller has built it). */
-function report(w: Walk, site: ReportSite | undefined, detail?: unknown, path?: string): void {
+/**
+ * Reports the problem of a site, if a rule that runs claims it, at its node (`path`: its
+ * pointer, when the caller has built it). The generated walk calls it too: its report sites
+ * stay one short call each, which keeps the compiled functions small.
+ */
+export function reportSite(w: Walk, site: ReportSite | undefined, detail?: unknown, path?: string): void {
   if (site !== undefined) reportAt(w, site, path ?? pathOf(site.node, w.idx), detail);
 }
 
 /** Reports a value of the wrong JSON type at a node. */
 export function wrongType(w: Walk, op: ValueOp, value: unknown, path?: string): void {
-  report(w, op.wrongType, jsonTypeOf(value), path);
+  reportSite(w, op.wrongType, jsonTypeOf(value), path);
 }
 
 /** Reports an array entry that is null or a hole. */
 export function emptyEntry(w: Walk, op: ValueOp, value: unknown): void {
-  report(w, value === null ? op.nullEntry : op.emptyEntry);
+  reportSite(w, value === null ? op.nullEntry : op.emptyEntry);
 }
 
 /**
@@ -72,7 +76,7 @@ function visit(w: Walk, visitors: readonly BoundVisitor[] | undefined, value: un
 function runChecks(w: Walk, checks: readonly CheckOp[], value: unknown): void {
   for (let i = 0; i < checks.length; i++) {
     const { def, arg, failed } = checks[i]!;
-    if (!def.test(value, arg)) report(w, failed, def.detail?.(value, arg));
+    if (!def.test(value, arg)) reportSite(w, failed, def.detail?.(value, arg));
   }
 }
 
@@ -96,8 +100,8 @@ function walkValue(op: ValueOp, value: unknown, w: Walk): void {
 
 /** Walks one member of an object: absent, null, or a value. */
 function walkMember(w: Walk, member: MemberOp, value: unknown): void {
-  if (value === undefined) report(w, member.missing);
-  else if (value === null) report(w, member.null);
+  if (value === undefined) reportSite(w, member.missing);
+  else if (value === null) reportSite(w, member.null);
   else walkValue(member.value, value, w);
 }
 

@@ -86,6 +86,14 @@ describe.each([true, false])('lintBounded agrees with lintOrder and lintReturn (
     );
   });
 
+  it('counts every blank required string past the limit (each is reported once at its own path)', () => {
+    configureEngine({ codegen });
+    const order = clone(validOrder('1.1')) as { clientRequest: { requestHeader: Record<string, unknown>; item: Record<string, unknown>[] } };
+    order.clientRequest.requestHeader.client = ' ';
+    for (const item of order.clientRequest.item) Object.assign(item, { itemId: ' ', sku: '' });
+    for (const limit of [0, 1, 2]) expectBoundedAgrees('order', order, '1.1', limit);
+  });
+
   it('on any JSON value and on payload-shaped JSON', () => {
     configureEngine({ codegen });
     const shaped = fc.record(
