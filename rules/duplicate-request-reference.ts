@@ -1,5 +1,11 @@
 import { defineRule, type RuleDocs } from '../src/lint/define-rule';
 
+/** The references a run remembers: all of them, or the newest `limit` (a repeat keeps its place). */
+interface References {
+  readonly seen: Set<string>;
+  readonly limit: number | undefined;
+}
+
 /** Rule `duplicate-request-reference`: a requestReference seen earlier in the same batch (the API rejects it). */
 export default defineRule({
   meta: {
@@ -12,14 +18,17 @@ export default defineRule({
     },
   },
   batch: {
-    create: () => new Set<string>(),
-    check(seen: Set<string>, facts, report) {
+    create: (limit?: number): References => ({ seen: new Set(), limit }),
+    check(state: References, facts, report) {
       const reference = facts.requestReference;
       if (reference === undefined) return;
       // One hash-table operation per payload: a reference already in the set leaves its size unchanged.
+      const seen = state.seen;
       const size = seen.size;
       seen.add(reference);
       if (seen.size === size) report('/requestHeader/requestReference', 'duplicate');
+      // Full before this one: forget the oldest (a Set iterates in insertion order). Unbounded: never equal.
+      else if (size === state.limit) seen.delete(seen.values().next().value!);
     },
   },
 });

@@ -5,7 +5,8 @@
  * `BatchFacts` (small, structured-cloneable: a worker thread sends them back to the thread
  * that keeps the state), fed in input order; the state answers with the batch problems of
  * that payload. `lintBatch`, the CLI and its workers all use this one state, so a
- * duplicate is found the same way inside a chunk, across files and across workers. The
+ * duplicate is found the same way inside a chunk, across files and across workers; the
+ * simulator uses it too, bounded (`limit`: it remembers the newest entries only). The
  * rules are given (an engine's own); the default ones are wired in src/default-engine.ts.
  */
 import { codePoints } from '../schema/predicates';
@@ -84,19 +85,25 @@ export function requestReferenceOf(payload: unknown, kind: PayloadKind): string 
  *
  * @param rules The rules that may apply (those with a batch check and the kind run).
  * @param options The kind, and the rule levels (a batch rule set to `off` keeps nothing).
+ * @param limit The most entries each rule's state remembers (the newest; `BatchCheck.create`),
+ *   for a run that must stay bounded however long it lasts; undefined (`lintBatch`, the
+ *   CLI): all, so a repeat is found however far apart.
  * @returns A fresh state.
+ * @throws {RangeError} When `limit` is given and is not a whole number from 0.
  * @example
  * const state = batchStateOf(RULES, { kind: 'order', version: '1.1' });
  * const problems = [...lintOrder(payload, options), ...state.next(batchFactsOf(payload, 'order'))];
+ * const simulator = batchStateOf(RULES, { kind: 'return' }, 100_000); // the newest 100,000 references
  */
-export function batchStateOf(rules: readonly Rule[], options: Pick<LintBatchOptions, 'kind' | 'rules'>): BatchState {
+export function batchStateOf(rules: readonly Rule[], options: Pick<LintBatchOptions, 'kind' | 'rules'>, limit?: number): BatchState {
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 0)) throw new RangeError('limit must be a whole number from 0.');
   const kind = options.kind;
   const base = kind === 'order' ? '/clientRequest' : '';
   const active = rules
     .filter((rule): rule is BatchRule => rule.batch !== undefined && rule.meta.kinds.includes(kind))
     .map((rule) => ({ rule, severity: ruleLevel(rule, options.rules) }))
     .filter((entry) => entry.severity !== 'off')
-    .map(({ rule, severity }) => ({ rule, severity: severity as Problem['severity'], state: rule.batch.create() }));
+    .map(({ rule, severity }) => ({ rule, severity: severity as Problem['severity'], state: rule.batch.create(limit) }));
   return {
     next(facts) {
       const out: Problem[] = [];

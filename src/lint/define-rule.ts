@@ -94,8 +94,12 @@ export interface BatchFacts {
  * payload's facts (see batch.ts) in input order.
  */
 export interface BatchCheck<S> {
-  /** Makes the empty state of one run. */
-  readonly create: () => S;
+  /**
+   * Makes the empty state of one run. `limit` (a whole number from 0) is the most entries
+   * the state may remember, the oldest forgotten first, for a run that must stay bounded
+   * however long it lasts (the simulator); undefined: remember all (`lintBatch`, the CLI).
+   */
+  readonly create: (limit?: number) => S;
   /** Checks the facts of the next payload; `report` takes a pointer relative to the body. */
   readonly check: (state: S, facts: BatchFacts, report: (path: string, messageId: string) => void) => void;
 }

@@ -3,6 +3,7 @@
  * client, the in-memory state. Internal to the simulator.
  */
 import { lintBounded } from '../lint/engine';
+import type { BatchState } from '../lint/batch';
 import type { LintOptions, LintOrderOptions, PayloadKind, Problem } from '../lint/types';
 import { keepNewest, type ByteBudget } from './kept';
 import type { OrderVersion, RequestStatus } from '../schema/tables';
@@ -44,8 +45,11 @@ export interface SimulatorState {
   orders: Map<string, OrderRecord>;
   /** The newest `retainOrders` issued return tokens, oldest first, by `recordKey(clientConfigId, transactionID)`. */
   returns: Map<string, ReturnRecord>;
-  /** The newest REFERENCE_LIMIT used requestReferences (of every client and kind), by `kind`, client and reference. */
-  references: Map<string, true>;
+  /**
+   * The used requestReferences: `duplicate-request-reference`'s batch state, one per `kind` and
+   * client (`usedBefore`), each of the newest max(REFERENCE_LIMIT, retainOrders) references.
+   */
+  references: Map<string, BatchState>;
   /** The payloads of orders and returns kept whole (the newest within BODY_BUDGET_BYTES). */
   payloads: ByteBudget;
 }

@@ -4,7 +4,9 @@
  * and no URL fragment.
  */
 import { describe, expect, it } from 'vitest';
+import type { Call, SimulatorState } from '../../src/simulator/context';
 import { createSimulator } from '../../src/simulator/index';
+import { REFERENCE_LIMIT, usedBefore } from '../../src/simulator/operations/duplicates';
 import { change, validOrder, validReturn } from '../fixtures';
 import { BASE_URL, headers, post } from './_kit';
 
@@ -52,6 +54,44 @@ describe('orders and returns are bounded by retainOrders', () => {
 
   it.each([{ retainOrders: -1 }, { retainOrders: 2.5 }, { retainOrders: '10' }])('refuses %o', (options) => {
     expect(() => createSimulator(options as never)).toThrow(/^retainOrders must be a whole number from 0\.$/);
+  });
+});
+
+describe('used requestReferences are bounded per client and kind (duplicate-request-reference\'s own state)', () => {
+  // The decision itself, without HTTP: 100,000 orders through fetch would take a minute.
+  const stateOf = (retainOrders: number) => ({ options: { retainOrders }, references: new Map() }) as unknown as SimulatorState;
+  const callOf = (state: SimulatorState, clientConfigId: string) => ({ state, client: { clientConfigId } }) as unknown as Call;
+  const anOrder = (reference: string) => ({ clientRequest: { requestHeader: { requestReference: reference } } });
+  const aReturn = (reference: string) => ({ requestHeader: { requestReference: reference } });
+
+  it('refuses a reference while it is among the client\'s newest REFERENCE_LIMIT, accepts it again after that many newer ones', () => {
+    const state = stateOf(3);
+    const [a, b] = [callOf(state, 'A'), callOf(state, 'B')];
+    expect(usedBefore(a, 'order', anOrder('FIRST'))).toBe(false);
+    expect(usedBefore(b, 'order', anOrder('FIRST'))).toBe(false);
+    expect(usedBefore(a, 'return', aReturn('FIRST'))).toBe(false);
+    let accepted = 0;
+    for (let i = 1; i < REFERENCE_LIMIT; i++) if (!usedBefore(a, 'order', anOrder(`N-${i}`))) accepted++;
+    expect(accepted).toBe(REFERENCE_LIMIT - 1);
+    // The other client's and the other kind's references take none of A's order places.
+    expect(usedBefore(a, 'order', anOrder('FIRST'))).toBe(true);
+    expect(usedBefore(a, 'order', anOrder('LAST'))).toBe(false);
+    expect(usedBefore(a, 'order', anOrder('FIRST'))).toBe(false);
+    expect(usedBefore(a, 'order', anOrder('FIRST'))).toBe(true);
+    expect(usedBefore(b, 'order', anOrder('FIRST'))).toBe(true);
+    expect(usedBefore(a, 'return', aReturn('FIRST'))).toBe(true);
+    // One state per client and kind: the configured clients bound the memory.
+    expect([...state.references.keys()]).toEqual(['order\u0000A', 'order\u0000B', 'return\u0000A']);
+  });
+
+  it('remembers retainOrders references when that is more', () => {
+    const a = callOf(stateOf(REFERENCE_LIMIT + 2), 'A');
+    expect(usedBefore(a, 'return', aReturn('FIRST'))).toBe(false);
+    // REFERENCE_LIMIT + 1 newer ones: at REFERENCE_LIMIT places FIRST would be forgotten.
+    for (let i = 1; i <= REFERENCE_LIMIT + 1; i++) usedBefore(a, 'return', aReturn(`N-${i}`));
+    expect(usedBefore(a, 'return', aReturn('FIRST'))).toBe(true);
+    expect(usedBefore(a, 'return', aReturn('LAST'))).toBe(false);
+    expect(usedBefore(a, 'return', aReturn('FIRST'))).toBe(false);
   });
 });
 

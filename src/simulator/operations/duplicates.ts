@@ -1,31 +1,34 @@
-import { batchFactsOf } from '../../lint/batch';
+import duplicateRequestReference from '../../../rules/duplicate-request-reference';
+import { batchFactsOf, batchStateOf } from '../../lint/batch';
 import type { PayloadKind } from '../../lint/types';
 import type { Call } from '../context';
-import { keepNewest } from '../kept';
 
-/** Used requestReferences remembered at least (about 100 B each); `retainOrders` raises it. */
+/** Used requestReferences remembered at least, per client and kind (about 100 B each); `retainOrders` raises it. */
 export const REFERENCE_LIMIT = 100_000;
 
 /**
- * Records the requestReference of a payload about to be accepted, per client and kind
- * (orders of every version share one), unless the client used it before: the rule of
- * `duplicate-request-reference`, read with the same `batchFactsOf`. Only payloads without
- * lint errors get here, so a rejected payload's reference stays free. The newest
- * REFERENCE_LIMIT references (of all clients; `retainOrders` if more) are remembered: an
- * older one is accepted again.
+ * Whether the client used the requestReference of a payload about to be accepted before,
+ * per kind (orders of every version share one); when not, records it. The decision is
+ * `duplicate-request-reference`'s own: its batch state, fed the
+ * `batchFactsOf` facts, as `lintBatch` and the CLI do. Only payloads without lint errors
+ * get here, so a rejected payload's reference stays free. Each client and kind has its own
+ * state of the newest max(REFERENCE_LIMIT, retainOrders) references (an older one is
+ * accepted again); the clients are the configured list, so memory stays bounded.
  *
- * @param call The call (its client and state).
+ * @param call The call (its client, and the state the request arrived with).
  * @param kind `order` or `return`.
  * @param payload The payload.
  * @returns `true` when the requestReference was used before (nothing is recorded).
  */
 export function usedBefore(call: Call, kind: PayloadKind, payload: unknown): boolean {
-  const reference = batchFactsOf(payload, kind).requestReference;
-  if (reference === undefined) return false;
-  const key = `${kind}\u0000${call.client.clientConfigId}\u0000${reference}`;
-  if (call.state.references.has(key)) return true;
-  keepNewest(call.state.references, key, true, Math.max(REFERENCE_LIMIT, call.state.options.retainOrders));
-  return false;
+  const { client, state } = call;
+  const key = `${kind}\u0000${client.clientConfigId}`;
+  let references = state.references.get(key);
+  if (references === undefined) {
+    references = batchStateOf([duplicateRequestReference], { kind }, Math.max(REFERENCE_LIMIT, state.options.retainOrders));
+    state.references.set(key, references);
+  }
+  return references.next(batchFactsOf(payload, kind)).length > 0;
 }
 
 /** Reads a string member of an object of a payload that linted clean; `undefined` when absent or not text. */
