@@ -5,6 +5,7 @@
  * requestReference, one after another) and one array of where each ends.
  */
 import type { BatchFacts } from '../lint/batch';
+import type { Position } from './locate';
 import { IntList } from './problem-pack';
 
 /**
@@ -16,20 +17,30 @@ export interface FactsPack {
   readonly text: string;
   /** Where each payload's reference ends, or `~end` for a payload without one. */
   readonly ends: Int32Array;
+  /**
+   * Where each payload's requestReference member is in its file, two numbers a payload: its
+   * line (0 on an NDJSON line, which the run numbers) and column (0 when not known). A
+   * problem found across payloads is found once the payload's text is gone: it is placed here.
+   */
+  readonly places: Int32Array;
 }
 
 /** Packs the facts of payloads as they come. */
 export class FactsPacker {
   private readonly references: string[] = [];
   private readonly ends = new IntList();
+  private readonly places = new IntList();
   private end = 0;
 
   /**
    * Adds the facts of the next payload.
    *
    * @param facts Its facts; `undefined` for input that is not a payload.
+   * @param place Where its requestReference member is, when known.
    */
-  add(facts: BatchFacts | undefined): void {
+  add(facts: BatchFacts | undefined, place?: Position): void {
+    this.places.push(place?.line ?? 0);
+    this.places.push(place?.column ?? 0);
     const reference = facts?.requestReference;
     if (reference === undefined) {
       this.ends.push(~this.end);
@@ -46,7 +57,7 @@ export class FactsPacker {
    * @returns The packed facts.
    */
   finish(): FactsPack {
-    return { text: this.references.join(''), ends: this.ends.done() };
+    return { text: this.references.join(''), ends: this.ends.done(), places: this.places.done() };
   }
 }
 
@@ -69,4 +80,17 @@ export function unpackFacts(pack: FactsPack): (BatchFacts | undefined)[] {
     }
   }
   return out;
+}
+
+/**
+ * Where payload p's requestReference member is (see `FactsPack.places`).
+ *
+ * @param places The pack's places.
+ * @param p The payload's number in its unit.
+ * @returns Its line (0 on an NDJSON line) and column, or undefined when not known.
+ * @example placeOfFacts(pack.places, 0); // { line: 0, column: 37 }
+ */
+export function placeOfFacts(places: Int32Array, p: number): Position | undefined {
+  const column = places[2 * p + 1] ?? 0;
+  return column === 0 ? undefined : { line: places[2 * p]!, column };
 }

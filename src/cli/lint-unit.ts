@@ -9,7 +9,7 @@
 import { isUtf8 } from 'node:buffer';
 import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, type BatchFacts } from '../lint/batch';
-import { requestReferenceOf } from '../lint/batch-state';
+import { REFERENCE_MEMBER, requestReferenceOf } from '../lint/batch-state';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
@@ -21,7 +21,7 @@ import { ArrayElements, isJsonSpace, renameMembers } from './json-text';
 import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson, type LazyJsonLimits, type LongJson } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
-import { LineCounter, locateAll, Utf8LineCounter, type Position } from './locate';
+import { LineCounter, locateAll, positionOf, stringMemberOffset, Utf8LineCounter, type Position } from './locate';
 import { IntList, packTransfer, ProblemPacker, unpackProblems, type LocatedProblem, type ProblemPack } from './problem-pack';
 import { shardOf, type Shard } from './shard';
 
@@ -74,6 +74,8 @@ const DEEP_SCAN_BYTES = 256 << 10;
 export interface UnitResult extends Omit<PackedUnitResult, 'found' | 'counts' | 'omitted' | 'pack' | 'facts'> {
   /** Each payload's batch facts (when `settings.batch`; none for `KIND_NONE` or a payload without a reference). */
   readonly facts?: readonly (BatchFacts | undefined)[];
+  /** Where each payload's requestReference member is (`placeOfFacts`), with `facts`. */
+  readonly factPlaces?: Int32Array;
   /**
    * The payloads with problems, by payload number, ascending; `omitted` counts those past
    * `maxProblems`. Each problem has its `line` and `column` in the file, but a problem of an
@@ -148,7 +150,10 @@ const SLICE_PROBLEMS = 1 << 16;
 export function unpackUnitResult(packed: PackedUnitResult): UnitResult {
   const { found, counts, omitted, pack, facts, ...rest } = packed;
   Object.defineProperty(rest, 'found', { enumerable: true, get: () => foundOf(found, counts, omitted, pack) });
-  if (facts) Object.defineProperty(rest, 'facts', { enumerable: true, get: () => unpackFacts(facts) });
+  if (facts) {
+    Object.defineProperty(rest, 'facts', { enumerable: true, get: () => unpackFacts(facts) });
+    (rest as { factPlaces?: Int32Array }).factPlaces = facts.places;
+  }
   return rest as UnitResult;
 }
 
@@ -161,7 +166,7 @@ export function unpackUnitResult(packed: PackedUnitResult): UnitResult {
  * @example port.postMessage(result, resultTransfer(result));
  */
 export function resultTransfer(result: PackedUnitResult): ArrayBuffer[] {
-  const lists = [result.found, result.counts, ...(result.facts ? [result.facts.ends] : [])];
+  const lists = [result.found, result.counts, ...(result.facts ? [result.facts.ends, result.facts.places] : [])];
   return [...transferOf(result.bytes), ...packTransfer(result.pack), ...lists.map((list) => list.buffer as ArrayBuffer)];
 }
 
@@ -348,12 +353,12 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
     /** Problems listed so far. */
     listed = 0;
 
-    private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[], omitted?: ProblemTally, positions?: Position[]): void {
+    private record(at: number, kind: number, facts: BatchFacts | undefined, problems: Problem[], omitted?: ProblemTally, positions?: Position[], place?: Position): void {
       const r = this.result;
       const p = r.payloads++;
       r.kinds.push(kind);
       r.at.push(at);
-      this.facts?.add(facts);
+      this.facts?.add(facts, place);
       if (problems.length === 0) return;
       this.listed += problems.length;
       this.packer.add(problems, positions);
@@ -422,7 +427,20 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
           positions = placed(locateAll(edited ?? text.text, pointers), text.base);
         }
       }
-      this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, found.problems, found.omitted, positions);
+      // Where its requestReference is: a duplicate is found across payloads, once this text is
+      // gone. A short scan (the member is near the start); a long payload's is located as its problems are.
+      let place: Position | undefined;
+      const reference = facts?.requestReference;
+      if (reference !== undefined) {
+        if (long) place = long.locate(long, ['/' + REFERENCE_MEMBER[kind].join('/')])[0];
+        else {
+          text ??= source();
+          const json = edited ?? text.text;
+          const offset = stringMemberOffset(json, REFERENCE_MEMBER[kind], reference, json.charCodeAt(0) === 0xfeff ? 1 : 0);
+          if (offset !== -1) place = placed([positionOf(json, offset)], text.base)[0];
+        }
+      }
+      this.record(at, kind === 'order' ? KIND_ORDER : KIND_RETURN, facts, found.problems, found.omitted, positions, place);
       return long?.edited ? long.bytes : edited;
     }
 

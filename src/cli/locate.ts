@@ -129,6 +129,82 @@ export function memberOffsets(text: string, pointers: readonly string[], from = 
 }
 
 /**
+ * Where a string member is in a JSON text, when it holds `value`: the offset of its key.
+ * The scan goes down `tokens` (object members only) and stops at the first member of each
+ * name, so it reads about as far as the member (a requestReference, near the start of a
+ * payload); when that member is not there or holds another value (a later member of the
+ * same name replaced it), it reads the whole text as `memberOffsets` does.
+ *
+ * @param text Valid JSON text.
+ * @param tokens The member names down to the member.
+ * @param value The string the member holds (as the parsed payload has it).
+ * @param from Where the value starts.
+ * @returns The offset of the member's key, or -1 when it is not there.
+ * @example stringMemberOffset('{"h": {"r": "X"}}', ['h', 'r'], 'X'); // 7
+ */
+export function stringMemberOffset(text: string, tokens: readonly string[], value: string, from = 0): number {
+  const first = firstMember(text, tokens, skipSpace(text, from));
+  if (first !== -1 && holds(text, first, value)) return first;
+  const path = tokens.map((token) => '/' + token.replaceAll('~', '~0').replaceAll('/', '~1')).join('');
+  const last = memberOffsets(text, [path], from)[0]!;
+  return holds(text, last, value) ? last : -1;
+}
+
+/** Whether the string token from `start` to `end` (past its quote) stands for `name`; read in place unless escaped. */
+function isKey(text: string, start: number, end: number, name: string): boolean {
+  const length = end - start - 2;
+  // As long as the name: equal only unescaped (an escape makes the text longer than its name).
+  if (length === name.length) return !name.includes('\\') && text.startsWith(name, start + 1);
+  return length > name.length && keyOf(text, start, end) === name;
+}
+
+/** Whether a member's key is at `key` and its value is the string `value`. */
+function holds(text: string, key: number, value: string): boolean {
+  if (text.charCodeAt(key) !== 34) return false;
+  const colon = skipSpace(text, skipString(text, key));
+  if (text.charCodeAt(colon) !== 58) return false;
+  const at = skipSpace(text, colon + 1);
+  return text.charCodeAt(at) === 34 && isKey(text, at, skipString(text, at), value);
+}
+
+/**
+ * The position of an offset, reading only the text before it (`positionsOf` reads on to the
+ * next line end: a whole NDJSON line).
+ *
+ * @param text The text (a leading byte-order mark is not a column).
+ * @param offset An offset into it.
+ * @returns Its 1-based line and column.
+ * @example positionOf('{\n  "a": 1}', 4); // { line: 2, column: 3 }
+ */
+export function positionOf(text: string, offset: number): Position {
+  const start = offset === 0 ? 0 : text.lastIndexOf('\n', offset - 1) + 1;
+  let line = 1;
+  for (let nl = start - 1; nl >= 0; nl = nl === 0 ? -1 : text.lastIndexOf('\n', nl - 1)) line++;
+  const bom = start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return { line, column: offset - start - bom + 1 };
+}
+
+/** The key offset of the first member named by each token in turn, or -1. */
+function firstMember(text: string, tokens: readonly string[], i: number): number {
+  let key = -1;
+  for (const token of tokens) {
+    if (key !== -1) i = skipSpace(text, skipSpace(text, skipString(text, key)) + 1);
+    if (text.charCodeAt(i) !== 123) return -1;
+    i = skipSpace(text, i + 1);
+    for (;;) {
+      if (text.charCodeAt(i) !== 34) return -1;
+      const keyEnd = skipString(text, i);
+      if (isKey(text, i, keyEnd, token)) break;
+      i = skipSpace(text, skipValue(text, skipSpace(text, skipSpace(text, keyEnd) + 1)));
+      if (text.charCodeAt(i) !== 44) return -1;
+      i = skipSpace(text, i + 1);
+    }
+    key = i;
+  }
+  return key;
+}
+
+/**
  * Counts lines up to offsets that never go back: each character is looked at once however
  * many offsets are asked for.
  */

@@ -8,9 +8,12 @@
  */
 import { RULES } from '../../rules/index';
 import { createBatchState, type BatchState } from '../lint/batch';
+import { REFERENCE_MEMBER } from '../lint/batch-state';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { Piece } from './chunker';
+import { placeOfFacts } from './facts-pack';
+import type { Position } from './locate';
 import type { LocatedProblem } from './problem-pack';
 import type { FixTarget } from './fix-output';
 import type { FormatOptions, Formatter } from './formatters/types';
@@ -49,6 +52,19 @@ type Entry =
   | { readonly type: 'end'; readonly input: InputContext };
 
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
+/** The pointer of each kind's requestReference, where a batch problem is reported. */
+const REFERENCE_POINTERS: readonly string[] = KINDS.map((kind) => '/' + REFERENCE_MEMBER[kind].join('/'));
+
+/**
+ * A problem found across payloads, placed at its requestReference member when the unit
+ * linter found it there (an NDJSON line's column only: the run numbers the lines); else
+ * at the payload: a document's start, a line's column 1 (placeProblems), an array element
+ * nowhere (its source names it).
+ */
+function placedBatchProblem(problem: LocatedProblem, kind: number, form: UnitResult['form'], place: Position | undefined): LocatedProblem {
+  if (place !== undefined && problem.path === REFERENCE_POINTERS[kind]) return form === 'lines' ? { ...problem, column: place.column } : { ...problem, line: place.line, column: place.column };
+  return form === 'single' ? { ...problem, line: 1, column: 1 } : problem;
+}
 const BATCH_RULE_IDS = RULES.filter((rule) => rule.meta.scope === 'batch').map((rule) => rule.meta.id);
 
 /** One document of the report: a format, where it goes, and the options its parts get. */
@@ -341,10 +357,13 @@ export class LintRun {
         const kind = kinds[p]!;
         if (kind !== KIND_NONE) {
           let more: LocatedProblem[] = this.batchProblems(input, this.states[kind]!.next(facts[p] ?? {}));
-          // Found once the payload's text is gone: placed at its payload, the document's start
-          // (an NDJSON line's at its line: placeProblems; an array element's is not known).
-          if (r.form === 'single') more = more.map((problem) => ({ ...problem, line: 1, column: 1 }));
-          if (more.length > 0) problems = problems ? problems.concat(more) : more;
+          // Found once the payload's text is gone: placed where the unit linter found its
+          // requestReference (a line's column: placeProblems adds the line); else at the payload.
+          if (more.length > 0) {
+            const place = r.factPlaces && placeOfFacts(r.factPlaces, p);
+            more = more.map((problem) => placedBatchProblem(problem, kind, r.form, place));
+            problems = problems ? problems.concat(more) : more;
+          }
         }
         if (problems) {
           this.emit(input, r.form, r.at[p]!, kind, problems, entry?.omitted);

@@ -75,10 +75,16 @@ export function batchFactsOf(payload: unknown, kind: PayloadKind): BatchFacts {
  * @example requestReferenceOf({ requestHeader: { requestReference: 'R'.repeat(60) } }, 'return')?.length; // 60 (batchFactsOf leaves it out)
  */
 export function requestReferenceOf(payload: unknown, kind: PayloadKind): string | undefined {
-  const body = kind === 'order' ? member(payload, 'clientRequest') : payload;
-  const reference = member(member(body, 'requestHeader'), 'requestReference');
+  let reference = payload;
+  for (const key of REFERENCE_MEMBER[kind]) reference = member(reference, key);
   return typeof reference === 'string' ? reference : undefined;
 }
+
+/** The members down to a payload's requestReference, by kind (the CLI also finds it in the JSON text). */
+export const REFERENCE_MEMBER: Readonly<Record<PayloadKind, readonly string[]>> = {
+  order: ['clientRequest', 'requestHeader', 'requestReference'],
+  return: ['requestHeader', 'requestReference'],
+};
 
 /**
  * Creates the state of the batch rules for one run over payloads of one kind.

@@ -12,7 +12,7 @@ import * as located from '../../src/cli/locate';
 import { locate, locateAll } from '../../src/cli/locate';
 import { memberSpan } from '../../src/console/member-span';
 import { parsePointer, resolvePointer, toPointer } from '../../src/lint/pointer';
-import { set, validOrder } from '../fixtures';
+import { set, validOrder, validReturn } from '../fixtures';
 import { cli, tempFiles } from './_run';
 
 // A spy around the real scanner: which payloads get scanned, and how often.
@@ -186,7 +186,7 @@ describe('positions in lint results', () => {
     spy.mockClear();
   });
 
-  it('scans no clean payload, and each payload with problems once for all its problems', () => {
+  it('runs the full scan on no clean payload, and on each payload with problems once for all its problems', () => {
     const clean = JSON.stringify(validOrder('1.1'));
     const lint = createUnitLinter(settings);
     lint({ type: 'lines', bytes: bytes(Array.from({ length: 50 }, () => clean).join('\n')) });
@@ -234,18 +234,42 @@ describe('positions in lint results', () => {
     expect(sarif.runs[0].columnKind).toBe('utf16CodeUnits');
   });
 
-  it('places a duplicate requestReference at its payload: a JSON document at its start, an NDJSON line at its line', async () => {
+  it.each(['1', '2'])('places a duplicate requestReference at its member in a document, an NDJSON line and an array element (--concurrency %s)', async (concurrency) => {
     const text = JSON.stringify(validOrder('1.1'), null, 2);
-    const dir = tempFiles({ 'a.json': text, 'b.json': text, 'c.ndjson': `${JSON.stringify(validOrder('1.1'))}\n` });
-    const out = await cli(['lint', '-f', 'json', 'a.json', 'b.json', 'c.ndjson'], { cwd: dir });
-    const { results } = JSON.parse(out.stdout) as { results: { source: string; problems: { rule: string; line?: number; column?: number }[] }[] };
-    expect(results.map((r) => [r.source, r.problems.map((p) => [p.rule, p.line, p.column])])).toEqual([
-      // A document had no position (DESIGN: every problem from a file carries line and column).
-      ['b.json', [['duplicate-request-reference', 1, 1]]],
-      ['c.ndjson:1', [['duplicate-request-reference', 1, 1]]],
-    ]);
+    const line = JSON.stringify(validOrder('1.1'));
+    const array = JSON.stringify([validOrder('1.1'), validOrder('1.1')], null, '\t');
+    const returns = `${JSON.stringify(validReturn())}\n${JSON.stringify(validReturn())}\n`;
+    const dir = tempFiles({ 'a.json': text, 'b.json': text, 'c.ndjson': `${line}\n`, 'd.json': array, 'r.ndjson': returns });
+    const out = await cli(['lint', '-f', 'json', '--concurrency', concurrency, 'a.json', 'b.json', 'c.ndjson', 'd.json', 'r.ndjson'], { cwd: dir });
+    const { results } = JSON.parse(out.stdout) as { results: { source: string; problems: { rule: string; path: string; line?: number; column?: number }[] }[] };
+    const key = (json: string, nth = 0) => {
+      let offset = -1;
+      for (let i = 0; i <= nth; i++) offset = json.indexOf('"requestReference"', offset + 1);
+      return positionAt(json, offset);
+    };
+    const place = (source: string) => results.find((r) => r.source === source)!.problems.map((p) => [p.rule, p.line, p.column]);
+    expect(results.map((r) => r.source)).toEqual(['b.json', 'c.ndjson:1', 'd.json#/0', 'd.json#/1', 'r.ndjson:2']);
+    expect(place('b.json')).toEqual([['duplicate-request-reference', key(text).line, key(text).column]]);
+    expect(place('c.ndjson:1')).toEqual([['duplicate-request-reference', 1, key(line).column]]);
+    expect(place('d.json#/1')).toEqual([['duplicate-request-reference', key(array, 1).line, key(array, 1).column]]);
+    expect(place('r.ndjson:2')).toEqual([['duplicate-request-reference', 2, key(JSON.stringify(validReturn())).column]]);
     const sarif = JSON.parse((await cli(['lint', '-f', 'sarif', 'a.json', 'b.json'], { cwd: dir })).stdout);
-    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toEqual({ startLine: 1, startColumn: 1 });
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.region).toEqual({ startLine: key(text).line, startColumn: key(text).column });
+  });
+
+  it('places a duplicate at the member JSON.parse keeps: a repeated name at its last occurrence, an escaped name, a byte-order mark', async () => {
+    const reference = (validOrder('1.1') as { clientRequest: { requestHeader: { requestReference: string } } }).clientRequest.requestHeader.requestReference;
+    const header = JSON.stringify(validOrder('1.1').clientRequest.requestHeader);
+    // The first requestHeader holds another reference; JSON.parse keeps the second.
+    const repeated = JSON.stringify(validOrder('1.1')).replace('"requestHeader":', `"requestHeader": ${header.replace(reference, 'OTHER')}, "requestHeader":`);
+    const escaped = JSON.stringify(validOrder('1.1')).replace('"requestReference"', '"request\\u0052eference"');
+    const dir = tempFiles({ 'a.ndjson': `${JSON.stringify(validOrder('1.1'))}\n${repeated}\n${escaped}\n`, 'b.json': `\ufeff${JSON.stringify(validOrder('1.1'))}` });
+    const out = await cli(['lint', '-f', 'json', '--rule', 'unknown-field=off', 'a.ndjson', 'b.json'], { cwd: dir });
+    const { results } = JSON.parse(out.stdout) as { results: { source: string; problems: { rule: string; line?: number; column?: number }[] }[] };
+    const duplicate = (source: string) => results.find((r) => r.source === source)!.problems.find((p) => p.rule === 'duplicate-request-reference');
+    expect(duplicate('a.ndjson:2')).toMatchObject({ line: 2, column: repeated.lastIndexOf('"requestReference"') + 1 });
+    expect(duplicate('a.ndjson:3')).toMatchObject({ line: 3, column: escaped.indexOf('"request\\u0052eference"') + 1 });
+    expect(duplicate('b.json')).toMatchObject({ line: 1, column: JSON.stringify(validOrder('1.1')).indexOf('"requestReference"') + 1 });
   });
 
   it('places a JSON document longer than --max-line-bytes at its start, in every format', async () => {
