@@ -9,7 +9,7 @@
  * - `not-found`: a documented 404 body (payment methods: no data found; product: resource not found);
  * - `server`: a documented 500 body (product: any body, since the spec does not show it);
  * - `rejected`: a 200 whose body says no (order result false or with errorCode,
- *   resultCode other than "0", product errorCode set);
+ *   resultCode other than "0", product or payment-method errorCode or error message set);
  * - `unexpected`: any other status, or a body that matches no documented shape.
  */
 export type ApiErrorKind = 'unauthorized' | 'not-found' | 'server' | 'rejected' | 'unexpected';
@@ -36,6 +36,8 @@ export interface ApiError {
   readonly message?: string;
   /** The operator's internal activity id (returns and fulfilment 500), for support tickets. */
   readonly activityId?: string;
+  /** The requestId a v1.2 create-order answer gives the order, on a refusal too (spec: "the response includes requestId"). */
+  readonly requestId?: string;
   /** Field-level messages of a payment-method error body. */
   readonly fieldMessages?: readonly ApiFieldMessage[];
   /** The body exactly as passed to the decoder (string or parsed JSON), for logging the unforeseen. */

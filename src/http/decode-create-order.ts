@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { OrderResultSchema, type OrderResult } from '../schema/responses';
 import type { ApiResult } from './api-result';
-import { failure, isText, makeDecoder, type ErrorTable } from './decoding';
+import { failure, isRecord, makeDecoder, textDetails, type ErrorTable } from './decoding';
 
 /** Fulfilment errors: 401 `{ statusCode, message }`, 500 `{ statusCode, activityId, message }`. */
 const ERRORS: ErrorTable = {
@@ -10,16 +10,14 @@ const ERRORS: ErrorTable = {
 };
 
 const decode = makeDecoder<OrderResult>(ERRORS, (status, body, raw) => {
-  if (status !== 200) return undefined;
+  if (status !== 200 || !isRecord(body)) return undefined;
+  const found = textDetails({ code: body.errorCode, message: body.errorMessage, requestId: body.requestId });
+  // Errors rule 2: "result false, or result with errorCode" is unsuccessful; a result that
+  // says false is a refusal whatever shape the other members have.
+  if (body.result === false || body.result === 'false') return failure('rejected', status, raw, found);
   const parsed = v.safeParse(OrderResultSchema, body);
   if (!parsed.success) return undefined;
-  const { result, errorCode, errorMessage } = parsed.output;
-  // Errors rule 2: "result false, or result with errorCode" is unsuccessful.
-  if ((result === true || result === 'true') && !isText(errorCode)) return { ok: true, value: parsed.output };
-  return failure('rejected', status, raw, {
-    ...(isText(errorCode) ? { code: errorCode } : {}),
-    ...(isText(errorMessage) ? { message: errorMessage } : {}),
-  });
+  return found.code === undefined ? { ok: true, value: parsed.output } : failure('rejected', status, raw, found);
 });
 
 /**
@@ -27,7 +25,7 @@ const decode = makeDecoder<OrderResult>(ERRORS, (status, body, raw) => {
  *
  * @param status The HTTP status code.
  * @param body The parsed JSON body, or its text (parsed here when it is JSON).
- * @returns `{ ok: true, value: orderResult }`, or `{ ok: false, error }` with kind `rejected` (code = errorCode, message = errorMessage) when the order was not accepted; never throws.
+ * @returns `{ ok: true, value: orderResult }` (v1.2: with its `requestId`), or `{ ok: false, error }` with kind `rejected` (code = errorCode, message = errorMessage, requestId; each when it is text) when the order was not accepted; never throws.
  * @example
  * const result = decodeCreateOrder(200, { result: 'false', errorCode: 'E042', errorMessage: 'Unknown SKU' });
  * // { ok: false, error: { kind: 'rejected', status: 200, code: 'E042', message: 'Unknown SKU', raw: {...} } }

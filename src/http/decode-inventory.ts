@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { InventoryEntrySchema, type InventoryEntry } from '../schema/responses';
 import type { ApiResult } from './api-result';
-import { failure, isRecord, isText, makeDecoder, type ErrorTable } from './decoding';
+import { isRecord, makeDecoder, refusalOf, textDetails, type ErrorTable } from './decoding';
 
 /** Product interface errors: 401 spells `statuscode` in lower case; the 500 body is not shown. */
 const ERRORS: ErrorTable = {
@@ -12,13 +12,8 @@ const ERRORS: ErrorTable = {
 
 const decode = makeDecoder<InventoryEntry>(ERRORS, (status, body, raw) => {
   if (status !== 200) return undefined;
-  // errorCode and errorMessage are empty on success, so a filled one is a refusal.
-  if (isRecord(body) && (isText(body.errorCode) || isText(body.errorMessage))) {
-    return failure('rejected', status, raw, {
-      ...(isText(body.errorCode) ? { code: body.errorCode } : {}),
-      ...(isText(body.errorMessage) ? { message: body.errorMessage } : {}),
-    });
-  }
+  const refused = isRecord(body) ? refusalOf(status, raw, textDetails({ code: body.errorCode, message: body.errorMessage })) : undefined;
+  if (refused !== undefined) return refused;
   const parsed = v.safeParse(InventoryEntrySchema, body);
   return parsed.success ? { ok: true, value: parsed.output } : undefined;
 });

@@ -34,7 +34,7 @@ export interface ErrorRow {
 export type ErrorTable = Readonly<Record<number, ErrorRow>>;
 
 /** The fields of an ApiError read from a body. */
-type Details = Pick<ApiError, 'code' | 'message' | 'activityId' | 'fieldMessages'>;
+type Details = Pick<ApiError, 'code' | 'message' | 'activityId' | 'requestId' | 'fieldMessages'>;
 
 const ALL_SHAPES: readonly ErrorShape[] = [
   'server-error',
@@ -88,10 +88,45 @@ function details(code: unknown, message: unknown, activityId?: unknown): Details
   return out;
 }
 
+/**
+ * Reads the error fields of a 200 answer: only non-empty text counts, as the spec types
+ * them as strings (a number or an object there is left out, as `null` is).
+ *
+ * @param fields The body's errorCode (as `code`), errorMessage (as `message`) and requestId.
+ * @returns The fields that are text.
+ */
+export function textDetails(fields: { readonly code?: unknown; readonly message?: unknown; readonly requestId?: unknown }): Details {
+  const out: { -readonly [K in keyof Details]: Details[K] } = {};
+  if (isText(fields.code)) out.code = fields.code;
+  if (isText(fields.message)) out.message = fields.message;
+  if (isText(fields.requestId)) out.requestId = fields.requestId;
+  return out;
+}
+
+/**
+ * The rule for a 200 whose error fields are filled: they are empty on success (product:
+ * Errors rule 1; payment methods: errorCode is "used when no data is found"), so an answer
+ * that carries an error code or message says no.
+ *
+ * @param status The HTTP status.
+ * @param raw The body as the caller passed it.
+ * @param found The error fields read from the body (`undefined` when it has none of its shape).
+ * @returns `rejected` with them, or `undefined` when they say nothing.
+ */
+export function refusalOf(status: number, raw: unknown, found: Details | undefined): ApiResult<never> | undefined {
+  const saysNo = found !== undefined && (found.code !== undefined || found.message !== undefined || found.fieldMessages !== undefined);
+  return saysNo ? failure('rejected', status, raw, found) : undefined;
+}
+
 const PAYMENT_METHOD_MEMBERS = ['result', 'paymentMethod', 'errorCode', 'message'];
 
-/** Reads the payment-method error body: one entry, or an array of them ("same object as 200"). */
-function paymentMethodDetails(body: unknown): Details | undefined {
+/**
+ * Reads a payment-method body's error fields: one entry, or an array of them ("same object as 200").
+ *
+ * @param body The parsed body.
+ * @returns The first errorCode and every message[] item, or `undefined` when the body is no such entry or list.
+ */
+export function paymentMethodDetails(body: unknown): Details | undefined {
   const entries = Array.isArray(body) ? body : [body];
   if (entries.length === 0) return undefined;
   let code: string | undefined;

@@ -93,12 +93,12 @@ export const OrderResultV11Schema = record({
   errorMessage: optionalText,
 });
 
-/** Order result of create order v1.2: v1.1's, plus the `requestId` of the request. */
+/** Order result of create order v1.2: v1.1's, plus the `requestId` of the request ("the response includes requestId"). */
 export const OrderResultV12Schema = record({
   result: v.picklist(['true', 'false']),
   errorCode: optionalText,
   errorMessage: optionalText,
-  requestId: optionalText,
+  requestId: v.string(),
 });
 
 /** The order result schema per version (`result` boolean in v1; `requestId` from v1.2). */
@@ -108,8 +108,8 @@ export const ORDER_RESULT_SCHEMAS = {
   '1.2': OrderResultV12Schema,
 } as const satisfies Record<OrderVersion, v.GenericSchema>;
 
-/** Order result of any version (boolean or string `result`). */
-export const OrderResultSchema = v.union([OrderResultV1Schema, OrderResultV11Schema]);
+/** Order result of any version (boolean or string `result`); an answer with a text `requestId` reads as v1.2's. */
+export const OrderResultSchema = v.union([OrderResultV1Schema, OrderResultV12Schema, OrderResultV11Schema]);
 
 /** Return-token result: resultCode `"0"` means success and transactionID holds the token. */
 export const ReturnTokenResultSchema = record({

@@ -39,6 +39,17 @@ describe('decodeCreateOrder', () => {
     });
   });
 
+  // A result that says false is a refusal whatever else the body holds: error fields that are not text are left out.
+  it.each([
+    ['v1 false with a numeric errorCode', { result: false, errorCode: 42, errorMessage: 'x' }, { message: 'x' }],
+    ['v1.1 "false" with an object errorMessage', { result: 'false', errorCode: 'E1', errorMessage: { text: 'x' } }, { code: 'E1' }],
+    ['v1.2 "false" with a numeric requestId', { result: 'false', errorCode: [], errorMessage: 7, requestId: 9 }, {}],
+    ['v1.2 "false" with its requestId', { result: 'false', errorCode: 'VALIDATION_ERROR', errorMessage: 'x', requestId: 'REQ-1' }, { code: 'VALIDATION_ERROR', message: 'x', requestId: 'REQ-1' }],
+    ['v1.2 "true" with an errorCode and its requestId', { result: 'true', errorCode: 'E100', errorMessage: null, requestId: 'REQ-2' }, { code: 'E100', requestId: 'REQ-2' }],
+  ])('decodes %s as rejected', (_name, body, found) => {
+    expect(decodeCreateOrder(200, body)).toStrictEqual({ ok: false, error: { kind: 'rejected', status: 200, ...found, raw: body } });
+  });
+
   it('decodes a JSON text body', () => {
     expect(decodeCreateOrder(200, '{"result":"true","errorCode":null,"errorMessage":null}').ok).toBe(true);
   });
@@ -63,6 +74,9 @@ describe('decodeCreateOrder', () => {
   it.each([
     ['a result of "TRUE"', 200, { result: 'TRUE' }],
     ['a result of 1', 200, { result: 1 }],
+    ['a result of "True" (pinned: not a refusal either)', 200, { result: 'True', errorCode: 42 }],
+    ['result true with a numeric errorCode', 200, { result: true, errorCode: 42 }],
+    ['an array holding a result false', 200, [{ result: false }]],
     ['no result', 200, { errorCode: null }],
     ['the product 401 shape', 401, PRODUCT_401],
     ['a 500 without activityId', 500, { statusCode: '500', message: 'x' }],

@@ -44,6 +44,29 @@ describe('decodeListPaymentMethods', () => {
     });
   });
 
+  // errorCode is "used when no data is found": a 200 that carries one (or error messages) says no, as inventory's does.
+  const NO_DATA = { message: 'No data found', path: 'country', errorType: 'NotFound' };
+  it.each([
+    ['the audit body: result "false", errorCode, message[]', [{ result: 'false', paymentMethod: [], errorCode: 'E404', message: [NO_DATA] }], { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
+    ['an errorCode alone', [{ result: 'false', errorCode: 'NO_DATA' }], { code: 'NO_DATA' }],
+    ['result "true" with an errorCode', [{ ...PAYMENT_METHOD_ENTRY, errorCode: 'E404' }], { code: 'E404' }],
+    ['message[] without an errorCode', [{ result: 'false', paymentMethod: [], errorCode: '', message: [NO_DATA] }], { message: 'No data found', fieldMessages: [NO_DATA] }],
+    ['a field message without text', [{ errorCode: null, message: [{ path: 'country' }] }], { fieldMessages: [{ message: '', path: 'country', errorType: '' }] }],
+    ['one entry saying no beside one with methods', [PAYMENT_METHOD_ENTRY, paymentMethodError('E404', 'No data found')], { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
+    ['a single entry instead of the array', paymentMethodError('E404', 'No data found'), { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
+    ['the JSON text of it', JSON.stringify([paymentMethodError('E404', 'No data found')]), { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
+  ])('decodes a 200 with %s as rejected, keeping the raw body', (_name, body, found) => {
+    expect(decodeListPaymentMethods(200, body)).toStrictEqual({ ok: false, error: { kind: 'rejected', status: 200, ...found, raw: body } });
+  });
+
+  it.each([
+    ['empty error fields', [{ ...PAYMENT_METHOD_ENTRY, errorCode: '', message: [] }]],
+    ['null error fields', [{ ...PAYMENT_METHOD_ENTRY, errorCode: null, message: null }]],
+    ['no error fields', [{ result: 'true', paymentMethod: PAYMENT_METHOD_ENTRY.paymentMethod }]],
+  ])('decodes a 200 with %s as success', (_name, body) => {
+    expect(decodeListPaymentMethods(200, body)).toStrictEqual({ ok: true, value: body });
+  });
+
   it('decodes a 404 sent as an array, like the 200 ("same object as 200")', () => {
     const body = [paymentMethodError('NO_DATA', 'No data found')];
     const result = decodeListPaymentMethods(404, body);

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeEcho } from '../../src/http/describe-echo';
 import { describeInventory } from '../../src/http/describe-inventory';
 import { describeListPaymentMethods } from '../../src/http/describe-list-payment-methods';
 import { describeOrderOptions } from '../../src/http/describe-order-options';
+import { DEFAULT_SIMULATOR_DATA } from '../../src/simulator/defaults';
 import { CONNECTION, CREDENTIALS, ECHO_REQUEST } from './fixtures';
 
 const CLIENT_HEADERS = {
@@ -21,9 +23,9 @@ describe('request descriptors without a body', () => {
     },
     {
       name: 'list payment methods, both filters',
-      request: () => describeListPaymentMethods({ ...CONNECTION, country: 'DE', paymentMethod: 'Visa' }),
+      request: () => describeListPaymentMethods({ ...CONNECTION, country: 'DE', paymentMethod: 'CreditCard' }),
       method: 'GET',
-      url: 'https://api.example.test/paymentmethodapi/v1/paymentMethod?country=DE&paymentMethod=Visa',
+      url: 'https://api.example.test/paymentmethodapi/v1/paymentMethod?country=DE&paymentMethod=CreditCard',
     },
     {
       name: 'list payment methods, paymentMethod only',
@@ -107,6 +109,14 @@ describe('query parameters', () => {
     expect(describeInventory({ ...CONNECTION, sku: value }).url).toBe(
       `https://api.example.test/productapi/v1/inventory?sku=${encoded}`,
     );
+  });
+
+  it("documents the paymentMethod filter with a method type, which the simulator matches against `type`", () => {
+    const source = readFileSync(new URL('../../src/http/describe-list-payment-methods.ts', import.meta.url), 'utf8');
+    const examples = [...source.matchAll(/^\s*\/\*\*(.*)\*\/\s*\n\s*readonly paymentMethod\?/gm)].map((m) => /e\.g\. `([^`]+)`/.exec(m[1]!)?.[1]);
+    const types = DEFAULT_SIMULATOR_DATA.paymentMethods.map((method) => method.type);
+    expect(examples).toHaveLength(1);
+    expect(types).toContain(examples[0]);
   });
 
   it('leaves out undefined and null filters', () => {

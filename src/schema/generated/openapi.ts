@@ -701,7 +701,7 @@ export interface components {
             result: "true" | "false";
             errorCode?: string | null;
             errorMessage?: string | null;
-            requestId?: string | null;
+            requestId: string;
         };
         /** ProductUnauthorizedBody */
         ProductUnauthorizedBody: {
