@@ -65,6 +65,7 @@ function placedBatchProblem(problem: LocatedProblem, kind: number, form: UnitRes
   if (place !== undefined && problem.path === REFERENCE_POINTERS[kind]) return form === 'lines' ? { ...problem, column: place.column } : { ...problem, line: place.line, column: place.column };
   return form === 'single' ? { ...problem, line: 1, column: 1 } : problem;
 }
+
 const BATCH_RULE_IDS = RULES.filter((rule) => rule.meta.scope === 'batch').map((rule) => rule.meta.id);
 
 /** One document of the report: a format, where it goes, and the options its parts get. */
