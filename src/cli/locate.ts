@@ -187,15 +187,14 @@ function holds(text: string, key: number, value: string): boolean {
  */
 export function positionOf(text: string, offset: number): Position {
   let line = 1;
-  let start = 0;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (let i = 0; i < offset; i++) {
     if (text.charCodeAt(i) === 10) {
       line++;
       start = i + 1;
     }
   }
-  const bom = start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  return { line, column: offset - start - bom + 1 };
+  return { line, column: Math.max(offset - start, 0) + 1 };
 }
 
 /** The key offset of the first member named by each token in turn, or -1. */

@@ -159,6 +159,37 @@ describe('locate', () => {
     );
   });
 
+  it('stringMemberOffset finds the member JSON.parse keeps, as memberOffsets does, when it holds the value (fast-check)', () => {
+    const key = fc.constantFrom('h', 'r', 'x', 'h2', 'r\\u0072', '\\u0068', 'a{b', 'a\\"b');
+    const member = fc.tuple(key, fc.oneof(fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), fc.constantFrom('"X"', '"Y"', '{"r": "X"}', '{"r": "Y", "r": "X"}')));
+    const object = fc.array(member, { maxLength: 5 }).map((members) => `{${members.map(([k, v]) => `"${k}": ${v}`).join(', ')}}`);
+    const text = fc.array(fc.tuple(key, fc.oneof(object, fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v)))), { maxLength: 5 }).map((members) => `{${members.map(([k, v]) => `"${k}":${v}`).join(',')}}`);
+    fc.assert(
+      fc.property(text, fc.constantFrom('X', 'Y'), (json, value) => {
+        const parsed = JSON.parse(json) as { h?: { r?: unknown } };
+        const holds = typeof parsed.h === 'object' && parsed.h !== null && !Array.isArray(parsed.h) && parsed.h.r === value;
+        const offset = located.stringMemberOffset(json, ['h', 'r'], value);
+        if (!holds) {
+          // The member JSON.parse keeps holds something else: another occurrence may hold the value, never the kept one.
+          if (offset !== -1) expect(json.slice(offset, offset + 3)).toBe('"r"');
+          return;
+        }
+        expect(offset).toBe(located.memberOffsets(json, ['/h/r'])[0]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('positionOf agrees with positionsOf, reading only the text before the offset (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', '\r', '😀', '\ufeff') }), fc.nat(), (text, n) => {
+        const offset = text.length === 0 ? 0 : n % text.length;
+        expect(located.positionOf(text, offset)).toEqual(located.positionsOf(text, [offset])[0]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('resolves many pointers in one scan: 1000 pointers cost about what one does (ratio, not a time limit)', () => {
     const big = JSON.stringify({ item: Array.from({ length: 3000 }, (_, i) => ({ sku: `S${i}`, quantity: { value: String(i) }, note: 'x'.repeat(40) })) }, null, 2);
     const many = Array.from({ length: 1000 }, (_, i) => `/item/${i * 3}/quantity/value`);
