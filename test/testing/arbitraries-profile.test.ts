@@ -72,11 +72,20 @@ const profileArb = fc.record(
   { requiredKeys: ['client'], noNullPrototype: true },
 ) as fc.Arbitrary<ClientProfile>;
 
+/** Profiles of good members only. */
+const goodProfileArb = fc.record({
+  client: some('ACME', 'Globex Retail'),
+  clientCode: some('ACME', 'GLX'),
+  returnReasons: some(['damaged'], ['damaged', 'not-agreed']),
+}) as fc.Arbitrary<ClientProfile>;
+
 describe('the arbitraries and the profile', () => {
   it('refuse a profile when built, naming the member, or sample only what builds and lints as promised', () => {
     const seen = { accepted: new Set<string>(), refused: new Set<string>() };
     fc.assert(
-      fc.property(profileArb, fc.constantFrom(...KINDS), fc.integer(), (profile, kind, seed) => {
+      // Half the runs a profile every arbitrary takes: each of the 12 is accepted and refused in
+      // about 25 runs whatever the seed (the mixed profiles alone left one never accepted, now and then).
+      fc.property(fc.oneof(profileArb, goodProfileArb), fc.constantFrom(...KINDS), fc.integer(), (profile, kind, seed) => {
         let arbitrary: fc.Arbitrary<unknown>;
         try {
           arbitrary = kind.build(profile);
