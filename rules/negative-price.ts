@@ -19,8 +19,9 @@ export default defineRule({
       state.discountItem = state.sku !== undefined && item.sku === state.sku;
     },
     'item[].amount[]'(amount: Record<string, unknown>, context, state) {
-      // v1's discount amount type is a deduction by nature.
-      if (state.discountItem || !isNegativeText(amount.value) || amount.amountType === 'discount') return;
+      // v1's discount amount type is a deduction by nature (later versions have no such type: freightCosts replaces it).
+      if (state.discountItem || !isNegativeText(amount.value)) return;
+      if (amount.amountType === 'discount' && context.features?.amountTypes.includes('discount')) return;
       context.report({ messageId: 'negative', at: ['value'] });
     },
   },

@@ -53,6 +53,13 @@ ruleTester(rule, 'order', {
     { name: 'a negative shipping cost', payload: set(validOrder(), '/clientRequest/item/2/amount/1/value', '-5.95'), errors: [at(2, 1)] },
     { name: 'the discount item without a profile naming its SKU', payload: withDiscount, profile: PROFILE, errors: [at(3, 0), at(3, 1)] },
     { name: 'the discount item without any profile', payload: withDiscount, errors: [at(3, 0), at(3, 1)] },
+    // discount is v1's amount type only (freightCosts replaces it): elsewhere a negative one is a negative price, as any other type's.
+    ...(['1.1', '1.2'] as const).map((version) => ({
+      name: `a negative discount amount (v${version}, which has no discount type)`,
+      payload: set(validOrder(version), '/clientRequest/item/0/amount/2', eur('discount', '-5.00')),
+      version,
+      errors: [at(0, 2)],
+    })),
     {
       name: 'a one-cent negative grossprice',
       payload: set(validOrder('1.1'), '/clientRequest/item/0/amount/1', eur('grossprice', '-0.01')),
