@@ -11,6 +11,7 @@ import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, type BatchFacts } from '../lint/batch';
 import { REFERENCE_MEMBER, requestReferenceOf } from '../lint/batch-state';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
+import { toPointer } from '../lint/pointer';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
@@ -432,7 +433,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
       let place: Position | undefined;
       const reference = facts?.requestReference;
       if (reference !== undefined) {
-        if (long) place = long.locate(long, ['/' + REFERENCE_MEMBER[kind].join('/')])[0];
+        if (long) place = long.locate(long, [REFERENCE_POINTER[kind]])[0];
         else {
           text ??= source();
           const json = edited ?? text.text;
@@ -659,6 +660,12 @@ interface LongPayload {
 }
 
 const FIRST: Position = { line: 1, column: 1 };
+
+/** Each kind's requestReference as a pointer: where a duplicate is reported, and where the unit linter looks for it. */
+export const REFERENCE_POINTER: Readonly<Record<PayloadKind, string>> = {
+  order: toPointer(REFERENCE_MEMBER.order),
+  return: toPointer(REFERENCE_MEMBER.return),
+};
 
 /** Positions in a long line, its text never decoded whole: columns (the run numbers the lines). */
 const locateInLine = ({ json }: LongPayload, pointers: string[]): Position[] => json.offsets(pointers).map((offset) => ({ line: 0, column: offset + 1 }));

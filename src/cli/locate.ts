@@ -8,7 +8,7 @@
  * VS Code and SARIF (its default `columnKind`) do: `😀` is two columns. A byte-order mark
  * is not a column.
  */
-import { parsePointer } from '../lint/pointer';
+import { parsePointer, toPointer } from '../lint/pointer';
 import { keyOf, skipSpace, skipString, skipToClose, skipValue, utf16Length } from './json-text';
 
 /** A 1-based line and column. */
@@ -145,8 +145,7 @@ export function memberOffsets(text: string, pointers: readonly string[], from = 
 export function stringMemberOffset(text: string, tokens: readonly string[], value: string, from = 0): number {
   const first = firstMember(text, tokens, skipSpace(text, from));
   if (first !== -1 && holds(text, first, value)) return first;
-  const path = tokens.map((token) => '/' + token.replaceAll('~', '~0').replaceAll('/', '~1')).join('');
-  const last = memberOffsets(text, [path], from)[0]!;
+  const last = memberOffsets(text, [toPointer(tokens)], from)[0]!;
   return holds(text, last, value) ? last : -1;
 }
 

@@ -8,7 +8,6 @@
  */
 import { RULES } from '../../rules/index';
 import { createBatchState, type BatchState } from '../lint/batch';
-import { REFERENCE_MEMBER } from '../lint/batch-state';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { Piece } from './chunker';
@@ -18,7 +17,7 @@ import type { LocatedProblem } from './problem-pack';
 import type { FixTarget } from './fix-output';
 import type { FormatOptions, Formatter } from './formatters/types';
 import { levelOf } from './levels';
-import { KIND_NONE, type UnitResult, type UnitSettings, type UnitVariant } from './lint-unit';
+import { KIND_NONE, REFERENCE_POINTER, type UnitResult, type UnitSettings, type UnitVariant } from './lint-unit';
 import type { OutputSink } from './output';
 import type { Executor } from './pool';
 import { countProblems, type LintResult, type LintSummary } from './result';
@@ -52,8 +51,6 @@ type Entry =
   | { readonly type: 'end'; readonly input: InputContext };
 
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
-/** The pointer of each kind's requestReference, where a batch problem is reported. */
-const REFERENCE_POINTERS: readonly string[] = KINDS.map((kind) => '/' + REFERENCE_MEMBER[kind].join('/'));
 
 /**
  * A problem found across payloads, placed at its requestReference member when the unit
@@ -62,7 +59,7 @@ const REFERENCE_POINTERS: readonly string[] = KINDS.map((kind) => '/' + REFERENC
  * nowhere (its source names it).
  */
 function placedBatchProblem(problem: LocatedProblem, kind: number, form: UnitResult['form'], place: Position | undefined): LocatedProblem {
-  if (place !== undefined && problem.path === REFERENCE_POINTERS[kind]) return form === 'lines' ? { ...problem, column: place.column } : { ...problem, line: place.line, column: place.column };
+  if (place !== undefined && problem.path === REFERENCE_POINTER[KINDS[kind]!]) return form === 'lines' ? { ...problem, column: place.column } : { ...problem, line: place.line, column: place.column };
   return form === 'single' ? { ...problem, line: 1, column: 1 } : problem;
 }
 
