@@ -130,9 +130,14 @@ export function paymentMethodDetails(body: unknown): Details | undefined {
   const entries = Array.isArray(body) ? body : [body];
   if (entries.length === 0) return undefined;
   let code: string | undefined;
+  let shaped = false;
   const fieldMessages: ApiFieldMessage[] = [];
   for (const entry of entries) {
-    if (!isRecord(entry) || !PAYMENT_METHOD_MEMBERS.some((member) => entry[member] !== undefined)) return undefined;
+    if (!isRecord(entry)) return undefined;
+    // An entry with none of the members says nothing (an empty entry beside one that says no
+    // must not hide it); the body is of this shape when some entry has one.
+    if (!PAYMENT_METHOD_MEMBERS.some((member) => entry[member] !== undefined)) continue;
+    shaped = true;
     const parsed = v.safeParse(PaymentMethodEntrySchema, entry);
     if (!parsed.success) return undefined;
     if (code === undefined && isText(parsed.output.errorCode)) code = parsed.output.errorCode;
@@ -140,6 +145,7 @@ export function paymentMethodDetails(body: unknown): Details | undefined {
       fieldMessages.push({ message: item.message ?? '', path: item.path ?? '', errorType: item.errorType ?? '' });
     }
   }
+  if (!shaped) return undefined;
   const texts = fieldMessages.map((item) => item.message).filter(isText);
   const out = details(code, texts.join('; '));
   return fieldMessages.length > 0 ? { ...out, fieldMessages } : out;

@@ -53,6 +53,8 @@ describe('decodeListPaymentMethods', () => {
     ['message[] without an errorCode', [{ result: 'false', paymentMethod: [], errorCode: '', message: [NO_DATA] }], { message: 'No data found', fieldMessages: [NO_DATA] }],
     ['a field message without text', [{ errorCode: null, message: [{ path: 'country' }] }], { fieldMessages: [{ message: '', path: 'country', errorType: '' }] }],
     ['one entry saying no beside one with methods', [PAYMENT_METHOD_ENTRY, paymentMethodError('E404', 'No data found')], { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
+    ['an empty entry before one saying no', [{}, paymentMethodError('E404', 'No data found')], { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
+    ['an empty entry after one saying no', [paymentMethodError('E404', 'No data found'), {}], { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
     ['a single entry instead of the array', paymentMethodError('E404', 'No data found'), { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
     ['the JSON text of it', JSON.stringify([paymentMethodError('E404', 'No data found')]), { code: 'E404', message: 'No data found', fieldMessages: [NO_DATA] }],
   ])('decodes a 200 with %s as rejected, keeping the raw body', (_name, body, found) => {
@@ -63,6 +65,7 @@ describe('decodeListPaymentMethods', () => {
     ['empty error fields', [{ ...PAYMENT_METHOD_ENTRY, errorCode: '', message: [] }]],
     ['null error fields', [{ ...PAYMENT_METHOD_ENTRY, errorCode: null, message: null }]],
     ['no error fields', [{ result: 'true', paymentMethod: PAYMENT_METHOD_ENTRY.paymentMethod }]],
+    ['empty entries only', [{}, {}]],
   ])('decodes a 200 with %s as success', (_name, body) => {
     expect(decodeListPaymentMethods(200, body)).toStrictEqual({ ok: true, value: body });
   });
