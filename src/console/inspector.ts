@@ -3,8 +3,7 @@
  * returns and faults, read from the control API under `/_fulfilkit/` on this origin, and
  * refreshed every POLL_MS while the tab is shown and "Live" is checked.
  */
-import { REQUEST_STATUSES, type OrderVersion, type RequestStatus } from '../schema/tables';
-import { SIMULATED_TRANSITIONS } from '../simulator/transitions';
+import type { OrderVersion, RequestStatus } from '../schema/tables';
 import { byId, el } from './dom';
 
 const POLL_MS = 1500;
@@ -18,6 +17,8 @@ interface OrderRow {
   requestReference: string;
   requestStatus: RequestStatus;
   history?: readonly string[];
+  /** The states the simulator accepts from the current one (for this order's version and client). */
+  next?: readonly string[];
 }
 
 interface RequestRow {
@@ -34,12 +35,6 @@ interface ReturnRow {
   client?: string;
   requestReference?: string;
   transactionID?: string;
-}
-
-/** The states worth offering after `from` (the server has the last word: a 409 names the allowed ones). */
-function nextStates(from: RequestStatus, version: OrderVersion): readonly RequestStatus[] {
-  const known: readonly string[] = REQUEST_STATUSES[version] ?? [];
-  return (SIMULATED_TRANSITIONS[from] ?? []).filter((to) => known.includes(to));
 }
 
 const pathOf = (url: string | undefined): string => {
@@ -103,7 +98,7 @@ export function setUpInspector(): (visible: boolean) => void {
 
   function orderRow(order: OrderRow): HTMLTableRowElement {
     const ref = order.requestReference;
-    const options = nextStates(order.requestStatus, order.version);
+    const options = Array.isArray(order.next) ? order.next : [];
     const choice = el('select', { 'aria-label': `Next status for order ${ref}` }, ...options.map((s) => el('option', { value: s }, s)));
     const advance = el('button', { type: 'button', 'aria-label': `Advance order ${ref}` }, 'Advance');
     advance.addEventListener('click', () => void advanceOrder(ref, choice.value));

@@ -77,8 +77,9 @@ const SCHEMAS: Record<string, Record<string, unknown>> = {
       requestStatus: { enum: STATUSES },
       history: { type: 'array', items: { enum: STATUSES } },
       payload: {},
+      next: { type: 'array', items: { enum: STATUSES }, description: 'The states `advance` accepts now (FMS-only ones for FMS clients only); empty in a final state.' },
     },
-    ['client', 'version', 'requestReference', 'requestId', 'requestStatus', 'history', 'payload'],
+    ['client', 'version', 'requestReference', 'requestId', 'requestStatus', 'history', 'payload', 'next'],
   ),
   SimulatedReturn: object({ client: { type: 'string' }, requestReference: { type: 'string' }, transactionID: { type: 'string' }, payload: {} }),
   Faults: {

@@ -10,7 +10,7 @@ import { declaresTooLarge, isJsonType, readJsonBody, type ReadBody } from './bod
 import { recordKey, type Call, type OrderRecord, type Route, type SimulatorState } from './context';
 import { consoleAsset, isConsolePath } from '../console/serve-assets';
 import { isControlPath } from './control/guard';
-import { controlRouter, type AdvanceResult } from './control/router';
+import { controlRouter, type AdvanceResult, type ControlOrder } from './control/router';
 import { delay, droppedConnection, planFaults } from './faults';
 import { listen } from './listen';
 import { faultsOf, resolveOptions, type ResolvedOptions } from './options';
@@ -35,6 +35,11 @@ const SEEN_LIMIT = 65_536;
 /** An order as `orders()` hands it out: a copy, without the internal FMS flag and client id. */
 function publicOrder({ fms: _fms, clientConfigId: _id, ...order }: OrderRecord): SimulatedOrder {
   return structuredClone({ ...order, history: [...order.history] });
+}
+
+/** An order as the control API lists it: the public order and the states `advance` accepts now (the console offers those). */
+function controlOrder(order: OrderRecord): ControlOrder {
+  return { ...publicOrder(order), next: nextStatuses(order.requestStatus, order.version, order.fms) };
 }
 
 function freshState(options: ResolvedOptions): SimulatorState {
@@ -176,7 +181,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     }
     order.requestStatus = status;
     order.history.push(status);
-    return { ok: true, order: publicOrder(order) };
+    return { ok: true, order: controlOrder(order) };
   }
 
   const control =
@@ -185,7 +190,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       : controlRouter(
           {
             received: () => simulator.received(),
-            orders: () => simulator.orders(),
+            orders: () => [...state.orders.values()].map(controlOrder),
             returns: () => simulator.returns(),
             faults: () => structuredClone(state.faults),
             setFaults: (faults) => simulator.setFaults(faults as SimulatorFaults),

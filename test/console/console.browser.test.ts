@@ -123,12 +123,23 @@ describe('the console in headless Chromium', () => {
     expect(await cellOf('REQ-CONSOLE-1', 4).textContent()).toBe('created → confirmed');
   });
 
-  it('Inspector: a refused move shows the server\'s message and the allowed states', async () => {
-    // creditblocked is FMS-only: the default client is not FMS, so the simulator refuses (409).
-    await page.getByLabel('Next status for order REQ-CONSOLE-1').selectOption('creditblocked');
+  it('Inspector: offers only the states the simulator accepts (no FMS-only state for a client that is not FMS)', async () => {
+    const offered = await page.getByLabel('Next status for order REQ-CONSOLE-1').locator('option').allTextContents();
+    expect(offered).toEqual(['released', 'reserved', 'shipped', 'cancelled', 'dplhold']);
+  });
+
+  it('Inspector: a refused move (the order moved since the page drew it) shows the server\'s message and the allowed states', async () => {
+    // Live off, so that the row keeps its choices while the order moves behind the page's back.
+    await page.locator('#live').uncheck();
+    await page.getByLabel('Next status for order REQ-CONSOLE-1').selectOption('reserved');
+    server.simulator.advance('REQ-CONSOLE-1', 'shipped');
     await page.getByRole('button', { name: 'Advance order REQ-CONSOLE-1' }).click();
-    await expect.poll(() => page.locator('#inspector-status').textContent()).toContain('Allowed: released, reserved, shipped, cancelled, dplhold');
-    expect(server.simulator.orders()[0]?.requestStatus).toBe('confirmed');
+    await expect.poll(() => page.locator('#inspector-status').textContent()).toContain('cannot move to reserved');
+    expect(await page.locator('#inspector-status').textContent()).toContain('Allowed: none.');
+    expect(server.simulator.orders()[0]?.requestStatus).toBe('shipped');
+    // Redrawn after the answer: a shipped order of a client that is not FMS is final.
+    await expect.poll(() => cellOf('REQ-CONSOLE-1', 5).textContent()).toBe('final');
+    await page.locator('#live').check();
   });
 
   it('Inspector: refreshed live, without a click', async () => {

@@ -10,7 +10,7 @@ import { controlApiDocument } from '../../src/openapi/control';
 import { createSimulator } from '../../src/simulator/create-simulator';
 import { MAX_BODY_BYTES } from '../../src/simulator/answers';
 import { change, validOrder, validReturn } from '../fixtures';
-import { SECRETS } from '../simulator/_kit';
+import { CLIENT, forClient, OTHER, SECRETS } from '../simulator/_kit';
 import { AUTH, capture, deepJson, jsonRequest, raw, serve, type Running } from './_kit';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -222,6 +222,30 @@ describe('createSimulator({ control })', () => {
     const guarded = createSimulator({ control: { token: 't0ken' } });
     expect((await guarded.fetch('http://operator.test/_fulfilkit/health')).status).toBe(401);
     expect((await guarded.fetch('http://operator.test/_fulfilkit/health', { headers: { Authorization: 'Bearer t0ken' } })).status).toBe(200);
+  });
+
+  it('lists with each order the states advance accepts now: FMS-only ones for an FMS client only, none in a final state', async () => {
+    const sim = createSimulator({ clients: [CLIENT, OTHER], control: {} });
+    const create = (client: typeof CLIENT, payload: unknown) =>
+      sim.fetch('http://operator.test/fulfillmentapi/v1.1/orders', {
+        method: 'POST',
+        headers: { ClientConfigId: client.clientConfigId, ClientAuthKey: client.clientAuthKey, 'Ocp-Apim-Subscription-Key': client.subscriptionKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+    expect(await (await create(CLIENT, validOrder('1.1'))).json()).toMatchObject({ result: 'true' });
+    expect(await (await create(OTHER, forClient(validOrder('1.1'), OTHER.name, 'REQ-FMS'))).json()).toMatchObject({ result: 'true' });
+    const listed = async () => ((await (await sim.fetch('http://operator.test/_fulfilkit/orders')).json()) as { orders: { requestReference: string; next: string[] }[] }).orders;
+    const nextOf = async (reference: string) => (await listed()).find((o) => o.requestReference === reference)?.next;
+    expect(await nextOf('REQ-1001')).toEqual(['confirmed', 'errored', 'cancelled', 'dplhold']);
+    expect(await nextOf('REQ-FMS')).toEqual(['confirmed', 'errored', 'cancelled', 'dplhold', 'creditblocked']);
+    for (const [reference, status] of [['REQ-1001', 'confirmed'], ['REQ-1001', 'shipped'], ['REQ-FMS', 'confirmed'], ['REQ-FMS', 'shipped']]) sim.advance(reference!, status!);
+    expect(await nextOf('REQ-1001')).toEqual([]);
+    expect(await nextOf('REQ-FMS')).toEqual(['invoiced']);
+    // Each state listed is one advance takes; the advance answer lists the next ones too.
+    const moved = await sim.fetch('http://operator.test/_fulfilkit/orders/REQ-FMS/advance', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'invoiced' }) });
+    expect(await moved.json()).toMatchObject({ order: { requestReference: 'REQ-FMS', requestStatus: 'invoiced', next: ['paid'] } });
+    // The library's orders() is unchanged: no next there.
+    expect(sim.orders().every((order) => !('next' in order))).toBe(true);
   });
 
   it('checks the option, naming the member', () => {

@@ -14,15 +14,21 @@ import { declaresTooLarge, isJsonType, readJsonBody } from '../body';
 import type { ReceivedRequest, SimulatedOrder, SimulatedReturn, SimulatorControlOptions, SimulatorFaults } from '../types';
 import { CONTROL_MESSAGES, CONTROL_PREFIX, controlError, controlGate, methodNotAllowed } from './guard';
 
+/** An order as the control API lists it: with the states `advance` accepts from its current one. */
+export interface ControlOrder extends SimulatedOrder {
+  /** The states the order may move to now (its version's, and FMS-only ones for FMS clients only); empty in a final state. */
+  readonly next: readonly RequestStatus[];
+}
+
 /** What `POST orders/{requestReference}/advance` found. */
 export type AdvanceResult =
-  | { readonly ok: true; readonly order: SimulatedOrder }
+  | { readonly ok: true; readonly order: ControlOrder }
   | { readonly ok: false; readonly status: 404 | 409; readonly message: string; readonly allowed: readonly RequestStatus[] };
 
 /** The simulator as its control API sees it. */
 export interface ControlTarget {
   received(): readonly ReceivedRequest[];
-  orders(): readonly SimulatedOrder[];
+  orders(): readonly ControlOrder[];
   returns(): readonly SimulatedReturn[];
   faults(): SimulatorFaults;
   /** Throws a TypeError or RangeError naming the member when the settings are wrong. */
