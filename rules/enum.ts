@@ -34,7 +34,7 @@ export default defineRule({
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
-  description: "A value is outside the version's allowed set (amountType, paymentMethod, shipServiceLevel, partnerType, phoneType, emailType, payment.status).",
+  description: "A value is outside the version's allowed set (amountType, paymentMethod, shipServiceLevel, partnerType, phoneType, emailType, payment.status; requestStatus, which only responses carry).",
   rationale: 'The allowed values differ per version: freightCosts replaces discount in v1.1, Maestro replaces Meastro, EXI arrives in v1.2.',
   invalid: { edits: { '/clientRequest/order/shipServiceLevel': 'FAST' } },
   valid: { edits: { '/clientRequest/order/shipServiceLevel': 'EXP' } },

@@ -56,6 +56,12 @@ ruleTester(rule, 'order', {
       profile: FMS_PROFILE,
       errors: [at, { rule: 'type', path: '/clientRequest/order/dynamicField/1/value' }],
     },
+    ...[5, ['IT123']].map((value) => ({
+      name: `FISCAL_CODE with a value that is not text (${JSON.stringify(value)}) counts as absent, as null does`,
+      payload: set(italy(0), '/clientRequest/order/dynamicField/1', fiscalCode(value as never)),
+      profile: FMS_PROFILE,
+      errors: [at, { rule: 'type', path: '/clientRequest/order/dynamicField/1/value' }],
+    })),
     {
       name: 'an order that is not an object: one type problem, no path below it (type first)',
       payload: set(italy(0), '/clientRequest/order', 5),

@@ -63,6 +63,11 @@ describe('response-only details', () => {
     expect(problems).toEqual([expect.objectContaining({ rule: 'type', severity: 'error', path: `${CR}/requestHeader/requestStatus` })]);
   });
 
+  it.each(['1.1', '1.2'] as const)('v%s requestStatus received: the version has no such state, also an enum error (README)', (version) => {
+    const problems = lintOrder(set(validOrder(version), `${CR}/requestHeader/requestStatus`, 'received'), { version });
+    expect(problems.map((p) => `${p.rule} ${p.severity} ${p.path}`).sort()).toEqual([`enum error ${CR}/requestHeader/requestStatus`, `response-only warn ${CR}/requestHeader/requestStatus`]);
+  });
+
   it('does not apply to returns', () => {
     expect(lintReturn(set(validReturn(), '/requestHeader/requestStatus', 'created')).map((p) => p.rule)).toEqual(['unknown-field']);
   });
