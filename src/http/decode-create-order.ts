@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { OrderResultSchema, type OrderResult } from '../schema/responses';
 import type { ApiResult } from './api-result';
-import { failure, isRecord, makeDecoder, textDetails, type ErrorTable } from './decoding';
+import { failure, isRecord, makeDecoder, textDetails, withoutOddMessage, type ErrorTable } from './decoding';
 
 /** Fulfilment errors: 401 `{ statusCode, message }`, 500 `{ statusCode, activityId, message }`. */
 const ERRORS: ErrorTable = {
@@ -15,7 +15,7 @@ const decode = makeDecoder<OrderResult>(ERRORS, (status, body, raw) => {
   // Errors rule 2: "result false, or result with errorCode" is unsuccessful; a result that
   // says false is a refusal whatever shape the other members have.
   if (body.result === false || body.result === 'false') return failure('rejected', status, raw, found);
-  const parsed = v.safeParse(OrderResultSchema, body);
+  const parsed = v.safeParse(OrderResultSchema, withoutOddMessage(body, 'errorMessage'));
   if (!parsed.success) return undefined;
   return found.code === undefined ? { ok: true, value: parsed.output } : failure('rejected', status, raw, found);
 });

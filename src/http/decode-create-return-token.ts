@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ReturnTokenResultSchema, type ReturnTokenResult } from '../schema/responses';
 import type { ApiResult } from './api-result';
-import { failure, isText, makeDecoder, type ErrorTable } from './decoding';
+import { failure, isRecord, isText, makeDecoder, withoutOddMessage, type ErrorTable } from './decoding';
 
 /** A successful return-token result: resultCode "0" and the token in transactionID. */
 export type IssuedReturnToken = ReturnTokenResult & {
@@ -17,7 +17,7 @@ const ERRORS: ErrorTable = {
 
 const decode = makeDecoder<IssuedReturnToken>(ERRORS, (status, body, raw) => {
   if (status !== 200) return undefined;
-  const parsed = v.safeParse(ReturnTokenResultSchema, body);
+  const parsed = v.safeParse(ReturnTokenResultSchema, isRecord(body) ? withoutOddMessage(body, 'resultMessage') : body);
   if (!parsed.success) return undefined;
   const result = parsed.output;
   if (result.resultCode !== '0') {

@@ -104,6 +104,23 @@ export function textDetails(fields: { readonly code?: unknown; readonly message?
 }
 
 /**
+ * A success body with its informational message member left out when that member is not text
+ * (or null): the answer's own signal (result, resultCode) decides, and a malformed message must
+ * not turn an order or return the operator created into `unexpected` (a retry would then be
+ * refused as a duplicate).
+ *
+ * @param body A record body.
+ * @param member The message member (`errorMessage`, `resultMessage`).
+ * @returns `body`, or a copy without the member.
+ */
+export function withoutOddMessage(body: Record<string, unknown>, member: string): Record<string, unknown> {
+  const value = body[member];
+  if (value === undefined || value === null || typeof value === 'string') return body;
+  const { [member]: _odd, ...rest } = body;
+  return rest;
+}
+
+/**
  * The rule for a 200 whose error fields are filled: they are empty on success (product:
  * Errors rule 1; payment methods: errorCode is "used when no data is found"), so an answer
  * that carries an error code or message says no.

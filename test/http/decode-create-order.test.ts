@@ -50,6 +50,15 @@ describe('decodeCreateOrder', () => {
     expect(decodeCreateOrder(200, body)).toStrictEqual({ ok: false, error: { kind: 'rejected', status: 200, ...found, raw: body } });
   });
 
+  // Errors rule 2: result false, or an errorCode, says no; an errorMessage that is not text says nothing.
+  it.each([
+    ['v1 true', { result: true, errorCode: null, errorMessage: 5 }, { result: true, errorCode: null }],
+    ['v1.1 "true"', { result: 'true', errorCode: null, errorMessage: { text: 'x' } }, { result: 'true', errorCode: null }],
+    ['v1.2 "true"', { result: 'true', errorMessage: ['x'], requestId: 'REQ-3' }, { result: 'true', requestId: 'REQ-3' }],
+  ])('decodes %s with an errorMessage that is not text as success, without it', (_name, body, value) => {
+    expect(decodeCreateOrder(200, body)).toStrictEqual({ ok: true, value });
+  });
+
   it('decodes a JSON text body', () => {
     expect(decodeCreateOrder(200, '{"result":"true","errorCode":null,"errorMessage":null}').ok).toBe(true);
   });

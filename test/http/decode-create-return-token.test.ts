@@ -29,6 +29,13 @@ describe('decodeCreateReturnToken', () => {
     });
   });
 
+  // The answer's own signal decides: a created return keeps its token whatever its message member holds.
+  it.each([5, { text: 'OK' }, ['OK'], true])('decodes resultCode "0" with a token and a resultMessage that is not text (%j) as success, without the message', (message) => {
+    const body = { transactionID: 'TX-1', resultCode: '0', resultMessage: message };
+    expect(decodeCreateReturnToken(200, body)).toStrictEqual({ ok: true, value: { transactionID: 'TX-1', resultCode: '0' } });
+    expect(decodeCreateReturnToken(200, { ...body, resultCode: '2' })).toStrictEqual({ ok: false, error: { kind: 'rejected', status: 200, code: '2', raw: { ...body, resultCode: '2' } } });
+  });
+
   it.each([
     ['resultCode 0 as a number', 200, { transactionID: 'TX-1', resultCode: 0 }],
     ['success without a token', 200, { transactionID: null, resultCode: '0' }],
