@@ -129,14 +129,16 @@ export function memberOffsets(text: string, pointers: readonly string[], from = 
 }
 
 /**
- * Where a string member is in a JSON text, when it holds `value`: the offset of its key.
- * The scan goes down `tokens` (object members only) and stops at the first member of each
- * name, so it reads about as far as the member (a requestReference, near the start of a
- * payload); when that member is not there or holds another value (a later member of the
- * same name replaced it), it reads the whole text as `memberOffsets` does.
+ * Where a string member is in a JSON text, when it holds `value`: the offset of its key (of
+ * its last occurrence, the one JSON.parse keeps). The scan goes down `tokens` (object members
+ * only) and stops at the first member of each name, so it reads about as far as the member (a
+ * requestReference, near the start of a payload). That member is the one kept unless a later
+ * one of its name may follow: when the rest of the text holds the name or an escaped ASCII
+ * character (a key may spell the name with escapes), or when the member is not there or holds
+ * another value, it reads the whole text as `memberOffsets` does.
  *
  * @param text Valid JSON text.
- * @param tokens The member names down to the member.
+ * @param tokens The member names down to the member (names JSON writes without escapes).
  * @param value The string the member holds (as the parsed payload has it).
  * @param from Where the value starts.
  * @returns The offset of the member's key, or -1 when it is not there.
@@ -144,9 +146,28 @@ export function memberOffsets(text: string, pointers: readonly string[], from = 
  */
 export function stringMemberOffset(text: string, tokens: readonly string[], value: string, from = 0): number {
   const first = firstMember(text, tokens, skipSpace(text, from));
-  if (first !== -1 && holds(text, first, value)) return first;
+  const name = tokens[tokens.length - 1]!;
+  const after = first + name.length + 2;
+  // Any later occurrence holds the name's tail too. V8 looks for a pattern by its first
+  // character: "questReference" is found 6 times faster than "requestReference" in orders,
+  // where "q" is rare and "r" is not.
+  const tail = name.slice(Math.min(2, name.length - 1));
+  if (first !== -1 && holds(text, first, value) && !text.includes(tail, after) && !escapesAscii(text, after)) return first;
   const last = memberOffsets(text, [toPointer(tokens)], from)[0]!;
   return holds(text, last, value) ? last : -1;
+}
+
+/**
+ * Whether the text from `from` on escapes a printable ASCII character (`\u0020`-`\u007f`): only
+ * such an escape can spell a member name in another way. Escapes of other characters, which
+ * some producers write for every non-ASCII letter, cannot.
+ */
+function escapesAscii(text: string, from: number): boolean {
+  for (let at = text.indexOf('\\u00', from); at !== -1; at = text.indexOf('\\u00', at + 4)) {
+    const digit = text.charCodeAt(at + 4);
+    if (digit >= 50 && digit <= 55) return true;
+  }
+  return false;
 }
 
 /** Whether the string token from `start` to `end` (past its quote) stands for `name`; read in place unless escaped. */

@@ -161,9 +161,10 @@ describe('locate', () => {
 
   it('stringMemberOffset finds the member JSON.parse keeps, as memberOffsets does, when it holds the value (fast-check)', () => {
     const key = fc.constantFrom('h', 'r', 'x', 'h2', 'r\\u0072', '\\u0068', 'a{b', 'a\\"b');
-    const member = fc.tuple(key, fc.oneof(fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), fc.constantFrom('"X"', '"Y"', '{"r": "X"}', '{"r": "Y", "r": "X"}')));
+    const member = fc.tuple(key, fc.oneof(fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), fc.constantFrom('"X"', '"Y"', '{"r": "X"}', '{"r": "Y", "r": "X"}', '{"r": "X", "r": "X"}', '{"r": "X", "\\u0072": "X"}', '{"r": "X", "x": "\\u00e9"}')));
     const object = fc.array(member, { maxLength: 5 }).map((members) => `{${members.map(([k, v]) => `"${k}": ${v}`).join(', ')}}`);
-    const text = fc.array(fc.tuple(key, fc.oneof(object, fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v)))), { maxLength: 5 }).map((members) => `{${members.map(([k, v]) => `"${k}":${v}`).join(',')}}`);
+    // Repeated members of one value too (an "h" or an "r" twice, the same "X" in each): the scan must not stop at the first.
+    const text = fc.array(fc.tuple(fc.oneof(key, fc.constant('h')), fc.oneof(object, fc.constant('{"r": "X"}'), fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v)))), { maxLength: 5 }).map((members) => `{${members.map(([k, v]) => `"${k}":${v}`).join(',')}}`);
     fc.assert(
       fc.property(text, fc.constantFrom('X', 'Y'), (json, value) => {
         const parsed = JSON.parse(json) as { h?: { r?: unknown } };
@@ -176,7 +177,7 @@ describe('locate', () => {
         }
         expect(offset).toBe(located.memberOffsets(json, ['/h/r'])[0]);
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 
@@ -301,6 +302,21 @@ describe('positions in lint results', () => {
     expect(duplicate('a.ndjson:2')).toMatchObject({ line: 2, column: repeated.lastIndexOf('"requestReference"') + 1 });
     expect(duplicate('a.ndjson:3')).toMatchObject({ line: 3, column: escaped.indexOf('"request\\u0052eference"') + 1 });
     expect(duplicate('b.json')).toMatchObject({ line: 1, column: JSON.stringify(validOrder('1.1')).indexOf('"requestReference"') + 1 });
+  });
+
+  it('places a duplicate at the last occurrence when repeated members hold the same reference (a header, a wrapper, the member itself)', async () => {
+    const order = JSON.stringify(validOrder('1.1'));
+    const header = JSON.stringify(validOrder('1.1').clientRequest.requestHeader);
+    const twoHeaders = order.replace('"requestHeader":', `"requestHeader": ${header}, "requestHeader":`);
+    const twoWrappers = `{"clientRequest": ${JSON.stringify(validOrder('1.1').clientRequest)},${order.slice(1)}`;
+    const twoMembers = order.replace(/"requestReference":("[^"]*")/, '"requestReference":$1,"requestReference":$1');
+    const dir = tempFiles({ 'a.ndjson': [order, twoHeaders, twoWrappers, twoMembers].join('\n') });
+    const out = await cli(['lint', '-f', 'json', '--rule', 'unknown-field=off', 'a.ndjson'], { cwd: dir });
+    const { results } = JSON.parse(out.stdout) as { results: { source: string; problems: { rule: string; line?: number; column?: number }[] }[] };
+    const duplicate = (source: string) => results.find((r) => r.source === source)?.problems.find((p) => p.rule === 'duplicate-request-reference');
+    expect(duplicate('a.ndjson:2')).toMatchObject({ line: 2, column: twoHeaders.lastIndexOf('"requestReference"') + 1 });
+    expect(duplicate('a.ndjson:3')).toMatchObject({ line: 3, column: twoWrappers.lastIndexOf('"requestReference"') + 1 });
+    expect(duplicate('a.ndjson:4')).toMatchObject({ line: 4, column: twoMembers.lastIndexOf('"requestReference"') + 1 });
   });
 
   it('places a JSON document longer than --max-line-bytes at its start, in every format', async () => {
