@@ -21,9 +21,9 @@ export interface LintResult {
   /** The kind the payload was linted as; `null` for input that was not read as a payload (without `--kind`). */
   readonly kind: PayloadKind | null;
   /**
-   * The problems, never empty; at most `--max-problems-per-payload` of the payload's own (a
-   * cross-payload one comes after). Each carries its `line` and `column` in the file where
-   * they are known (see `placeProblems`).
+   * The problems, never empty; at most `--max-problems-per-payload`, in `lintBatch`'s order
+   * (the payload's own, then a cross-payload one). Each carries its `line` and `column` in the
+   * file where they are known (see `placeProblems`).
    */
   readonly problems: readonly LocatedProblem[];
   /** The payload's problems past `--max-problems-per-payload`: counted, not listed (a report read back by `merge` has the count only). */
@@ -112,6 +112,24 @@ export function countProblems(summary: LintSummary, problems: readonly Problem[]
   summary.warnings += omitted.warnings;
   summary.omitted = (summary.omitted ?? 0) + omitted.errors + omitted.warnings;
   for (const rule of Object.keys(omitted.byRule)) summary.byRule[rule] = (summary.byRule[rule] ?? 0) + omitted.byRule[rule]!;
+}
+
+/**
+ * A tally with `problems` added (a new object; `tally` is left as it is).
+ *
+ * @param tally What was counted so far, if anything.
+ * @param problems More problems to count.
+ * @returns The sum.
+ * @example tallied(undefined, [{ rule: 'type', severity: 'error', path: '', message: '' }]); // { errors: 1, warnings: 0, byRule: { type: 1 } }
+ */
+export function tallied(tally: ProblemTally | undefined, problems: readonly Problem[]): ProblemTally {
+  const out: ProblemTally = { errors: tally?.errors ?? 0, warnings: tally?.warnings ?? 0, byRule: { ...tally?.byRule } };
+  for (const p of problems) {
+    if (p.severity === 'error') out.errors++;
+    else out.warnings++;
+    out.byRule[p.rule] = (out.byRule[p.rule] ?? 0) + 1;
+  }
+  return out;
 }
 
 /**

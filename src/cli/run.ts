@@ -20,7 +20,7 @@ import { levelOf } from './levels';
 import { KIND_NONE, REFERENCE_POINTER, type UnitResult, type UnitSettings, type UnitVariant } from './lint-unit';
 import type { OutputSink } from './output';
 import type { Executor } from './pool';
-import { countProblems, type LintResult, type LintSummary } from './result';
+import { countProblems, tallied, type LintResult, type LintSummary } from './result';
 
 /** One input of the run (a file, or stdin). */
 export interface InputContext {
@@ -352,6 +352,7 @@ export class LintRun {
       for (let p = 0; p < r.payloads; p++) {
         const entry = k < found.length && found[k]!.p === p ? found[k++] : undefined;
         let problems = entry?.problems;
+        let omitted = entry?.omitted;
         const kind = kinds[p]!;
         if (kind !== KIND_NONE) {
           let more: LocatedProblem[] = this.batchProblems(input, this.states[kind]!.next(facts[p] ?? {}));
@@ -360,11 +361,15 @@ export class LintRun {
           if (more.length > 0) {
             const place = r.factPlaces && placeOfFacts(r.factPlaces, p);
             more = more.map((problem) => placedBatchProblem(problem, kind, r.form, place));
-            problems = problems ? problems.concat(more) : more;
+            // They come after the payload's own (lintBatch's order) and within its cap: past
+            // `--max-problems-per-payload` they are counted, not listed, as its own are.
+            const room = this.settings.maxProblems ? this.settings.maxProblems - (problems?.length ?? 0) : more.length;
+            if (room < more.length) omitted = tallied(omitted, more.slice(room));
+            if (room > 0) problems = problems ? problems.concat(more.slice(0, room)) : more.slice(0, room);
           }
         }
         if (problems) {
-          this.emit(input, r.form, r.at[p]!, kind, problems, entry?.omitted);
+          this.emit(input, r.form, r.at[p]!, kind, problems, omitted);
           if (this.report.backedUp) await this.report.flush();
         }
       }

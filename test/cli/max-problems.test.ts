@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configureEngine, lintBounded, lintOrder, lintReturn } from '../../src/lint/engine';
+import { configureEngine, lintBatch, lintBounded, lintOrder, lintReturn } from '../../src/lint/engine';
 import type { LintOptions, PayloadKind, Problem, RuleLevel } from '../../src/lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../../src/schema/tables';
 import { invalidOrderArbitrary, invalidReturnArbitrary, validOrderArbitrary, validReturnArbitrary } from '../../src/testing/arbitraries';
@@ -145,6 +145,20 @@ describe('--max-problems-per-payload through the CLI', () => {
     const lines = out.stdout.trim().split('\n');
     expect(lines.slice(1, 4).map((l) => l.trim().split(/\s+/)[1])).toEqual(all.slice(0, 3).map((p) => p.path));
     expect(lines[4]).toBe(`  ... and ${(all.length - 3).toLocaleString('en-US')} more problems`);
+  });
+
+  it.each([1, 2, 3, 0])('counts a duplicate requestReference within the same N as lintBatch orders it (N = %i; the payload has 2 problems of its own)', async (n) => {
+    // Two own problems (a missing client, a missing order) and a duplicate of the line before.
+    const broken = set(set(validOrder('1.1'), '/clientRequest/requestHeader/client', undefined), '/clientRequest/order', undefined);
+    const payloads = [validOrder('1.1'), broken];
+    const expected = lintBatch(payloads, { kind: 'order', version: '1.1' })[1]!;
+    expect(expected.map((p) => p.rule)).toEqual(['required', 'required', 'duplicate-request-reference']);
+    const out = await cli(['lint', '--format', 'json', '--max-problems-per-payload', String(n), 'dup.ndjson'], { cwd: tempFiles({ 'dup.ndjson': payloads.map((p) => JSON.stringify(p)).join('\n') }) });
+    const doc = JSON.parse(out.stdout);
+    const listed = n === 0 ? expected.length : Math.min(n, expected.length);
+    expect(doc.results[0].problems.map(unplaced)).toEqual(expected.slice(0, listed));
+    expect(doc.results[0].omitted).toBe(expected.length - listed || undefined);
+    expect(doc.summary).toMatchObject({ errors: 3, byRule: { required: 2, 'duplicate-request-reference': 1 } });
   });
 
   it('0 lists every problem', async () => {
