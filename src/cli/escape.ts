@@ -8,10 +8,12 @@
 // C0 and C1 controls, DEL, the line and paragraph separators, and the bidi embeddings,
 // overrides and isolates (U+202A-U+202E, U+2066-U+2069).
 const UNSAFE = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-const HAS_UNSAFE = new RegExp(`[${UNSAFE}]`);
-const ALL_UNSAFE = new RegExp(`[${UNSAFE}]`, 'g');
-// The same, plus what XML 1.0 cannot hold even as a character reference: lone surrogates, U+FFFE, U+FFFF.
-const NOT_XML = new RegExp(`[${UNSAFE}\\ufffe\\uffff]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`, 'g');
+// A lone surrogate: a terminal shows each as U+FFFD, so two different member names would print alike.
+const LONE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const HAS_UNSAFE = new RegExp(`[${UNSAFE}]|${LONE}`);
+const ALL_UNSAFE = new RegExp(`[${UNSAFE}]|${LONE}`, 'g');
+// The same, plus what XML 1.0 cannot hold even as a character reference: U+FFFE, U+FFFF.
+const NOT_XML = new RegExp(`[${UNSAFE}\\ufffe\\uffff]|${LONE}`, 'g');
 // What JSON.stringify leaves raw that a terminal or an editor would act on; found only inside strings.
 const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
@@ -20,7 +22,8 @@ const codePoint = (c: string): string => `\\u{${c.charCodeAt(0).toString(16)}}`;
 /**
  * Escapes the characters a terminal or a log viewer would act on: C0 and C1 controls
  * (newline and tab included), DEL, U+2028, U+2029 and the bidi controls, each as `\u{..}`
- * (hexadecimal code point). Every other character, backslashes included, stays as it is.
+ * (hexadecimal code point), and lone surrogates the same way (printed, each would be U+FFFD).
+ * Every other character, backslashes included, stays as it is.
  *
  * @param text Any text.
  * @returns The text, safe to print on one line.
@@ -45,8 +48,8 @@ export function writeLine(sink: { write(text: string): unknown }, line: string):
 }
 
 /**
- * `escapeControls`, plus what XML 1.0 cannot carry at all (lone surrogates, U+FFFE,
- * U+FFFF), also as `\u{..}`; markup characters are left to the XML escaping.
+ * `escapeControls`, plus what XML 1.0 cannot carry at all (U+FFFE, U+FFFF), also as
+ * `\u{..}`; markup characters are left to the XML escaping.
  *
  * @param text Any text.
  * @returns Text that an XML 1.0 document can hold, on one line.

@@ -67,6 +67,13 @@ describe('escapeControls', () => {
     );
   });
 
+  it('writes lone surrogates as \\u{..} (a terminal would show each as U+FFFD, two names alike); pairs stay', () => {
+    expect(escapeControls('/a\ud800/b\udc00/c😀/\udc00\ud800')).toBe('/a\\u{d800}/b\\u{dc00}/c😀/\\u{dc00}\\u{d800}');
+    expect(escapeControls('\ud800')).not.toBe(escapeControls('\ud801'));
+    // As the XML escaping writes them: every format shows one name the same way.
+    expect(escapeControls('k\ud800')).toBe(escapeControlsForXml('k\ud800'));
+  });
+
   it('leaves every other character as it is, backslashes and emoji included', () => {
     for (const text of ['', '/clientRequest/item/0/sku', 'C:\\orders\\a.json', 'Grüße 😀 日本', '\u00a0\u200b\u200e', 'a~1b']) expect(escapeControls(text)).toBe(text);
   });

@@ -150,15 +150,14 @@ const LITERALS: Readonly<Record<string, Case>> = {
 
 /** The control characters of src/cli/escape.ts (UNSAFE), as its `new RegExp` calls build them. */
 const UNSAFE = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+/** Its lone surrogates (LONE). */
+const LONE = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 
 /** `new RegExp(...)` calls, by their text, with the pattern they build (arbitraries: max 50). */
 const BUILT: Readonly<Record<string, { pattern: RegExp } & Case>> = {
-  'new RegExp(`[${UNSAFE}]`)': { pattern: new RegExp(`[${UNSAFE}]`), ...run('a') },
-  "new RegExp(`[${UNSAFE}]`, 'g')": { pattern: new RegExp(`[${UNSAFE}]`, 'g'), ...run('\u0001') },
-  "new RegExp(`[${UNSAFE}\\\\ufffe\\\\uffff]|[\\\\ud800-\\\\udbff](?![\\\\udc00-\\\\udfff])|(?<![\\\\ud800-\\\\udbff])[\\\\udc00-\\\\udfff]`, 'g')": {
-    pattern: new RegExp(`[${UNSAFE}\\ufffe\\uffff]|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`, 'g'),
-    ...run('\udc00'),
-  },
+  'new RegExp(`[${UNSAFE}]|${LONE}`)': { pattern: new RegExp(`[${UNSAFE}]|${LONE}`), ...run('a') },
+  "new RegExp(`[${UNSAFE}]|${LONE}`, 'g')": { pattern: new RegExp(`[${UNSAFE}]|${LONE}`, 'g'), ...run('\udc00') },
+  "new RegExp(`[${UNSAFE}\\\\ufffe\\\\uffff]|${LONE}`, 'g')": { pattern: new RegExp(`[${UNSAFE}\\ufffe\\uffff]|${LONE}`, 'g'), ...run('\udc00') },
   'new RegExp(`^[A-Za-z0-9][A-Za-z0-9._-]{0,${max - 1}}$`)': { pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,49}$/, hostile: letters, benign: letters },
   'new RegExp(`^[A-Za-z0-9][A-Za-z0-9._ #/-]{0,${max - 1}}$`)': { pattern: /^[A-Za-z0-9][A-Za-z0-9._ #/-]{0,49}$/, hostile: letters, benign: letters },
 };
