@@ -151,8 +151,18 @@ export function memberKeyRange(text: string, tokens: readonly string[]): [number
   return keyRange(read, tokens, read.key);
 }
 
-/** `memberKeyRange` through a reader, with the names of keys as `name` gives them and the layouts of the containers `layout` knows. */
-function keyRange(read: Reader, tokens: readonly string[], name: (start: number, end: number) => string, layout?: (at: number) => KnownLayout | undefined): [number, number] | undefined {
+/**
+ * `memberKeyRange` through a reader, with the names of keys as `name` gives them and the
+ * layouts of the containers `layout` knows; `every`, when given, also collects the key of
+ * each member of the last object that has the member's name (a repeated name: each of them).
+ */
+function keyRange(
+  read: Reader,
+  tokens: readonly string[],
+  name: (start: number, end: number) => string,
+  layout?: (at: number) => KnownLayout | undefined,
+  every?: [number, number][],
+): [number, number] | undefined {
   let i = read.space(0);
   for (let depth = 0; depth < tokens.length; depth++) {
     const token = tokens[depth]!;
@@ -186,7 +196,10 @@ function keyRange(read: Reader, tokens: readonly string[], name: (start: number,
     if (known && 'members' in known) {
       for (const member of known.members) {
         const keyEnd = read.string(member.start);
-        if (name(member.start, keyEnd) === token) found = [member.start, keyEnd, member.value];
+        if (name(member.start, keyEnd) === token) {
+          found = [member.start, keyEnd, member.value];
+          if (last) every?.push([member.start, keyEnd]);
+        }
       }
     } else {
       i = read.space(i + 1);
@@ -194,7 +207,10 @@ function keyRange(read: Reader, tokens: readonly string[], name: (start: number,
         const keyStart = i;
         const keyEnd = read.string(i);
         i = read.space(read.space(keyEnd) + 1); // past ':'
-        if (name(keyStart, keyEnd) === token) found = [keyStart, keyEnd, i];
+        if (name(keyStart, keyEnd) === token) {
+          found = [keyStart, keyEnd, i];
+          if (last) every?.push([keyStart, keyEnd]);
+        }
         i = read.space(read.value(i));
         if (read.code(i) === 44) i = read.space(i + 1);
       }
@@ -215,15 +231,19 @@ function renamedKeys(read: Reader, renames: readonly MemberRename[], base: reado
   const names = new Map<number, { end: number; to: string }>();
   const name = (start: number, end: number) => names.get(start)?.to ?? read.key(start, end);
   for (const { parent, from, to } of renames) {
-    const range = keyRange(read, [...base, ...parent, from], name, layout);
-    if (range) names.set(range[0], { end: range[1], to });
+    // Every key of a repeated name is renamed: renaming only the last (the one JSON.parse
+    // keeps) would bring an earlier one's value back under the old name.
+    const every: [number, number][] = [];
+    keyRange(read, [...base, ...parent, from], name, layout, every);
+    for (const [start, end] of every) names.set(start, { end, to });
   }
   return [...names].sort((x, y) => x[0] - y[0]);
 }
 
 /**
  * Applies member renames (from `fixPayload` or `memberRenames`) to the JSON text the payload
- * was parsed from, one after the other, changing only the keys.
+ * was parsed from, one after the other, changing only the keys (each key of a repeated name:
+ * the text then parses as the renamed payload).
  *
  * @param text Valid JSON text.
  * @param renames The renames, in the order they were made.

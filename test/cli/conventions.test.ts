@@ -37,6 +37,21 @@ describe('--fix', () => {
     expect(readFileSync(join(dir, 'o.json'), 'utf8')).toBe(text.replace('"datetimeWantedDeliveryDate"', '"dateTimeWantedDeliveryDate"'));
   });
 
+  it('renames every key of a repeated spelling: the file parses as applyFixes gives, and a second run finds nothing', async () => {
+    const line = JSON.stringify(order('A')).replace(/"transactionID":"[^"]*"/, '"transactionId":"A1", "transactionId":"B2"');
+    const document = JSON.stringify(order('B'), null, 2).replace(/"transactionID": "[^"]*"/, '"transactionId": "A1",\n      "transactionId": "B2"');
+    const dir = tempFiles({ 'o.ndjson': line + '\n', 'o.json': document });
+    const out = await cli(['lint', '--fix', '--format', 'json', 'o.ndjson', 'o.json'], { cwd: dir });
+    expect(report(out).summary).toMatchObject({ fixed: 2, warnings: 0 });
+    for (const [file, text] of [['o.ndjson', line + '\n'], ['o.json', document]] as const) {
+      const fixed = readFileSync(join(dir, file), 'utf8');
+      expect(fixed).toBe(text.replaceAll('"transactionId"', '"transactionID"'));
+      expect(JSON.parse(fixed).clientRequest.payment).toMatchObject({ transactionID: 'B2' });
+      expect('transactionId' in JSON.parse(fixed).clientRequest.payment).toBe(false);
+    }
+    expect(report(await cli(['lint', '--fix', '--format', 'json', 'o.ndjson', 'o.json'], { cwd: dir })).summary).toMatchObject({ fixed: 0, errors: 0, warnings: 0 });
+  });
+
   it('leaves a file untouched when nothing can be fixed (the schema spelling is already there)', async () => {
     const both = JSON.stringify({ ...order('A'), clientRequest: { ...order('A').clientRequest, payment: { ...order('A').clientRequest.payment, transactionId: 'T-9' } } });
     const dir = tempFiles({ 'o.ndjson': both + '\n' });

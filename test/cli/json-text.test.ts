@@ -89,6 +89,16 @@ describe('renameMembers', () => {
     expect(renameMembers(text, [{ parent: ['payment'], from: 'transactionId', to: 'transactionID' }])).toBe(text.replace('"transactionId"', '"transactionID"'));
   });
 
+  it('renames every key of a repeated name, so that the text parses as the renamed value (the last one kept)', () => {
+    const text = '{"payment": {"transactionId": "A1", "x": 0, "transactionId" : "B2"}}';
+    const problem = { rule: 'spelling', severity: 'warn' as const, path: '/payment/transactionId', message: 'x', fix: { kind: 'rename-member' as const, to: 'transactionID' } };
+    const { payload, renames } = fixPayload(JSON.parse(text), [problem]);
+    const edited = renameMembers(text, renames);
+    expect(edited).toBe('{"payment": {"transactionID": "A1", "x": 0, "transactionID" : "B2"}}');
+    expect(JSON.parse(edited)).toEqual(payload);
+    expect(Buffer.from(renameMembersUtf8(Buffer.from(text), renames)).toString()).toBe(edited);
+  });
+
   it('law: renaming in the text gives what renaming in the value gives', () => {
     const key = fc.string({ minLength: 1, maxLength: 6 });
     fc.assert(
@@ -132,11 +142,15 @@ describe('memberRenames and fixPayload', () => {
   });
 });
 
-/** The model of renaming in the text: each rename in turn, in the text the renames before it left. */
+/**
+ * The model of renaming in the text: each rename in turn, in the text the renames before it
+ * left; a repeated name is renamed in each of its keys (once the last is renamed, the one
+ * before it is the last of its name).
+ */
 function sequentially(text: string, renames: readonly { parent: readonly string[]; from: string; to: string }[]): string {
   for (const { parent, from, to } of renames) {
-    const range = memberKeyRange(text, [...parent, from]);
-    if (range) text = text.slice(0, range[0]) + JSON.stringify(to) + text.slice(range[1]);
+    let range: [number, number] | undefined;
+    while (from !== to && (range = memberKeyRange(text, [...parent, from]))) text = text.slice(0, range[0]) + JSON.stringify(to) + text.slice(range[1]);
   }
   return text;
 }
