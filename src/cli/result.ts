@@ -102,11 +102,7 @@ export function emptySummary(): LintSummary {
  * @param omitted The problems past `--max-problems-per-payload`.
  */
 export function countProblems(summary: LintSummary, problems: readonly Problem[], omitted?: ProblemTally): void {
-  for (const p of problems) {
-    if (p.severity === 'error') summary.errors++;
-    else summary.warnings++;
-    summary.byRule[p.rule] = (summary.byRule[p.rule] ?? 0) + 1;
-  }
+  countInto(summary, problems);
   if (omitted === undefined) return;
   summary.errors += omitted.errors;
   summary.warnings += omitted.warnings;
@@ -124,12 +120,17 @@ export function countProblems(summary: LintSummary, problems: readonly Problem[]
  */
 export function tallied(tally: ProblemTally | undefined, problems: readonly Problem[]): ProblemTally {
   const out: ProblemTally = { errors: tally?.errors ?? 0, warnings: tally?.warnings ?? 0, byRule: { ...tally?.byRule } };
-  for (const p of problems) {
-    if (p.severity === 'error') out.errors++;
-    else out.warnings++;
-    out.byRule[p.rule] = (out.byRule[p.rule] ?? 0) + 1;
-  }
+  countInto(out, problems);
   return out;
+}
+
+/** Adds each problem to counts by severity and by rule (a summary's or a tally's). */
+function countInto(counts: ProblemTally, problems: readonly Problem[]): void {
+  for (const p of problems) {
+    if (p.severity === 'error') counts.errors++;
+    else counts.warnings++;
+    counts.byRule[p.rule] = (counts.byRule[p.rule] ?? 0) + 1;
+  }
 }
 
 /**
