@@ -248,6 +248,10 @@ function lintArgs(positionals: readonly string[], values: Values): LintArgs {
   if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('Stdin (-) can be read only once.');
   if (values.config === '') throw new UsageError('Option --config needs a file name.');
   if (values['stdin-filename'] === '') throw new UsageError('Option --stdin-filename needs a name.');
+  // Stdin is read when no input is named, or where `-` stands among them; a name for it otherwise names nothing.
+  if (values['stdin-filename'] !== undefined && positionals.length > 0 && !positionals.includes('-')) {
+    throw new UsageError('Option --stdin-filename names stdin, which this run does not read: give - among the inputs, or leave the option out.');
+  }
   const color = values.color ? true : values['no-color'] ? false : undefined;
   return {
     command: 'lint',

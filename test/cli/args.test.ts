@@ -94,6 +94,11 @@ describe('parseArgs: lint', () => {
     expect(refusal(['lint', flag, first, `${flag}=${second}`])).toBe(`Option ${flag} is given more than once; give it once.`);
   });
 
+  it('takes --stdin-filename where stdin is read: with no input named, or with - among them', () => {
+    expect(lint('--stdin-filename', 'in.json').stdinFilename).toBe('in.json');
+    expect(lint('a.json', '-', '--stdin-filename', 'in.json').stdinFilename).toBe('in.json');
+  });
+
   it('refuses -o and --output-file together as the same option given twice', () => {
     expect(refusal(['lint', '-o', 'a.txt', '--output-file', 'b.txt'])).toBe('Option --output-file is given more than once; give it once.');
   });
@@ -117,6 +122,7 @@ describe('parseArgs: lint', () => {
     [['lint', '--output.json='], 'Option --output.json needs a file name.'],
     [['lint', '--config='], 'Option --config needs a file name.'],
     [['lint', '-', '-'], 'Stdin (-) can be read only once.'],
+    [['lint', '--stdin-filename', 'in.json', 'a.json'], 'Option --stdin-filename names stdin, which this run does not read: give - among the inputs, or leave the option out.'],
     [['frobnicate'], 'Unknown command "frobnicate"; the commands are lint, merge, rules, serve, proxy and openapi.'],
     [[], 'No command given; run "fulfilkit --help".'],
   ])('refuses %j', (argv, message) => {
