@@ -8,9 +8,15 @@ import { MESSAGES } from '../simulator/answers';
 import { CONTROL_MESSAGES } from '../simulator/control/guard';
 import { OPERATION_TABLE } from '../simulator/operation-table';
 import type { OpenApiDocument } from './document';
+import { orderRequestExample } from './examples';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonContent = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
+/** A required JSON request body with one named example (the servers accept it). */
+const requestBody = (schema: Record<string, unknown>, name: string, summary: string, value: unknown) => ({
+  required: true,
+  content: { 'application/json': { schema, examples: { [name]: { summary, value } } } },
+});
 const answer = (description: string, schema?: Record<string, unknown>) => (schema === undefined ? { description } : { description, content: jsonContent(schema) });
 /** A `{ message }` answer, with the messages the servers send as its examples. */
 const error = (description: string, messages: Readonly<Record<string, string>>) => ({
@@ -30,14 +36,17 @@ const RESPONSES = {
     ...error('A token is set (`--control-token`) and the request lacks `Authorization: Bearer <token>` or has another.', { unauthorized: CONTROL_MESSAGES.unauthorized }),
     headers: { 'WWW-Authenticate': header('The scheme to use.', 'Bearer realm="fulfilkit"') },
   },
-  ControlForbidden: error('The request comes from a page of another origin (`Origin` or `Sec-Fetch-Site`).', { crossOrigin: CONTROL_MESSAGES.crossOrigin }),
+  ControlForbidden: error(
+    'The request comes from a page of another origin (`Origin` or `Sec-Fetch-Site`), or, on a server without a token, its `Host` is not this server\'s (an IP address, `localhost`, a name under `.localhost`, or the host it listens on): a page whose name was rebound to this address (DNS rebinding).',
+    { crossOrigin: CONTROL_MESSAGES.crossOrigin, foreignHost: CONTROL_MESSAGES.foreignHost },
+  ),
   ControlNotFound: error("No operation of this server at the path (each server answers the operations of its tag: `simulator` or `proxy`).", {
     simulator: CONTROL_MESSAGES.notFound,
     proxy: CONTROL_MESSAGES.proxyNotFound,
   }),
   ControlMethodNotAllowed: {
     ...error('The path has operations, but not for this method.', { methodNotAllowed: CONTROL_MESSAGES.methodNotAllowed }),
-    headers: { Allow: header('The methods the path takes.', 'GET, PUT') },
+    headers: { Allow: header('The methods the path takes (HEAD wherever GET).', 'GET, HEAD, PUT') },
   },
 };
 
@@ -118,74 +127,82 @@ const SCHEMAS: Record<string, Record<string, unknown>> = {
   ),
 };
 
-const PATHS: Record<string, Record<string, unknown>> = {
-  '/_fulfilkit/received': {
-    get: { operationId: 'controlReceived', tags: ['simulator'], summary: 'The newest requests the operator received (`retain`), oldest first; keys redacted.', responses: { '200': answer('The requests.', object({ requests: { type: 'array', items: ref('ReceivedRequest') } })), ...COMMON } },
-  },
-  '/_fulfilkit/orders': {
-    get: { operationId: 'controlOrders', tags: ['simulator'], summary: 'Every accepted order, oldest first.', responses: { '200': answer('The orders.', object({ orders: { type: 'array', items: ref('SimulatedOrder') } })), ...COMMON } },
-  },
-  '/_fulfilkit/returns': {
-    get: { operationId: 'controlReturns', tags: ['simulator'], summary: 'Every issued return token, oldest first.', responses: { '200': answer('The returns.', object({ returns: { type: 'array', items: ref('SimulatedReturn') } })), ...COMMON } },
-  },
-  '/_fulfilkit/orders/{requestReference}/advance': {
-    post: {
-      operationId: 'controlAdvanceOrder',
-      tags: ['simulator'],
-      summary: "Moves an order to a new requestStatus along the simulator's transitions.",
-      parameters: [{ name: 'requestReference', in: 'path', required: true, schema: { type: 'string' }, description: 'Percent-encoded; `%2F` stays part of the reference.' }],
-      requestBody: { required: true, content: jsonContent(object({ status: { type: 'string' }, client: { type: 'string', description: 'The order\'s client name: needed only when orders of several clients share the reference (duplicates are per client).' } }, ['status'])) },
-      responses: {
-        '200': answer('The order, moved.', object({ order: ref('SimulatedOrder') })),
-        '404': error('No accepted order has this requestReference.', { unknown: 'No accepted order has this requestReference.' }),
-        '409': {
-          description: 'The order cannot move to this status (or the reference is ambiguous); `allowed` lists the next states.',
-          content: {
-            'application/json': {
-              schema: object({ message: { type: 'string' }, allowed: { type: 'array', items: { enum: STATUSES } } }),
-              examples: { refused: { value: { message: 'An order in confirmed cannot move to created; allowed: released, reserved, shipped, cancelled, dplhold.', allowed: ['released', 'reserved', 'shipped', 'cancelled', 'dplhold'] } } },
+/** The operations, built when the document is (the lint example runs the builders: importing this module runs nothing). */
+function paths(): Record<string, Record<string, unknown>> {
+  return {
+    '/_fulfilkit/received': {
+      get: { operationId: 'controlReceived', tags: ['simulator'], summary: 'The newest requests the operator received (`retain`), oldest first; keys redacted.', responses: { '200': answer('The requests.', object({ requests: { type: 'array', items: ref('ReceivedRequest') } })), ...COMMON } },
+    },
+    '/_fulfilkit/orders': {
+      get: { operationId: 'controlOrders', tags: ['simulator'], summary: 'Every accepted order, oldest first.', responses: { '200': answer('The orders.', object({ orders: { type: 'array', items: ref('SimulatedOrder') } })), ...COMMON } },
+    },
+    '/_fulfilkit/returns': {
+      get: { operationId: 'controlReturns', tags: ['simulator'], summary: 'Every issued return token, oldest first.', responses: { '200': answer('The returns.', object({ returns: { type: 'array', items: ref('SimulatedReturn') } })), ...COMMON } },
+    },
+    '/_fulfilkit/orders/{requestReference}/advance': {
+      post: {
+        operationId: 'controlAdvanceOrder',
+        tags: ['simulator'],
+        summary: "Moves an order to a new requestStatus along the simulator's transitions.",
+        parameters: [{ name: 'requestReference', in: 'path', required: true, schema: { type: 'string' }, description: 'Percent-encoded; `%2F` stays part of the reference.', example: 'WEB-10001' }],
+        requestBody: requestBody(
+          object({ status: { type: 'string' }, client: { type: 'string', description: 'The order\'s client name: needed only when orders of several clients share the reference (duplicates are per client).' } }, ['status']),
+          'confirm',
+          'Confirms a created order.',
+          { status: 'confirmed' },
+        ),
+        responses: {
+          '200': answer('The order, moved.', object({ order: ref('SimulatedOrder') })),
+          '404': error('No accepted order has this requestReference.', { unknown: 'No accepted order has this requestReference.' }),
+          '409': {
+            description: 'The order cannot move to this status (or the reference is ambiguous); `allowed` lists the next states.',
+            content: {
+              'application/json': {
+                schema: object({ message: { type: 'string' }, allowed: { type: 'array', items: { enum: STATUSES } } }),
+                examples: { refused: { value: { message: 'An order in confirmed cannot move to created; allowed: released, reserved, shipped, cancelled, dplhold.', allowed: ['released', 'reserved', 'shipped', 'cancelled', 'dplhold'] } } },
+              },
             },
           },
+          ...BODY_ERRORS,
+          ...COMMON,
         },
-        ...BODY_ERRORS,
-        ...COMMON,
       },
     },
-  },
-  '/_fulfilkit/faults': {
-    get: { operationId: 'controlGetFaults', tags: ['simulator'], summary: 'The fault settings in force.', responses: { '200': answer('The settings.', ref('Faults')), ...COMMON } },
-    put: {
-      operationId: 'controlSetFaults',
-      tags: ['simulator'],
-      summary: 'Replaces the fault settings (`{}` turns faults off), as `simulator.setFaults`.',
-      requestBody: { required: true, content: jsonContent(ref('Faults')) },
-      responses: { '204': answer('Set.'), ...BODY_ERRORS, ...COMMON },
+    '/_fulfilkit/faults': {
+      get: { operationId: 'controlGetFaults', tags: ['simulator'], summary: 'The fault settings in force.', responses: { '200': answer('The settings.', ref('Faults')), ...COMMON } },
+      put: {
+        operationId: 'controlSetFaults',
+        tags: ['simulator'],
+        summary: 'Replaces the fault settings (`{}` turns faults off), as `simulator.setFaults`.',
+        requestBody: requestBody(ref('Faults'), 'flaky', 'Orders v1.1 take 20 to 200 ms and fail (500) one time in ten.', { latencyMs: [20, 200], serverError: 0.1, operations: ['createOrderV1_1'] }),
+        responses: { '204': answer('Set.'), ...BODY_ERRORS, ...COMMON },
+      },
     },
-  },
-  '/_fulfilkit/reset': {
-    post: { operationId: 'controlReset', tags: ['simulator'], summary: 'Forgets requests, orders, returns and used references; restores the starting faults.', responses: { '204': answer('Reset.'), ...COMMON } },
-  },
-  '/_fulfilkit/health': {
-    get: { operationId: 'controlHealth', tags: ['simulator'], summary: 'Whether the simulator is up, and the fulfilkit version.', responses: { '200': answer('Up.', object({ ok: { const: true }, version: { type: 'string' } })), ...COMMON } },
-  },
-  '/_fulfilkit/lint': {
-    post: {
-      operationId: 'controlLint',
-      tags: ['simulator'],
-      summary: 'Lints a payload with the rules the simulator and `fulfilkit lint` use (at most 1000 problems listed, the rest counted in `omitted`).',
-      requestBody: { required: true, content: jsonContent(ref('LintRequest')) },
-      responses: { '200': answer('The problems.', object({ problems: { type: 'array', items: ref('Problem') }, omitted: ref('ProblemTally') }, ['problems'])), ...BODY_ERRORS, ...COMMON },
+    '/_fulfilkit/reset': {
+      post: { operationId: 'controlReset', tags: ['simulator'], summary: 'Forgets requests, orders, returns and used references; restores the starting faults.', responses: { '204': answer('Reset.'), ...COMMON } },
     },
-  },
-  '/_fulfilkit/violations': {
-    get: {
-      operationId: 'proxyViolations',
-      tags: ['proxy'],
-      summary: '`fulfilkit proxy` only: the newest exchanges (`--retain`) whose request had lint problems or whose answer did not decode, oldest first.',
-      responses: { '200': answer('The violations.', object({ violations: { type: 'array', items: ref('Violation') } })), ...COMMON },
+    '/_fulfilkit/health': {
+      get: { operationId: 'controlHealth', tags: ['simulator'], summary: 'Whether the simulator is up, and the fulfilkit version.', responses: { '200': answer('Up.', object({ ok: { const: true }, version: { type: 'string' } })), ...COMMON } },
     },
-  },
-};
+    '/_fulfilkit/lint': {
+      post: {
+        operationId: 'controlLint',
+        tags: ['simulator'],
+        summary: 'Lints a payload with the rules the simulator and `fulfilkit lint` use (at most 1000 problems listed, the rest counted in `omitted`).',
+        requestBody: requestBody(ref('LintRequest'), 'order', 'An order (v1.1) for the default simulator client: no problems.', { kind: 'order', version: '1.1', payload: orderRequestExample('1.1') }),
+        responses: { '200': answer('The problems.', object({ problems: { type: 'array', items: ref('Problem') }, omitted: ref('ProblemTally') }, ['problems'])), ...BODY_ERRORS, ...COMMON },
+      },
+    },
+    '/_fulfilkit/violations': {
+      get: {
+        operationId: 'proxyViolations',
+        tags: ['proxy'],
+        summary: '`fulfilkit proxy` only: the newest exchanges (`--retain`) whose request had lint problems or whose answer did not decode, oldest first.',
+        responses: { '200': answer('The violations.', object({ violations: { type: 'array', items: ref('Violation') } })), ...COMMON },
+      },
+    },
+  };
+}
 
 /**
  * The OpenAPI 3.1 document of the control API of `fulfilkit serve` (JSON under
@@ -206,14 +223,14 @@ export function controlApiDocument(): OpenApiDocument {
       version: '1',
       summary: 'Read and drive the fulfilkit operator simulator from any language.',
       description:
-        'Answered by `fulfilkit serve` on the same port as the operator (and by `createSimulator({ control })`), each operation tagged `simulator`, and by `fulfilkit proxy`, its operation tagged `proxy`. With `--control-token T`, every request needs `Authorization: Bearer T`. Requests from pages of another origin are refused (403). A request under `/_fulfilkit` that matches no operation of the server is answered as `x-fulfilkit-unmatched` says: 404 `ControlNotFound` for a path the server has no operation at, 405 `ControlMethodNotAllowed` (with `Allow`) for a method its path does not take, after the token and origin checks (401, 403). The console (`GET /`, `GET /_fulfilkit/console/<file>`) is a web page, not part of this API.',
+        'Answered by `fulfilkit serve` on the same port as the operator (and by `createSimulator({ control })`), each operation tagged `simulator`, and by `fulfilkit proxy`, its operation tagged `proxy`. With `--control-token T`, every request needs `Authorization: Bearer T`. Requests from pages of another origin are refused (403), and so, without a token, are requests whose `Host` names another host (DNS rebinding). A request under `/_fulfilkit` that matches no operation of the server is answered as `x-fulfilkit-unmatched` says: 404 `ControlNotFound` for a path the server has no operation at, 405 `ControlMethodNotAllowed` (with `Allow`) for a method its path does not take, after the token and origin checks (401, 403). HEAD is answered wherever GET is, without the body. The console (`GET /`, `GET /_fulfilkit/console/<file>`) is a web page, not part of this API.',
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: '`fulfilkit serve` with its defaults.' }],
     tags: [
       { name: 'simulator', description: '`fulfilkit serve`.' },
       { name: 'proxy', description: '`fulfilkit proxy`.' },
     ],
-    paths: PATHS,
+    paths: paths(),
     'x-fulfilkit-unmatched': { ...COMMON, '404': response('ControlNotFound'), '405': response('ControlMethodNotAllowed') },
     components: { schemas: SCHEMAS, responses: RESPONSES, parameters: {}, securitySchemes: { controlToken: { type: 'http', scheme: 'bearer', description: 'The `--control-token`; needed only when one is set.' } } },
     security,

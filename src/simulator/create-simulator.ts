@@ -241,7 +241,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
         return Promise.reject(error);
       }
     }) as typeof fetch,
-    listen: (listenOptions) => listen(handle, listenOptions),
+    listen: (listenOptions) => listen(handle, listenOptions, onRequest),
     received: () => log.list(),
     orders: (): SimulatedOrder[] => [...state.orders.values()].map(publicOrder),
     returns: (): SimulatedReturn[] => [...state.returns.values()].map(({ clientConfigId: _id, ...entry }) => structuredClone(entry)),

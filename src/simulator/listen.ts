@@ -3,8 +3,10 @@
  * imported when `listen` is called, never at load, so the main entry stays browser-safe.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { receivedOn } from './control/guard';
 import { isDroppedConnection } from './faults';
-import type { SimulatorServer } from './types';
+import type { SimulatorRequestEvent, SimulatorServer } from './types';
 
 // A variable, not a literal: browser bundlers must not try to resolve a Node built-in.
 const NODE_HTTP = 'node:http';
@@ -77,6 +79,83 @@ function urlOf(target: string | undefined, origin: string): string {
   return origin + pathname + search;
 }
 
+/** The request log's callback (`createSimulator({ onRequest })`, `fulfilkit serve|proxy --log`). */
+type RequestLog = ((event: SimulatorRequestEvent) => void) | undefined;
+
+/** Status, reason and message of what Node's parser refuses, by its error code (Node's own statuses); anything else is 400. */
+const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'The chunk extensions are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
+};
+const BAD_REQUEST = [400, 'Bad Request', 'The request is not valid HTTP/1.1.'] as const;
+
+/** The answer to CONNECT: no server of fulfilkit is a tunnel, so no target of CONNECT has any method. */
+const CONNECT_REFUSED = 'CONNECT is not supported: this server is not a tunnelling proxy. Send each request to it directly.';
+
+/** The headers of an answer `{ statusCode, message }` (the operator's error shape) that closes the connection. */
+function closingHeaders(body: string): Record<string, string> {
+  return { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+}
+
+/** A whole HTTP/1.1 answer `{ statusCode, message }` that closes the connection, as bytes for a socket. */
+function closingAnswer(status: number, reason: string, message: string, extra: Record<string, string> = {}): string {
+  const body = JSON.stringify({ statusCode: String(status), message });
+  const headers = Object.entries({ ...closingHeaders(body), ...extra }).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${reason}\r\n${headers.join('')}\r\n${body}`;
+}
+
+/**
+ * HTTP/1.1 needs a Host (RFC 9112, 3.2): the servers take such a request from Node
+ * (`requireHostHeader: false`) to answer it 400 in JSON and log it, as a parser refusal.
+ *
+ * @param req The request.
+ * @param res Its answer.
+ * @param onRequest The request log, if any.
+ * @returns `true` when it was refused (answered already).
+ * @example if (refusedWithoutHost(req, res, onRequest)) return;
+ */
+export function refusedWithoutHost(req: IncomingMessage, res: ServerResponse, onRequest: RequestLog): boolean {
+  if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return false;
+  const body = JSON.stringify({ statusCode: '400', message: 'An HTTP/1.1 request needs a Host header.' });
+  req.resume();
+  res.writeHead(400, closingHeaders(body)).end(body);
+  onRequest?.({ time: Date.now(), method: req.method ?? 'GET', path: requestTarget(req.url).pathname, operation: undefined, status: 400, ms: 0 });
+  return true;
+}
+
+/**
+ * Answers what never reaches a request handler, and logs one line for each: a CONNECT (405,
+ * `Allow` empty: an authority names no resource here) and a request Node's parser refuses
+ * (400; 431 headers too large, 408 too slow), in place of Node's silent close or bare 400.
+ * The log shows CONNECT's parsed path (`/*` for an authority, never its user info) and `-`
+ * for the method and path of a request that did not parse.
+ *
+ * @param server A node:http server (`listen`'s or the proxy's).
+ * @param onRequest The request log, if any.
+ * @example answerBeyondRequests(http.createServer(handler), (event) => console.log(event.status));
+ */
+export function answerBeyondRequests(server: Server, onRequest: RequestLog): void {
+  const log = (method: string, path: string, status: number) => onRequest?.({ time: Date.now(), method, path, operation: undefined, status, ms: 0 });
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => undefined);
+    socket.end(closingAnswer(405, 'Method Not Allowed', CONNECT_REFUSED, { Allow: '' }), () => socket.destroy());
+    log(req.method ?? 'CONNECT', requestTarget(req.url).pathname, 405);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A reset client, or an answer in flight (Node's own rule): nothing to say.
+    if (error.code === 'ECONNRESET' || (socket as { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy();
+      return;
+    }
+    // Answered already: the parser reports again for each later chunk, and the answer under way closes the socket.
+    if (!socket.writable) return;
+    const [status, reason, message] = (Object.hasOwn(CLIENT_ERRORS, error.code ?? '') ? CLIENT_ERRORS[error.code!] : undefined) ?? BAD_REQUEST;
+    socket.end(closingAnswer(status, reason, message), () => socket.destroy());
+    log('-', '-', status);
+  });
+}
+
 function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Uint8Array>, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -101,18 +180,21 @@ async function reply(res: ServerResponse, response: Response): Promise<void> {
  *
  * @param handle The simulator's core.
  * @param options Host (default 127.0.0.1) and port (default 0: any free port).
+ * @param onRequest The request log, for what never reaches `handle` (CONNECT, requests Node's parser refuses).
  * @returns The base URL and `close`.
  */
 export async function listen(
   handle: (request: Request) => Promise<Response>,
   options: { port?: number; host?: string } = {},
+  onRequest?: RequestLog,
 ): Promise<SimulatorServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError('port must be a whole number from 0 to 65535.');
   const http = (await import(/* @vite-ignore */ NODE_HTTP)) as typeof import('node:http');
   let origin = '';
-  const server: Server = http.createServer((req, res) => {
+  const server: Server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    if (refusedWithoutHost(req, res, onRequest)) return;
     const aborted = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) aborted.abort();
@@ -120,7 +202,8 @@ export async function listen(
     void (async () => {
       const body = bodyStream(req);
       try {
-        const response = await handle(toRequest(req, origin, body.stream, aborted.signal));
+        // Marked as received on `host`: the control gate checks its Host header (DNS rebinding).
+        const response = await handle(receivedOn(toRequest(req, origin, body.stream, aborted.signal), host));
         body.discard();
         await reply(res, response);
       } catch (error) {
@@ -130,6 +213,7 @@ export async function listen(
       }
     })();
   });
+  answerBeyondRequests(server, onRequest);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -32,6 +32,7 @@ const LAZY_TABLES: Readonly<Record<string, string>> = {
 const SIDE_TABLES: Readonly<Record<string, string>> = {
   'src/http/request.ts ENTRIES': "a request descriptor's header values, kept off the object",
   'src/schema/actions.ts META': "a schema's field metadata (fulfilkit's annotations on valibot schemas)",
+  'src/simulator/control/guard.ts LISTENED': 'the host a request that came over a socket was received on (for the Host check)',
 };
 
 /**

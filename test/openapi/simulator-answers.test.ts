@@ -172,15 +172,29 @@ describe('every simulator answer validates against the document', () => {
     expect([...answered].sort()).toEqual(declared.sort());
   });
 
+  const unmatched = doc['x-fulfilkit-unmatched'] as Record<string, Response>;
+  const answeredUnmatched = new Set<string>();
+
   it.each([
     ['GET', '/nope'],
     ['DELETE', '/fulfillmentapi/v1.1/orders'],
+    ['OPTIONS', '/fulfillmentapi/v1.1/orders'],
     ['GET', '/fulfillmentapi/v1.3/orders'],
-  ])('%s %s: 404 from the simulator, and the document has no such operation', async (method, path) => {
+    ['GET', '/_fulfilkit/health'],
+  ])('%s %s: the document has no such operation, and the 404 validates against its x-fulfilkit-unmatched', async (method, path) => {
     const response = await createSimulator().handle(new Request(`http://operator.test${path}`, { method, headers: AUTH }));
-    expect(response.status).toBe(404);
-    expect(valid({ $ref: '#/components/schemas/StatusCodeErrorBody' }, await response.json())).toBe(true);
     expect(OPERATIONS.some((o) => o.path === path && o.method === method)).toBe(false);
+    const declared = unmatched[String(response.status)];
+    expect(declared, `status ${response.status} is declared for a request that matches no operation`).toBeDefined();
+    const media = declared!.content!['application/json']!;
+    const body = await response.json();
+    expect(valid(media.schema, body)).toBe(true);
+    expect(Object.values(media.examples!).map((e) => e.value)).toContainEqual(body);
+    answeredUnmatched.add(String(response.status));
+  });
+
+  it('every status x-fulfilkit-unmatched declares is answered by some request that matches no operation', () => {
+    expect([...answeredUnmatched].sort()).toEqual(Object.keys(unmatched).sort());
   });
 });
 

@@ -4,6 +4,7 @@
  * raw requests with node:http (a client that sends exactly what it is given).
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { parseProxyArgs, proxyCommand } from '../../src/cli/proxy-command';
 import { parseServeArgs, serveCommand } from '../../src/cli/serve-command';
@@ -110,4 +111,70 @@ export const AUTH = { ClientConfigId: CLIENT.clientConfigId, ClientAuthKey: CLIE
 /** JSON text nested `depth` levels deep. */
 export function deepJson(depth: number): string {
   return '['.repeat(depth) + ']'.repeat(depth);
+}
+
+/** One answer read off a raw connection. */
+export interface SocketAnswer {
+  readonly status: number;
+  /** Header names lower case; a repeated header keeps its last value. */
+  readonly headers: Record<string, string>;
+  readonly text: string;
+}
+
+/**
+ * A raw TCP connection to a server: writes exactly the bytes given (a write resolves only
+ * once they are all handed to the kernel, and rejects on a reset or broken pipe), and reads
+ * answers one by one (by `Content-Length`, else up to the close).
+ */
+export async function rawConnection(url: string): Promise<{ write(data: string | Uint8Array): Promise<void>; answer(head?: boolean): Promise<SocketAnswer>; close(): void }> {
+  const target = new URL(url);
+  const socket = connect({ host: target.hostname, port: Number(target.port) });
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let received = Buffer.alloc(0);
+  let ended = false;
+  let wake = () => undefined as void;
+  socket.on('data', (chunk: Buffer) => ((received = Buffer.concat([received, chunk])), wake()));
+  socket.on('end', () => ((ended = true), wake()));
+  socket.on('error', () => ((ended = true), wake()));
+  return {
+    write: (data) => new Promise((resolve, reject) => socket.write(data, (error) => (error ? reject(error) : resolve()))),
+    async answer(head = false) {
+      for (;;) {
+        const end = received.indexOf('\r\n\r\n');
+        const parsed = end < 0 ? undefined : parseAnswer(received, end, head, ended);
+        if (parsed !== undefined) {
+          received = received.subarray(parsed.used);
+          return parsed.answer;
+        }
+        if (ended) throw new Error(`the connection closed after ${received.length} bytes, before a whole answer`);
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/** One whole answer at the start of `bytes` (its head ends at `end`), and the bytes it takes; `undefined` while incomplete. */
+function parseAnswer(bytes: Buffer, end: number, head: boolean, ended: boolean): { answer: SocketAnswer; used: number } | undefined {
+  const lines = bytes.subarray(0, end).toString('latin1').split('\r\n');
+  const headers = Object.fromEntries(lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const status = Number(lines[0]!.split(' ')[1]);
+  let at = end + 4;
+  if (head) return { answer: { status, headers, text: '' }, used: at };
+  if (headers['transfer-encoding'] === 'chunked') {
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const line = bytes.indexOf('\r\n', at);
+      if (line < 0) return undefined;
+      const size = Number.parseInt(bytes.subarray(at, line).toString('latin1'), 16);
+      if (bytes.length < line + 2 + size + 2) return undefined;
+      chunks.push(bytes.subarray(line + 2, line + 2 + size));
+      at = line + 2 + size + 2;
+      if (size === 0) return { answer: { status, headers, text: Buffer.concat(chunks).toString('utf8') }, used: at };
+    }
+  }
+  const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+  if (length === undefined ? !ended : bytes.length - at < length) return undefined;
+  const size = length ?? bytes.length - at;
+  return { answer: { status, headers, text: bytes.subarray(at, at + size).toString('utf8') }, used: at + size };
 }

@@ -140,8 +140,18 @@ describe('the control API (no token, loopback)', () => {
   it('answers 404 for an unknown control path and 405 (with Allow) for a wrong method', async () => {
     expect(await raw(at('nothing'))).toMatchObject({ status: 404, json: { message: expect.any(String) } });
     expect(await raw(`${sim.url}/_fulfilkit`)).toMatchObject({ status: 404 });
-    expect(await raw(at('faults'), { method: 'DELETE' })).toMatchObject({ status: 405, headers: { allow: 'GET, PUT' } });
+    expect(await raw(at('faults'), { method: 'DELETE' })).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, PUT' } });
+    expect(await raw(at('reset'), { method: 'HEAD' })).toMatchObject({ status: 405, headers: { allow: 'POST' } });
     expect(await raw(at('toString'))).toMatchObject({ status: 404 });
+  });
+
+  it.each(['received', 'orders', 'returns', 'faults', 'health'])('answers HEAD %s as GET without the body (RFC 9110, 9.3.2)', async (path) => {
+    const get = await raw(at(path));
+    const head = await raw(at(path), { method: 'HEAD' });
+    expect(get.status).toBe(200);
+    expect(head).toMatchObject({ status: 200, text: '' });
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.text)));
   });
 
   it('refuses pages of another origin (403), answers its own', async () => {
@@ -222,6 +232,8 @@ describe('createSimulator({ control })', () => {
     const guarded = createSimulator({ control: { token: 't0ken' } });
     expect((await guarded.fetch('http://operator.test/_fulfilkit/health')).status).toBe(401);
     expect((await guarded.fetch('http://operator.test/_fulfilkit/health', { headers: { Authorization: 'Bearer t0ken' } })).status).toBe(200);
+    const head = await open.handle(new Request('http://operator.test/_fulfilkit/health', { method: 'HEAD' }));
+    expect({ status: head.status, body: head.body, length: head.headers.get('content-length') }).toEqual({ status: 200, body: null, length: String(JSON.stringify({ ok: true, version: VERSION }).length) });
   });
 
   it('lists with each order the states advance accepts now: FMS-only ones for an FMS client only, none in a final state', async () => {

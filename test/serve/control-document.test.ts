@@ -11,13 +11,16 @@ import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlApiDocument } from '../../src/openapi/control';
 import { MAX_BODY_BYTES } from '../../src/simulator/answers';
+import { orderRequestExample } from '../../src/openapi/examples';
+import { createSimulator } from '../../src/simulator/create-simulator';
 import { validOrder, validReturn } from '../fixtures';
 import { AUTH, deepJson, jsonRequest, proxy, raw, serve, type RawAnswer, type Running } from './_kit';
 
 type Media = { schema: Record<string, unknown>; examples?: Record<string, { value: unknown }> };
+type Parameter = { name: string; in: string; example?: string };
 type Answer = { description: string; content?: Record<string, Media>; headers?: Record<string, unknown> };
 type Declared = Answer | { $ref: string };
-type Operation = { operationId: string; tags: string[]; responses: Record<string, Declared> };
+type Operation = { operationId: string; tags: string[]; parameters?: Parameter[]; requestBody?: { content: Record<string, Media> }; responses: Record<string, Declared> };
 
 const doc = controlApiDocument() as unknown as {
   paths: Record<string, Record<string, Operation>>;
@@ -93,6 +96,8 @@ interface Case {
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const EVIL = { Origin: 'http://evil.test' };
+/** A page whose name was rebound to 127.0.0.1 (DNS rebinding): same-origin to the browser, its own name in Host. */
+const REBOUND = { Host: 'evil.test', Origin: 'http://evil.test', 'Sec-Fetch-Site': 'same-origin' };
 const TOO_LARGE = `{"x":"${'x'.repeat(MAX_BODY_BYTES)}"}`;
 const c = (name: string, method: string, path: string, status: number, extra: Partial<Case> = {}): Case => ({ name, method, path: `/_fulfilkit/${path}`, status, ...extra });
 const json = (body: unknown) => ({ headers: JSON_TYPE, body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -125,6 +130,7 @@ const SIMULATOR: Case[] = [
   c('lint an order', 'POST', 'lint', 200, json({ kind: 'order', version: '1.2', payload: validOrder('1.1') })),
   c('lint a return with a profile', 'POST', 'lint', 200, json({ kind: 'return', profile: { client: 'ACME', clientCode: 'ACME' }, payload: validReturn() })),
   c('lint: more than 1000 problems', 'POST', 'lint', 200, json({ kind: 'order', payload: { clientRequest: { item: Array.from({ length: 600 }, () => ({})) } } })),
+  c('received, from a rebound page', 'GET', 'received', 403, { headers: REBOUND }),
   ...bodyRefusals('POST', 'lint', { kind: 'invoice', payload: {} }).map((x) => ({ ...x, name: `lint: ${x.name}` })),
 ];
 
@@ -144,6 +150,8 @@ const UNMATCHED: Case[] = [
 /** What `fulfilkit proxy` is asked: its one operation, and paths and methods it does not have. */
 const PROXY: Case[] = [
   c('violations', 'GET', 'violations', 200),
+  c('violations, from a rebound page', 'GET', 'violations', 403, { headers: REBOUND }),
+  c('nothing, from a rebound page', 'GET', 'nothing', 403, { headers: REBOUND }),
   c('DELETE violations', 'DELETE', 'violations', 405),
   c('POST violations', 'POST', 'violations', 405, json({})),
   c('the simulator received list', 'GET', 'received', 404),
@@ -248,6 +256,35 @@ describe('the control document', () => {
       const media = answer.content!['application/json']!;
       expect(Object.keys(media.examples ?? {}).length, answer.description).toBeGreaterThan(0);
       for (const example of Object.values(media.examples!)) expect(valid(media.schema, example.value)).toBe(true);
+    }
+  });
+});
+
+describe('the request examples of the control document', () => {
+  const withBody = Object.entries(doc.paths).flatMap(([template, methods]) =>
+    Object.entries(methods)
+      .filter(([, o]) => o.requestBody !== undefined)
+      .map(([method, operation]) => ({ template, method: method.toUpperCase(), operation })),
+  );
+
+  it('covers every operation that takes a body', () => {
+    expect(withBody.map((o) => o.operation.operationId).sort()).toEqual(['controlAdvanceOrder', 'controlLint', 'controlSetFaults']);
+  });
+
+  it.each(withBody)('$operation.operationId: has a request example, its schema accepts it, and the simulator answers it with the success', async ({ template, method, operation }) => {
+    const media = operation.requestBody!.content['application/json']!;
+    const examples = Object.values(media.examples ?? {});
+    expect(examples.length).toBeGreaterThan(0);
+    const simulator = createSimulator({ control: {} });
+    // The order the advance example moves: the operator document's example (WEB-10001).
+    await simulator.handle(new Request('http://127.0.0.1/fulfillmentapi/v1.1/orders', { method: 'POST', headers: { ...AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify(orderRequestExample('1.1')) }));
+    const path = template.replace(/\{(\w+)\}/g, (_all, name: string) => encodeURIComponent(operation.parameters!.find((p) => p.name === name)!.example!));
+    const success = Object.keys(operation.responses).find((status) => status.startsWith('2'))!;
+    for (const { value } of examples) {
+      expect(valid(media.schema, value)).toBe(true);
+      const answer = await simulator.handle(new Request(`http://127.0.0.1${path}`, { method, headers: JSON_TYPE, body: JSON.stringify(value) }));
+      expect(answer.status, await answer.clone().text()).toBe(Number(success));
+      if (operation.operationId === 'controlLint') expect(await answer.json()).toEqual({ problems: [] });
     }
   });
 });

@@ -94,7 +94,7 @@ describe('fulfilkit proxy in front of fulfilkit serve', () => {
     expect(lines[0]).not.toMatch(/[\u0000-\u001f]/);
     await raw(`${rejecting.url}${ORDERS}`, jsonRequest('POST', hostile, AUTH));
     const pretty = rejecting.out().trimEnd().split('\n').at(-1)!;
-    expect(pretty).toMatch(/^\d{4}-\d\d-\d\dT\S+ POST \/fulfillmentapi\/v1\.1\/orders createOrderV1_1 422 [\d.]+ms R\\u\{1b\}\[31m\\u\{a\}forged 200$/);
+    expect(pretty).toMatch(/^\d{4}-\d\d-\d\dT\S+ POST \/fulfillmentapi\/v1\.1\/orders createOrderV1_1 422 [\d.]+ms "R\\u\{1b\}\[31m\\u\{a\}forged 200"$/);
     for (const run of [checking, rejecting]) {
       for (const secret of SECRETS) expect(run.out() + run.err()).not.toContain(secret);
       expect(run.out()).not.toContain('jane.doe@example.com');
@@ -126,7 +126,11 @@ describe('fulfilkit proxy in front of fulfilkit serve', () => {
 
   it('answers 404 for its other control paths; the violations list needs the token when one is set', async () => {
     expect((await raw(`${checking.url}/_fulfilkit/orders`)).status).toBe(404);
-    expect((await raw(`${checking.url}/_fulfilkit/violations`, { method: 'DELETE' })).status).toBe(405);
+    expect(await raw(`${checking.url}/_fulfilkit/violations`, { method: 'DELETE' })).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } });
+    // HEAD is answered as GET, without the body (RFC 9110, 9.3.2).
+    const get = await raw(`${checking.url}/_fulfilkit/violations`);
+    const head = await raw(`${checking.url}/_fulfilkit/violations`, { method: 'HEAD' });
+    expect(head).toMatchObject({ status: 200, text: '', headers: { 'content-type': get.headers['content-type'], 'content-length': String(Buffer.byteLength(get.text)) } });
     const guarded = await proxy(['--upstream', upstream.url, '--log', 'off', '--control-token', 'proxy-token']);
     try {
       expect((await raw(`${guarded.url}/_fulfilkit/violations`)).status).toBe(401);

@@ -18,7 +18,8 @@ const REFERENCES = [
   { name: '200 characters', reference: 'b'.repeat(200), pretty: 'b'.repeat(200), json: 'b'.repeat(200) },
   { name: '201 characters', reference: 'c'.repeat(201), pretty: `${'c'.repeat(200)}…`, json: `${'c'.repeat(200)}…` },
   { name: '201 emoji (code points, never half a pair)', reference: '😀'.repeat(201), pretty: `${'😀'.repeat(200)}…`, json: `${'😀'.repeat(200)}…` },
-  { name: 'control characters and an ANSI escape', reference: HOSTILE, pretty: 'R\\u{1b}[31m\\u{a}forged 200 \\u{202e}gnp.exe\\u{7}\\u{9b}', json: HOSTILE },
+  { name: 'control characters and an ANSI escape', reference: HOSTILE, pretty: '"R\\u{1b}[31m\\u{a}forged 200 \\u{202e}gnp.exe\\u{7}\\u{9b}"', json: HOSTILE },
+  { name: 'spaces and quotes (quoted, so the fields stay apart)', reference: 'A "B" 200 1ms C', pretty: '"A \\"B\\" 200 1ms C"', json: 'A "B" 200 1ms C' },
   { name: '300 escapes (cut before escaping)', reference: '\u001b'.repeat(300), pretty: `${'\\u{1b}'.repeat(200)}…`, json: `${'\u001b'.repeat(200)}…` },
 ] as const;
 
@@ -78,6 +79,29 @@ describe('the request log shows every requestReference, escaped and cut at 200 c
 });
 
 describe('requestLogLine', () => {
+  const prettyOf = (requestReference: string) => requestLogLine({ time: 0, method: 'POST', path: '/p', operation: 'createOrderV1_1', status: 200, ms: 1, requestReference }, 'pretty');
+
+  it.each([
+    ['WEB-10001', 'WEB-10001'],
+    ['A B', '"A B"'],
+    ['A\u00a0B', '"A\u00a0B"'],
+    ['A\u3000B', '"A\u3000B"'],
+    ['say "hi"', '"say \\"hi\\""'],
+    ['a\\u{1b}', '"a\\\\u{1b}"'],
+    ['a\u001b', 'a\\u{1b}'],
+    ['a\tb', '"a\\u{9}b"'],
+    ['-', '"-"'],
+    ['', '""'],
+  ])('pretty: the requestReference %j is shown as %s', (reference, shown) => {
+    expect(prettyOf(reference)).toBe(`1970-01-01T00:00:00.000Z POST /p createOrderV1_1 200 1ms ${shown}\n`);
+  });
+
+  it('pretty: a reference with spaces is one field; a reference that spells an escape differs from the escaped control', () => {
+    const fields = (line: string) => line.trimEnd().match(/"(?:[^"\\]|\\.)*"|\S+/g)!;
+    expect(fields(prettyOf('A B C'))).toHaveLength(7);
+    expect(prettyOf('a\\u{1b}')).not.toBe(prettyOf('a\u001b'));
+  });
+
   it('cuts and escapes the method and the path too (caller text), in both formats', () => {
     const event = { time: 0, method: `M\u001b${'X'.repeat(250)}`, path: `/p\u0085${'q'.repeat(250)}`, operation: undefined, status: 404, ms: 0 };
     const line = requestLogLine(event, 'pretty');

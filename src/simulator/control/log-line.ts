@@ -3,7 +3,8 @@
  * line per request with time, method, path, operation, status, milliseconds and
  * requestReference. Never a header, a query, a key or a body; text that came from the
  * caller (method, path, requestReference) is cut at 200 characters (`…` marks the cut) and
- * escaped, so a line cannot forge another or drive the terminal.
+ * escaped, so a line cannot forge another or drive the terminal; a pretty requestReference
+ * with a space or a quote is quoted, so the fields stay apart.
  */
 import { escapeControls, jsonText } from '../../cli/escape';
 import type { SimulatorRequestEvent } from '../types';
@@ -44,6 +45,13 @@ export function requestLogLine(event: SimulatorRequestEvent, format: Exclude<Log
   if (format === 'json') {
     return `${jsonText({ time, method, path, operation: event.operation ?? null, status: event.status ?? null, ms, requestReference: reference ?? null })}\n`;
   }
-  const fields = [time, method, path, event.operation ?? '-', event.status === undefined ? 'dropped' : String(event.status), `${ms}ms`, reference ?? '-'];
-  return `${fields.map(escapeControls).join(' ')}\n`;
+  const fields = [time, method, path, event.operation ?? '-', event.status === undefined ? 'dropped' : String(event.status), `${ms}ms`];
+  return `${[...fields, reference === undefined ? '-' : quoted(reference)].map(escapeControls).join(' ')}\n`;
+}
+
+/** A requestReference that would not read as one field (a space, a quote, a backslash, empty or `-`) in double quotes, JSON-string style; else as it is. */
+function quoted(reference: string): string {
+  // trim() removes exactly the characters JavaScript calls white space (no regular expression on caller text).
+  const plain = reference !== '' && reference !== '-' && ![...reference].some((char) => char.trim() === '' || char === '"' || char === '\\');
+  return plain ? reference : `"${reference.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }

@@ -27,11 +27,11 @@ import type { OrderVersion } from '../../schema/tables';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
 import { nestsDeeper } from '../body';
 import { requestReferenceOf } from '../request-reference';
-import { requestTarget } from '../listen';
+import { answerBeyondRequests, refusedWithoutHost, requestTarget } from '../listen';
 import { ROUTES, findRoute } from '../routes';
 import type { Route } from '../context';
 import type { SimulatorOperation, SimulatorRequestEvent, SimulatorServer } from '../types';
-import { CONTROL_MESSAGES, CONTROL_PREFIX, controlError, controlGate, isControlPath, methodNotAllowed } from './guard';
+import { CONTROL_MESSAGES, CONTROL_PREFIX, controlError, controlGate, isControlPath, methodNotAllowed, receivedOn } from './guard';
 
 /** One exchange the proxy found wrong. */
 export interface ProxyViolation {
@@ -240,9 +240,9 @@ function answerHeaders(headers: IncomingHttpHeaders, length: number): Record<str
   return out;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, close = false): void {
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...(close ? { Connection: 'close' } : {}) });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -299,6 +299,7 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
   if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be a positive number of milliseconds, at most 2147483647.');
   const kept: ProxyViolation[] = [];
   const gate = controlGate(options.token);
+  const host = listenOptions.host ?? '127.0.0.1';
   let origin = '';
 
   function record(violation: ProxyViolation): void {
@@ -311,17 +312,20 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     const headers = new Headers();
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     const method = req.method ?? 'GET';
-    const refused = await gate(new Request(url, { method: method === 'GET' || method === 'HEAD' ? method : 'POST', headers }), url);
+    // Marked as received on `host`: the gate checks its Host header (DNS rebinding).
+    const refused = await gate(receivedOn(new Request(url, { method: method === 'GET' || method === 'HEAD' ? method : 'POST', headers }), host), url);
     req.resume();
     let answer: Response;
     if (refused !== undefined) answer = refused;
     else if (url.pathname !== `${CONTROL_PREFIX}violations`) answer = controlError(404, CONTROL_MESSAGES.proxyNotFound);
-    else if (method !== 'GET') answer = methodNotAllowed(['GET']);
+    else if (method !== 'GET' && method !== 'HEAD') answer = methodNotAllowed(['GET']);
     else answer = Response.json({ violations: structuredClone(kept) });
-    const headersOut: Record<string, string> = {};
+    const body = Buffer.from(await answer.arrayBuffer());
+    const headersOut: Record<string, string> = { 'content-length': String(body.byteLength) };
     answer.headers.forEach((value, name) => (headersOut[name] = value));
     res.writeHead(answer.status, headersOut);
-    res.end(Buffer.from(await answer.arrayBuffer()));
+    // node:http sends no body to HEAD: the headers of GET alone.
+    res.end(body);
     return answer.status;
   }
 
@@ -342,14 +346,16 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     const matched = routeOf(method, pathname);
     const route = matched?.route;
     trace.operation = route?.operation;
+    // A 413 keeps the connection and reads the rest of the body unkept (as serve does), so a client that
+    // sends it all before reading gets the answer, not a reset; the server's requestTimeout bounds the time.
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
       req.resume();
-      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge }, true);
+      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge });
       return 413;
     }
     const body = await boundedBody(req);
     if (body === undefined) {
-      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge }, true);
+      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge });
       return 413;
     }
     const kind = route?.body?.kind;
@@ -383,7 +389,8 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     return answer.status;
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    if (refusedWithoutHost(req, res, options.onRequest)) return;
     const started = performance.now();
     const trace: { operation: SimulatorRequestEvent['operation']; requestReference?: string } = { operation: undefined };
     // The parsed path only: the raw target may hold user info (`GET http://user:key@host/...`) or a query.
@@ -403,7 +410,7 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
       options.onRequest({ time: Date.now() - ms, method: req.method ?? 'GET', path, operation: trace.operation, status, ms, ...(reference === undefined ? {} : { requestReference: reference }) });
     }
   });
-  const host = listenOptions.host ?? '127.0.0.1';
+  answerBeyondRequests(server, options.onRequest);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(listenOptions.port ?? 0, host, () => {

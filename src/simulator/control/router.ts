@@ -12,7 +12,7 @@ import { ORDER_VERSIONS, type OrderVersion, type RequestStatus } from '../../sch
 import { json, MESSAGES } from '../answers';
 import { declaresTooLarge, isJsonType, readJsonBody } from '../body';
 import type { ReceivedRequest, SimulatedOrder, SimulatedReturn, SimulatorControlOptions, SimulatorFaults } from '../types';
-import { CONTROL_MESSAGES, CONTROL_PREFIX, controlError, controlGate, methodNotAllowed } from './guard';
+import { CONTROL_MESSAGES, CONTROL_PREFIX, controlError, controlGate, headOf, methodNotAllowed } from './guard';
 
 /** An order as the control API lists it: with the states `advance` accepts from its current one. */
 export interface ControlOrder extends SimulatedOrder {
@@ -151,7 +151,10 @@ export function controlRouter(target: ControlTarget, options: SimulatorControlOp
     }
     const methods = Object.hasOwn(ROUTES, rest) ? ROUTES[rest]! : undefined;
     if (methods === undefined) return controlError(404, CONTROL_MESSAGES.notFound);
-    const run = Object.hasOwn(methods, request.method) ? methods[request.method]! : undefined;
-    return run === undefined ? methodNotAllowed(Object.keys(methods)) : run(target, request);
+    // HEAD is answered wherever GET is (RFC 9110, 9.3.2), without the body.
+    const method = request.method === 'HEAD' && Object.hasOwn(methods, 'GET') ? 'GET' : request.method;
+    const run = Object.hasOwn(methods, method) ? methods[method]! : undefined;
+    if (run === undefined) return methodNotAllowed(Object.keys(methods));
+    return request.method === 'HEAD' ? headOf(await run(target, request)) : run(target, request);
   };
 }
