@@ -22,7 +22,7 @@ import { checkDestinations, openDestinations, type Destination } from './destina
 import { GzipError, gunzip } from './gunzip';
 import { expandInputs } from './inputs';
 import type { CliIo } from './io';
-import { batchRulesOn } from './levels';
+import { batchRulesOn, levelOf } from './levels';
 import type { UnitSettings, UnitVariant } from './lint-unit';
 import { OutputSink } from './output';
 import { inProcess, workerPool, type Executor } from './pool';
@@ -39,6 +39,7 @@ const UNIT_BYTES = 1 << 20;
 // Files are read this much at a time, into one reused buffer.
 const READ_BYTES = 1 << 18;
 const readFd = promisify(read);
+const BATCH_RULES = RULES.filter((rule) => rule.meta.scope === 'batch').map((rule) => rule.meta.id);
 // Inputs smaller than this (regular files, in all) are linted in-process by default:
 // starting a worker costs more than it saves.
 const SMALL_INPUT_BYTES = 4 << 20;
@@ -186,6 +187,7 @@ async function* readFdBytes(fd: number, stream: AsyncIterable<string | Uint8Arra
 async function readInput(
   run: LintRun,
   spec: InputSpec,
+  index: number,
   io: CliIo,
   executor: Executor,
   options: ChunkOptions,
@@ -195,7 +197,7 @@ async function readInput(
 ): Promise<void> {
   const cutter = spec.form === 'lines' ? new LineChunker(options) : spec.form === 'document' ? new DocumentHolder(options) : new AutoChunker(options);
   const fix = await makeFixTarget(spec, () => cutter.hadBom);
-  const input: InputContext = { file: spec.file, nextLine: 1, payloads: 0, ...(fix ? { fix } : {}), ...(spec.variant ? { variant: spec.variant } : {}) };
+  const input: InputContext = { file: spec.file, index, nextLine: 1, payloads: 0, ...(fix ? { fix } : {}), ...(spec.variant ? { variant: spec.variant } : {}) };
   let source: AsyncIterable<string | Uint8Array>;
   if (!spec.path) source = io.stdinFd === undefined ? io.stdin : readFdBytes(io.stdinFd, io.stdin);
   else source = spec.gzip ? gunzip(readFileBytes(spec, counter)) : readFileBytes(spec, counter);
@@ -376,13 +378,16 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   const stop = new AbortController();
   const onInterrupt = () => stop.abort();
   io.signal?.addEventListener('abort', onInterrupt, { once: true });
+  const started = performance.now();
   const summary = emptySummary();
+  // The batch rules on in any input's options: merge warns when runs it joins did not share them.
+  const batchRules = BATCH_RULES.filter((id) => variants.some((variant) => levelOf(id, variant.rules) !== 'off'));
   const report = new ReportWriter(
     destinations.map((destination) => ({
       sink: new OutputSink(destination.target, destination.name, () => progress?.clear()),
       formatter: FORMATTERS[destination.format],
       // One options object per document: a formatter keeps its state of the run by it.
-      options: { summary, rules: RULES, toolVersion: packageVersion(), color: useColor(args, io, destination), ...(io.env ? { env: io.env } : {}) },
+      options: { summary, rules: RULES, toolVersion: packageVersion(), color: useColor(args, io, destination), batchRules, warn: (line: string) => writeLine(io.stderr, line), ...(io.env ? { env: io.env } : {}) },
     })),
     summary,
   );
@@ -409,9 +414,9 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   let failure: InputError | UsageError | undefined;
   try {
     report.header();
-    for (const spec of specs) {
+    for (const [index, spec] of specs.entries()) {
       if (stop.signal.aborted) break;
-      await readInput(run, spec, io, executor, chunkOptions, stop.signal, counter, makeFixTarget);
+      await readInput(run, spec, index, io, executor, chunkOptions, stop.signal, counter, makeFixTarget);
     }
   } catch (error) {
     if (error instanceof InputError || error instanceof UsageError) failure = error;
@@ -431,7 +436,9 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   // Every document is closed (a reader gone from stdout leaves the files whole), unless the run failed.
   if (!run.failure || report.failed) {
     if (interrupted) run.summary.interrupted = true;
-    if (failure !== undefined) for (const output of report.outputs) output.options.failure = failureText(failure);
+    if (failure !== undefined) run.summary.faults = [failureText(failure)];
+    // The run's time, for JUnit.
+    for (const output of report.outputs) output.options.time = (performance.now() - started) / 1000;
     report.footer();
     await report.flush();
   }

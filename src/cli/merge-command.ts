@@ -26,10 +26,11 @@ import { packageVersion } from './version';
 export const MERGE_HELP = `Usage: fulfilkit merge [options] REPORT.json...
 
 Merges the json reports of lint runs (fulfilkit lint --format json: the shards of a
-corpus, or any runs) into one report. Results are listed in the order of the
-arguments; the summary sums payloads, errors, warnings, problems by rule, problems
-not listed and fixes (the shard of each report is dropped: the merged report covers
-them all; a shard missing or given twice is named on stderr).
+corpus, or any runs) into one report. The results of the shards of one split are
+listed in input order, as one unsharded run lists them; those of other runs, in the
+order of the arguments. The summary sums payloads, errors, warnings, problems by
+rule, problems not listed and fixes, and lists their faults (the
+shard of each report is dropped: the merged report covers them all).
 
 Options:
   -f, --format stylish|json|sarif|github|junit
@@ -42,7 +43,9 @@ Options:
 
 Exit codes: 0 no errors; 1 errors (or more warnings than --max-warnings);
 2 usage, a report that cannot be read, is not a fulfilkit json report or whose
-summary contradicts its results.
+summary contradicts its results; also 2, after writing the whole merged report
+(which says so), when a report is of an interrupted or faulted run, or a shard
+of the split is missing or given twice (each named on stderr).
 `;
 
 /** The arguments of `fulfilkit merge`. */
@@ -116,11 +119,14 @@ const text = v.string('a string');
 const RULE_ID = 'a rule id (1 to 64 lowercase letters, digits and hyphens)';
 const ruleId = v.pipe(v.string(RULE_ID), v.regex(/^[a-z0-9-]{1,64}$/, RULE_ID));
 const PARAM = 'a string, a number or a list of strings';
+// RFC 6901: '' or '/'-led reference tokens, '~' only as ~0 or ~1 (a split, no pattern that could backtrack).
+const POINTER = 'a JSON Pointer ("" or "/" and members, "~" only in "~0" and "~1")';
+const isPointer = (path: string) => (path === '' || path.startsWith('/')) && path.split('~').every((part, i) => i === 0 || part.startsWith('0') || part.startsWith('1'));
 const problemSchema = v.object(
   {
     rule: ruleId,
     severity: v.picklist(['error', 'warn'], '"error" or "warn"'),
-    path: text,
+    path: v.pipe(text, v.check(isPointer, POINTER)),
     message: text,
     params: v.optional(v.record(text, v.union([text, v.number(PARAM), v.array(text, PARAM)], PARAM), 'an object of strings, numbers and lists of strings')),
     fix: v.optional(v.object({ kind: v.literal('rename-member', '"rename-member"'), to: text }, 'a fix object')),
@@ -135,6 +141,8 @@ const resultSchema = v.object(
     file: v.optional(text),
     line: v.optional(positive),
     index: v.optional(count),
+    input: v.optional(count),
+    requestReference: v.optional(text),
     kind: v.nullable(v.picklist(['order', 'return'], '"order", "return" or null')),
     problems: v.pipe(v.array(problemSchema, 'a list of problems'), v.minLength(1, 'a list of at least one problem')),
     omitted: v.optional(count),
@@ -151,11 +159,14 @@ const summarySchema = v.object(
     fixed: v.optional(count),
     shard: v.optional(v.object({ index: positive, count: positive, otherPayloads: count }, 'a shard object')),
     interrupted: v.optional(v.boolean('true or false')),
+    faults: v.optional(v.array(text, 'a list of strings')),
   },
   'a summary object',
 );
-const reportSchema = v.object({ results: v.array(resultSchema, 'a list of results'), summary: summarySchema }, 'a fulfilkit json report object');
-const summaryLineSchema = v.object({ summary: summarySchema }, 'a summary object');
+// What follows the results: the summary and the batch rules the run had on.
+const tailEntries = { summary: summarySchema, batchRules: v.optional(v.array(ruleId, 'a list of rule ids')) };
+const reportSchema = v.object({ results: v.array(resultSchema, 'a list of results'), ...tailEntries }, 'a fulfilkit json report object');
+const tailSchema = v.object(tailEntries, 'a summary object');
 
 /** A result as read. */
 type ReportResult = v.InferOutput<typeof resultSchema>;
@@ -198,7 +209,7 @@ function checked<S extends v.GenericSchema>(schema: S, value: unknown, file: str
   throw notAReport(file, result.issues[0], prefix);
 }
 
-/** A report read, or to read: its summary, and how its results are read again. */
+/** How a report is laid out: a result a line, as lint writes it, or any JSON (read whole). */
 type Layout = 'lines' | 'whole';
 
 /**
@@ -212,6 +223,16 @@ interface ReportSource {
   text?: string;
 }
 
+/** What a report says after its results. */
+type ReportTail = v.InferOutput<typeof tailSchema>;
+
+/** A report checked: what it says after its results, how it is laid out, and whether every result names its input. */
+interface Checked extends ReportTail {
+  readonly summary: LintSummary;
+  readonly layout: Layout;
+  readonly placed: boolean;
+}
+
 /** The report is not laid out as `fulfilkit lint --format json` writes it (one result a line). */
 class NotLines extends Error {}
 
@@ -219,33 +240,47 @@ class NotLines extends Error {}
 const MAX_REPORT_LINE = 64 << 20;
 /** A report that is not one result a line (or not a regular file) is read whole only up to this size. */
 const MAX_WHOLE_REPORT = 32 << 20;
+/** Reports are read this much at a time: small, since shards are read side by side. */
+const READ_BYTES = 64 << 10;
 const RESULTS_OPEN = '{"results":[';
 const SUMMARY_OPEN = '],"summary":';
 
 /** The lines of a report, decoded, each at most `MAX_REPORT_LINE` long (else `NotLines`). */
 async function* linesOf(source: ReportSource): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  let rest = '';
-  const chunks: AsyncIterable<Buffer | string> | string[] = source.text !== undefined ? [source.text] : createReadStream(source.path, { highWaterMark: 1 << 20 });
+  // The start of a line that spans reads, in pieces: joined once, when its end comes.
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const line = (end: string) => {
+    const text = pending.length === 0 ? end : pending.join('') + end;
+    pending = [];
+    pendingLength = 0;
+    return text.endsWith('\r') ? text.slice(0, -1) : text;
+  };
+  const chunks: AsyncIterable<Buffer | string> | string[] = source.text !== undefined ? [source.text] : createReadStream(source.path, { highWaterMark: READ_BYTES });
   for await (const chunk of chunks) {
-    const text = rest + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-      yield text.slice(start, text.charCodeAt(nl - 1) === 13 && nl > start ? nl - 1 : nl);
+      yield line(text.slice(start, nl));
       start = nl + 1;
     }
-    rest = text.slice(start);
-    if (rest.length > MAX_REPORT_LINE) throw new NotLines();
+    if (start < text.length) {
+      pending.push(text.slice(start));
+      pendingLength += text.length - start;
+    }
+    if (pendingLength > MAX_REPORT_LINE) throw new NotLines();
   }
-  rest += decoder.end();
-  if (rest !== '') yield rest;
+  const last = line(decoder.end());
+  if (last !== '') yield last;
 }
 
-/** What a report's results list: problems by severity and by rule, and those counted but not listed. */
+/** What a report's results list: problems by severity and by rule, those counted but not listed, and whether each names its input. */
 class Listed {
   errors = 0;
   warnings = 0;
   omitted = 0;
+  placed = true;
   readonly byRule = new Map<string, number>();
 
   add(result: ReportResult): void {
@@ -255,6 +290,7 @@ class Listed {
       this.byRule.set(p.rule, (this.byRule.get(p.rule) ?? 0) + 1);
     }
     this.omitted += result.omitted ?? 0;
+    if (result.input === undefined) this.placed = false;
   }
 }
 
@@ -292,23 +328,22 @@ function consistent(file: string, summary: LintSummary, listed: Listed): LintSum
 }
 
 /**
- * Reads a report a result at a time, as `fulfilkit lint --format json` writes it: memory
- * holds one result, whatever the report's size.
+ * A report's results, a line at a time, as `fulfilkit lint --format json` writes them:
+ * memory holds one result, whatever the report's size. Returns what follows the results.
  *
  * @throws {NotLines} The report is laid out otherwise (or cut short).
  */
-async function readLines(source: ReportSource, each?: (result: LintResult) => Promise<void>): Promise<LintSummary> {
+async function* lineResults(source: ReportSource): AsyncGenerator<ReportResult, ReportTail> {
   const { file } = source;
-  const listed = new Listed();
   let n = -1;
-  let summary: LintSummary | undefined;
+  let tail: ReportTail | undefined;
   for await (const raw of linesOf(source)) {
     const line = n === -1 ? stripBom(raw) : raw;
     if (n === -1) {
       if (line !== RESULTS_OPEN) throw new NotLines();
       n = 0;
-    } else if (summary !== undefined || line.startsWith(SUMMARY_OPEN)) {
-      if (summary !== undefined) {
+    } else if (tail !== undefined || line.startsWith(SUMMARY_OPEN)) {
+      if (tail !== undefined) {
         if (line.trim() !== '') throw new NotLines();
         continue;
       }
@@ -318,7 +353,7 @@ async function readLines(source: ReportSource, each?: (result: LintResult) => Pr
       } catch {
         throw new NotLines();
       }
-      summary = checked(summaryLineSchema, value, file).summary as LintSummary;
+      tail = checked(tailSchema, value, file);
     } else if (line !== '') {
       let value: unknown;
       try {
@@ -326,48 +361,110 @@ async function readLines(source: ReportSource, each?: (result: LintResult) => Pr
       } catch {
         throw new NotLines();
       }
-      const result = checked(resultSchema, value, file, `results[${n++}]`);
-      listed.add(result);
-      await each?.(resultOf(result));
+      yield checked(resultSchema, value, file, `results[${n++}]`);
     }
   }
-  if (summary === undefined) throw new NotLines();
-  return consistent(file, summary, listed);
+  if (tail === undefined) throw new NotLines();
+  return tail;
+}
+
+/** A report's results read whole (any JSON layout, up to `MAX_WHOLE_REPORT`); returns what follows them. */
+async function* wholeResults(source: ReportSource): AsyncGenerator<ReportResult, ReportTail> {
+  const { file } = source;
+  const content = source.text ?? (await readTextFile(source.path, `the report ${file}`, MAX_WHOLE_REPORT, 'and is not laid out a result a line, as fulfilkit lint --format json writes it'));
+  let value: unknown;
+  try {
+    value = JSON.parse(stripBom(content));
+  } catch {
+    throw new UsageError(`The report ${file} is not valid JSON (merge reads the reports of fulfilkit lint --format json).`);
+  }
+  const { results, ...tail } = checked(reportSchema, value, file);
+  yield* results;
+  return tail;
+}
+
+/** A failure to read a report, as a usage error naming it (a usage error stays as it is). */
+function readFailure(file: string, error: unknown): UsageError {
+  if (error instanceof UsageError) return error;
+  // Laid out a result a line when first read, not any more.
+  if (error instanceof NotLines) return new UsageError(`The report ${file} changed while merge read it; merge it again.`);
+  return new UsageError(`Cannot read ${file}: ${ioReason(error)}.`);
 }
 
 /**
  * Reads and checks one report: a result a line when it is laid out as lint writes it, else
- * whole (up to `MAX_WHOLE_REPORT`). `each` gets every result, in order, once all are checked
- * when `layout` is known from a first reading.
+ * whole (up to `MAX_WHOLE_REPORT`). Nothing of it is kept but what follows its results.
  *
  * @throws {UsageError} Naming the file and the first member that is wrong, or how its summary contradicts its results.
  */
-async function readReport(source: ReportSource, each?: (result: LintResult) => Promise<void>, layout?: Layout): Promise<{ summary: LintSummary; layout: Layout }> {
-  const { file } = source;
-  try {
-    if (layout !== 'whole') {
-      try {
-        return { summary: await readLines(source, each), layout: 'lines' };
-      } catch (error) {
-        if (!(error instanceof NotLines)) throw error;
-      }
-    }
-    const content = source.text ?? (await readTextFile(source.path, `the report ${file}`, MAX_WHOLE_REPORT, 'and is not laid out a result a line, as fulfilkit lint --format json writes it'));
-    let value: unknown;
-    try {
-      value = JSON.parse(stripBom(content));
-    } catch {
-      throw new UsageError(`The report ${file} is not valid JSON (merge reads the reports of fulfilkit lint --format json).`);
-    }
-    const report = checked(reportSchema, value, file);
+async function checkReport(source: ReportSource): Promise<Checked> {
+  const check = async (layout: Layout): Promise<Checked> => {
     const listed = new Listed();
-    for (const result of report.results) listed.add(result);
-    const summary = consistent(file, report.summary as LintSummary, listed);
-    for (const result of report.results) await each?.(resultOf(result));
-    return { summary, layout: 'whole' };
+    const results = layout === 'lines' ? lineResults(source) : wholeResults(source);
+    let next = await results.next();
+    for (; !next.done; next = await results.next()) listed.add(next.value);
+    const summary = consistent(source.file, next.value.summary as LintSummary, listed);
+    return { ...next.value, summary, layout, placed: listed.placed };
+  };
+  try {
+    try {
+      return await check('lines');
+    } catch (error) {
+      if (!(error instanceof NotLines)) throw error;
+    }
+    return await check('whole');
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`Cannot read ${file}: ${ioReason(error)}.`);
+    throw readFailure(source.file, error);
+  }
+}
+
+/** A checked report's results, read again, as lint results. */
+async function* resultsOf(source: ReportSource, layout: Layout): AsyncGenerator<LintResult> {
+  try {
+    for await (const result of layout === 'lines' ? lineResults(source) : wholeResults(source)) yield resultOf(result);
+  } catch (error) {
+    throw readFailure(source.file, error);
+  }
+}
+
+// A result's place in its input: its NDJSON line, its element of a top-level array (a document has one).
+const placeOf = (r: LintResult) => r.line ?? r.index ?? 0;
+
+/**
+ * The results of the reports in the order one unsharded run lists them: the shards of one
+ * split read the same inputs, so their results are interleaved by input, then by place in
+ * it (each report is in that order already: memory holds one result of each); other reports
+ * are listed one after another, in the order of the arguments.
+ */
+async function* mergedResults(streams: readonly AsyncGenerator<LintResult>[], interleave: boolean): AsyncGenerator<LintResult> {
+  if (!interleave) {
+    for (const stream of streams) yield* stream;
+    return;
+  }
+  const heads: IteratorResult<LintResult>[] = [];
+  try {
+    for (const stream of streams) heads.push(await stream.next());
+    yield* interleaved(streams, heads);
+  } finally {
+    // Stopped early (a failed write): every report's file is closed, not only the one read last.
+    for (const stream of streams) await stream.return(undefined);
+  }
+}
+
+/** The heads' smallest (by input, then place in it) taken, and replaced by the next of its report, until all are done. */
+async function* interleaved(streams: readonly AsyncGenerator<LintResult>[], heads: IteratorResult<LintResult>[]): AsyncGenerator<LintResult> {
+  for (;;) {
+    let first = -1;
+    for (let k = 0; k < heads.length; k++) {
+      const head = heads[k]!;
+      if (head.done) continue;
+      const best = first === -1 ? undefined : (heads[first]!.value as LintResult);
+      // Ties (a shard given twice) keep the order of the arguments.
+      if (best === undefined || head.value.input! < best.input! || (head.value.input === best.input && placeOf(head.value) < placeOf(best))) first = k;
+    }
+    if (first === -1) return;
+    yield heads[first]!.value as LintResult;
+    heads[first] = await streams[first]!.next();
   }
 }
 
@@ -387,6 +484,8 @@ function resultOf(r: ReportResult): LintResult {
     file,
     ...(line !== undefined ? { line } : {}),
     ...(index !== undefined ? { index } : {}),
+    ...(r.input !== undefined ? { input: r.input } : {}),
+    ...(r.requestReference !== undefined ? { requestReference: r.requestReference } : {}),
     kind: r.kind,
     problems: r.problems,
     ...(r.omitted ? { omitted: r.omitted } : {}),
@@ -395,7 +494,8 @@ function resultOf(r: ReportResult): LintResult {
 
 /**
  * Sums summaries: payloads, errors, warnings, problems by rule, problems not listed and
- * fixes add up; `interrupted` holds if any run was interrupted. Shards are dropped (the sum
+ * fixes add up; `interrupted` holds if any run was interrupted; the faults of every run are
+ * listed one after another. Shards are dropped (the sum
  * covers them all). Only a summary's own members count (`toString` is a key like any other),
  * and every sum stays a safe integer.
  *
@@ -420,6 +520,7 @@ export function sumSummaries(summaries: readonly LintSummary[]): LintSummary {
     if (s.omitted) sum.omitted = add(sum.omitted ?? 0, s.omitted, 'problems not listed');
     if (s.fixed !== undefined) sum.fixed = add(sum.fixed ?? 0, s.fixed, 'fixes');
     if (s.interrupted) sum.interrupted = true;
+    if (s.faults?.length) sum.faults = [...(sum.faults ?? []), ...s.faults];
   }
   add(sum.errors, sum.warnings, 'problems');
   // Own members only: a Map, then an object of own properties (`__proto__` included, as data).
@@ -427,20 +528,41 @@ export function sumSummaries(summaries: readonly LintSummary[]): LintSummary {
   return sum;
 }
 
-/** What is odd about the shards of the reports: shards of different splits, a shard missing or given twice. */
-function shardWarnings(summaries: readonly LintSummary[]): string[] {
+/** How the reports cover a corpus: whether they are the shards of one split, what a warning should say, and what is missing or doubled. */
+interface Coverage {
+  readonly oneSplit: boolean;
+  readonly warnings: readonly string[];
+  readonly faults: readonly string[];
+}
+
+/** Whether the reports are the shards of one split (all of them, each once), else what is wrong. */
+function coverage(summaries: readonly LintSummary[]): Coverage {
   const shards = summaries.flatMap((s) => (s.shard ? [s.shard] : []));
-  if (shards.length === 0) return [];
+  if (shards.length === 0) return { oneSplit: false, warnings: [], faults: [] };
   const counts = new Set(shards.map((s) => s.count));
-  if (counts.size > 1 || shards.length < summaries.length) return ['the reports come from different shard splits (or some from unsharded runs); payloads may be counted twice.'];
+  if (counts.size > 1 || shards.length < summaries.length) return { oneSplit: false, warnings: ['the reports come from different shard splits (or some from unsharded runs); payloads may be counted twice.'], faults: [] };
   const n = shards[0]!.count;
   const seen = new Map<number, number>();
   for (const { index } of shards) seen.set(index, (seen.get(index) ?? 0) + 1);
-  const out: string[] = [];
+  const faults: string[] = [];
   const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length > 0) out.push(`${plural(missing.length, 'shard')} of ${n} missing: ${missing.map((i) => `${i}/${n}`).join(', ')}.`);
-  for (const [index, times] of seen) if (times > 1) out.push(`shard ${index}/${n} is given ${times} times; its payloads are counted ${times} times.`);
-  return out;
+  if (missing.length > 0) faults.push(`${plural(missing.length, 'shard')} of ${n} missing: ${missing.map((i) => `${i}/${n}`).join(', ')}.`);
+  for (const [index, times] of seen) if (times > 1) faults.push(`shard ${index}/${n} is given ${times} times; its payloads are counted ${times} times.`);
+  return { oneSplit: true, warnings: [], faults };
+}
+
+/** The batch rules any run had on (sorted), or `undefined` when no report says (written before reports said). */
+function batchRulesOf(checks: readonly Checked[]): string[] | undefined {
+  if (checks.every((c) => c.batchRules === undefined)) return undefined;
+  return [...new Set(checks.flatMap((c) => c.batchRules ?? []))].sort();
+}
+
+/** Why each report is incomplete, one line each, naming the report. */
+function incompleteReports(checks: readonly Checked[], sources: readonly ReportSource[]): string[] {
+  return checks.flatMap(({ summary }, k) => {
+    const file = sources[k]!.file;
+    return [...(summary.interrupted ? [`The report ${file} is of an interrupted run: it lists what was linted before the interruption.`] : []), ...(summary.faults ?? []).map((fault) => `The report ${file} is incomplete: ${fault}`)];
+  });
 }
 
 /** Where the merged report goes: stdout, or a file opened now (after every report was checked). */
@@ -455,7 +577,8 @@ async function openOutput(file: string | undefined, cwd: string, io: CliIo): Pro
  *
  * @param argv The arguments after `merge`.
  * @param io Streams, working directory and environment.
- * @returns The exit code: 0 no errors; 1 errors (or more warnings than `--max-warnings`); 2 usage.
+ * @returns The exit code: 0 no errors; 1 errors (or more warnings than `--max-warnings`); 2 usage, or
+ *   a merged report that is incomplete (a run interrupted or faulted, a shard missing or given twice).
  * @throws {UsageError} On bad arguments, a report that cannot be read or is not a json report, an output that is a report (exit 2).
  * @example await mergeCommand(['shard-1.json', 'shard-2.json', '-f', 'sarif', '-o', 'lint.sarif'], io);
  */
@@ -480,31 +603,44 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
   const outputs: OutputTarget[] = args.outputFile !== undefined ? [{ name: args.outputFile, path: resolve(cwd, args.outputFile) }] : io.stdoutFd !== undefined ? [{ name: 'stdout', fd: io.stdoutFd }] : [];
   await refuseInputsAsOutputs(outputs, inputs);
   // First every report is checked (nothing is written if one is not a report), then each is
-  // read again and written a result at a time: memory holds one result, not the reports.
+  // read again and written a result at a time: memory holds one result of each, not the reports.
   // A report that is not a regular file (a pipe, a FIFO) is read once, whole, and kept.
-  const read: { summary: LintSummary; layout: Layout }[] = [];
+  const checks: Checked[] = [];
   for (const source of sources) {
     if (source.readOnce) source.text = await readTextFile(source.path, `the report ${source.file}`, MAX_WHOLE_REPORT, 'and is not a regular file (merge holds a report from a pipe or a device in memory; write it to a file first)');
-    read.push(await readReport(source));
+    checks.push(await checkReport(source));
   }
 
-  const summaries = read.map((r) => r.summary);
+  const summaries = checks.map((c) => c.summary);
   const summary = sumSummaries(summaries);
-  for (const warning of shardWarnings(summaries)) writeLine(io.stderr, `fulfilkit: warning: ${warning}`);
+  const split = coverage(summaries);
+  const batchRules = batchRulesOf(checks);
+  const warnings = [...split.warnings];
+  // Separate runs each compared their own payloads: a duplicate across two of them was never looked for.
+  if (checks.length > 1 && !split.oneSplit && batchRules?.length) warnings.push(`the reports are not the shards of one split: ${batchRules.join(', ')} compared the payloads of each run, not those of different runs.`);
+  for (const warning of warnings) writeLine(io.stderr, `fulfilkit: warning: ${warning}`);
+  // A shard missing or given twice leaves the merged report wrong: it says so, as a fault.
+  if (split.faults.length > 0) summary.faults = [...(summary.faults ?? []), ...split.faults];
+  const incomplete = [...incompleteReports(checks, sources), ...split.faults];
+  // The shards of one split read the same inputs: their results go back in input order.
+  const interleave = checks.length > 1 && split.oneSplit && checks.every((c) => c.placed);
+  // Without it, places among different runs' inputs mean nothing in one report.
+  const keepInput = checks.length === 1 || interleave;
   const toStdout = args.outputFile === undefined;
   const formatter = FORMATTERS[args.format];
   const env = io.env ?? {};
   const color = args.format === 'stylish' && colorWanted(args.color, env, toStdout && io.stdout.isTTY === true) && (toStdout || args.color === true);
-  const options = { summary, rules: RULES, toolVersion: packageVersion(), color, env };
+  const options = { summary, rules: RULES, toolVersion: packageVersion(), color, env, ...(batchRules ? { batchRules } : {}), warn: (line: string) => writeLine(io.stderr, line) };
   const output = await openOutput(args.outputFile, cwd, io);
   const sink = output.sink;
   sink.write(formatter.header(options));
   let index = 0;
-  const write = async (result: LintResult) => {
-    sink.write(formatter.result(result, index++, options));
+  for await (const result of mergedResults(sources.map((source, k) => resultsOf(source, checks[k]!.layout)), interleave)) {
+    if (sink.failure) break;
+    const { input: _input, ...placeless } = result;
+    sink.write(formatter.result(keepInput ? result : placeless, index++, options));
     if (index % 256 === 0) await sink.flush();
-  };
-  for (let k = 0; k < sources.length && !sink.failure; k++) await readReport(sources[k]!, write, read[k]!.layout);
+  }
   sink.write(formatter.footer(options));
   await sink.flush();
   await output.close();
@@ -514,6 +650,9 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
   }
   // The summary line on stderr, unless the report already ends with it on stdout.
   if (!(args.format === 'stylish' && toStdout)) writeLine(io.stderr, summaryLine(summary));
+  // The merged report is whole, and says what it lacks; exit 2, as lint after a fault.
+  for (const line of incomplete) writeLine(io.stderr, `fulfilkit: ${line}`);
+  if (incomplete.length > 0) return EXIT.failure;
   if (summary.errors > 0) return EXIT.errors;
   if (args.maxWarnings !== undefined && summary.warnings > args.maxWarnings) {
     writeLine(io.stderr, `fulfilkit: ${summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.`);

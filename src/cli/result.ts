@@ -18,6 +18,13 @@ export interface LintResult {
   readonly line?: number;
   /** The index of a payload inside a top-level JSON array. */
   readonly index?: number;
+  /**
+   * The 0-based place of its file among the run's inputs (folders and globs expanded): the
+   * shards of one split read the same inputs, so `merge` puts their results back in input order.
+   */
+  readonly input?: number;
+  /** The payload's requestReference, when the run collected it (a batch rule is on): what identifies it, wherever it is. */
+  readonly requestReference?: string;
   /** The kind the payload was linted as; `null` for input that was not read as a payload (without `--kind`). */
   readonly kind: PayloadKind | null;
   /**
@@ -48,6 +55,11 @@ export interface LintSummary {
   fixed?: number;
   /** The run was stopped (Ctrl-C) before the end of its input. */
   interrupted?: boolean;
+  /**
+   * What made the report incomplete or wrong, one line each: an input that could not be read
+   * to its end (a truncated `.gz`); in a merged report also a shard missing or given twice.
+   */
+  faults?: string[];
 }
 
 /**
@@ -163,7 +175,22 @@ export function sortedSummary(summary: LintSummary): LintSummary {
     ...(summary.shard ? { shard: { ...summary.shard } } : {}),
     ...(summary.fixed !== undefined ? { fixed: summary.fixed } : {}),
     ...(summary.interrupted ? { interrupted: true } : {}),
+    ...(summary.faults?.length ? { faults: [...summary.faults] } : {}),
   };
+}
+
+/** What an interrupted run's report says (SARIF, JUnit and github name it as they name a fault). */
+export const INTERRUPTED = 'The run was interrupted before the end of its input; the report lists what was linted before.';
+
+/**
+ * Why a report is incomplete, one line each: the interruption, then each fault.
+ *
+ * @param summary The run's (or the merge's) summary.
+ * @returns The lines; none for a complete run.
+ * @example incomplete({ payloads: 1, errors: 0, warnings: 0, byRule: {}, interrupted: true }); // [INTERRUPTED]
+ */
+export function incomplete(summary: LintSummary): string[] {
+  return [...(summary.interrupted ? [INTERRUPTED] : []), ...(summary.faults ?? [])];
 }
 
 /**
@@ -215,6 +242,7 @@ export function summaryLine(summary: LintSummary): string {
   if (summary.omitted) line += `; ${grouped(summary.omitted)} not listed (--max-problems-per-payload)`;
   if (summary.fixed !== undefined) line += `; ${plural(summary.fixed, 'fix', 'fixes')} applied`;
   if (summary.interrupted) line += '; interrupted before the end of the input';
+  if (summary.faults?.length) line += `; incomplete (${plural(summary.faults.length, 'fault')})`;
   // Counts only; escaped all the same, as every line the CLI prints.
   return escapeControls(line + '.');
 }

@@ -26,6 +26,8 @@ import { countProblems, tallied, type LintResult, type LintSummary } from './res
 export interface InputContext {
   /** The name results show: the file as given, or `<stdin>`. */
   readonly file: string;
+  /** Its place among the run's inputs (0-based), which results carry for `merge`. */
+  readonly index?: number;
   /** Where `--fix` writes this input. */
   readonly fix?: FixTarget;
   /** The index of its options in the run's variants (a config's overrides); default 0. */
@@ -305,16 +307,18 @@ export class LintRun {
     }
   }
 
-  private emit(input: InputContext, form: UnitResult['form'], at: number, kind: number, problems: Problem[], omitted?: ProblemTally): void {
+  private emit(input: InputContext, form: UnitResult['form'], at: number, kind: number, problems: Problem[], omitted?: ProblemTally, requestReference?: string): void {
     const shown = kind === KIND_NONE ? (this.variantOf(input).kind ?? null) : KINDS[kind]!;
+    // Where it is among the inputs, and who it is: merge orders and SARIF fingerprints by them.
+    const who = { ...(input.index !== undefined ? { input: input.index } : {}), ...(requestReference !== undefined ? { requestReference } : {}) };
     let result: LintResult;
     if (form === 'lines') {
       const line = input.nextLine + at;
-      result = { source: `${input.file}:${line}`, file: input.file, line, kind: shown, problems };
+      result = { source: `${input.file}:${line}`, file: input.file, line, ...who, kind: shown, problems };
     } else if (form === 'array') {
-      result = { source: `${input.file}#/${at}`, file: input.file, index: at, kind: shown, problems };
+      result = { source: `${input.file}#/${at}`, file: input.file, index: at, ...who, kind: shown, problems };
     } else {
-      result = { source: input.file, file: input.file, kind: shown, problems };
+      result = { source: input.file, file: input.file, ...who, kind: shown, problems };
     }
     countProblems(this.summary, problems, omitted);
     this.report.result(omitted ? { ...result, omitted } : result);
@@ -369,7 +373,7 @@ export class LintRun {
           }
         }
         if (problems) {
-          this.emit(input, r.form, r.at[p]!, kind, problems, omitted);
+          this.emit(input, r.form, r.at[p]!, kind, problems, omitted, facts[p]?.requestReference);
           if (this.report.backedUp) await this.report.flush();
         }
       }

@@ -15,13 +15,14 @@ export interface Shard {
 /**
  * Parses the value of `--shard`.
  *
- * @param text `i/n` with 1 <= i <= n, e.g. `2/4`.
+ * @param text `i/n` with 1 <= i <= n <= 999999, e.g. `2/4`, nothing around it.
  * @returns The shard.
  * @throws {UsageError} On anything else.
  * @example parseShard('2/4'); // { index: 2, count: 4 }
  */
 export function parseShard(text: string): Shard {
-  const match = /^([1-9]\d{0,5})\/([1-9]\d{0,5})$/.exec(text.trim());
+  // As given: a value with spaces around it is malformed like any other (no trimming).
+  const match = /^([1-9]\d{0,5})\/([1-9]\d{0,5})$/.exec(text);
   const index = match ? Number(match[1]) : 0;
   const count = match ? Number(match[2]) : 0;
   if (!match || index > count) throw new UsageError('Invalid value for --shard: expected i/n with 1 <= i <= n <= 999999, e.g. --shard 2/4.');

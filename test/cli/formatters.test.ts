@@ -360,3 +360,35 @@ describe('a payload with problems past --max-problems-per-payload', () => {
     expect(suite.testcase[2]).toMatchObject({ '@_classname': 'orders.ndjson:3', '@_name': '(more problems)', failure: { '@_type': 'omitted', '@_message': '1,234 more problems not listed (--max-problems-per-payload).' } });
   });
 });
+
+describe('an interrupted or faulted run', () => {
+  // Text of a fault names a file, which may hold anything: it cannot forge a line or a tag.
+  const fault = 'Cannot read a\n::error::x<b>%.gz: the gzip data ends early.';
+  const broken: FormatOptions = { ...options, summary: { ...options.summary, interrupted: true, faults: [fault] } };
+
+  it('junit: a (run) suite with an <error> for each, counted in errors', () => {
+    const root = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'testsuite' || name === 'testcase' }).parse(junit(results, broken)).testsuites;
+    expect(root).toMatchObject({ '@_tests': '5', '@_failures': '3', '@_errors': '2' });
+    const run = root.testsuite.at(-1);
+    expect(run['@_name']).toBe('(run)');
+    expect(run.testcase.map((c: { error: Record<string, string> }) => [c.error['@_type'], c.error['@_message']])).toEqual([
+      ['interrupted', 'The run was interrupted before the end of its input; the report lists what was linted before.'],
+      ['fault', 'Cannot read a\\u{a}::error::x<b>%.gz: the gzip data ends early.'],
+    ]);
+    // A complete run has none.
+    expect(junit(results, options)).toContain('errors="0"');
+    expect(junit(results, options)).not.toContain('<error');
+  });
+
+  it('github: an ::error annotation for each, escaped to one line', () => {
+    const lines = github(results, broken).trimEnd().split('\n').slice(-2);
+    expect(lines).toEqual(['::error title=fulfilkit::The run was interrupted before the end of its input; the report lists what was linted before.', '::error title=fulfilkit::Cannot read a\\u{a}::error::x<b>%25.gz: the gzip data ends early.']);
+    expect(github(results, options)).not.toContain('title=fulfilkit::');
+  });
+
+  it('sarif: a failed execution with a notification for each', () => {
+    const invocation = JSON.parse(sarif(results, broken)).runs[0].invocations[0];
+    expect(invocation.executionSuccessful).toBe(false);
+    expect(invocation.toolExecutionNotifications.map((n: { message: { text: string } }) => n.message.text)).toEqual(['The run was interrupted before the end of its input; the report lists what was linted before.', fault]);
+  });
+});

@@ -51,11 +51,11 @@ describe('fulfilkit merge', () => {
     const merged = await cli(['merge', '-f', 'json', 'shard-1.json', 'shard-2.json', 'shard-3.json'], { cwd: dir });
     expect(merged.code).toBe(1);
     const report = JSON.parse(merged.stdout) as Report;
-    // The same results (as a set: each shard lists its own in input order), the same summary.
+    // The same results, in input order as the unsharded run lists them (not report after report), the same summary.
     expect(sortBySource(report.results)).toEqual(sortBySource(whole.results));
+    expect(report.results).toEqual(whole.results);
+    expect(report.results).not.toEqual(shards.flatMap((s) => s.results));
     expect(report.summary).toEqual(whole.summary);
-    // In the order of the arguments.
-    expect(report.results).toEqual(shards.flatMap((s) => s.results));
     expect(merged.stderr).toBe(`${/✖[^\n]*/.exec((await cli(['lint', '-f', 'json', ...inputs], { cwd: dir })).stderr)![0]}\n`);
   });
 
@@ -112,13 +112,15 @@ describe('fulfilkit merge', () => {
     expect(merged.summary).toMatchObject({ payloads: 2, errors: 10, omitted: 6 });
   });
 
-  it('names a missing or repeated shard on stderr', async () => {
+  it('names a missing or repeated shard on stderr, and exits 2', async () => {
     const dir = tempFiles(corpus());
     for (const i of [1, 2, 3]) await cli(['lint', '-f', 'json', '--shard', `${i}/3`, '-o', `s${i}.json`, 'orders.ndjson'], { cwd: dir });
     const missing = await cli(['merge', '-f', 'json', 's1.json', 's3.json'], { cwd: dir });
-    expect(missing.stderr).toContain('fulfilkit: warning: 1 shard of 3 missing: 2/3.');
+    expect(missing.stderr).toContain('fulfilkit: 1 shard of 3 missing: 2/3.');
+    expect(missing.code).toBe(2);
     const twice = await cli(['merge', '-f', 'json', 's1.json', 's2.json', 's3.json', 's2.json'], { cwd: dir });
-    expect(twice.stderr).toContain('fulfilkit: warning: shard 2/3 is given 2 times');
+    expect(twice.stderr).toContain('fulfilkit: shard 2/3 is given 2 times');
+    expect(twice.code).toBe(2);
     const all = await cli(['merge', '-f', 'json', 's3.json', 's1.json', 's2.json'], { cwd: dir });
     expect(all.stderr).not.toContain('fulfilkit: warning');
   });
@@ -127,6 +129,8 @@ describe('fulfilkit merge', () => {
     ['not JSON', '{"results": [', 'The report bad.json is not valid JSON'],
     ['another format', JSON.stringify({ version: '2.1.0', runs: [] }), 'The report bad.json is not a fulfilkit json report: results is missing.'],
     ['a bad severity', JSON.stringify({ results: [{ source: 'a.json', kind: 'order', problems: [{ rule: 'x', severity: 'fatal', path: '', message: 'm' }] }], summary: { payloads: 1, errors: 1, warnings: 0, byRule: {} } }), 'results[0].problems[0].severity must be "error" or "warn".'],
+    ['a path that is not a JSON Pointer', JSON.stringify({ results: [{ source: 'a.json', kind: 'order', problems: [{ rule: 'x', severity: 'error', path: 'clientRequest/order', message: 'm' }] }], summary: { payloads: 1, errors: 1, warnings: 0, byRule: { x: 1 } } }), 'results[0].problems[0].path must be a JSON Pointer ("" or "/" and members, "~" only in "~0" and "~1").'],
+    ['a path with a lone ~', JSON.stringify({ results: [{ source: 'a.json', kind: 'order', problems: [{ rule: 'x', severity: 'error', path: '/a~2b', message: 'm' }] }], summary: { payloads: 1, errors: 1, warnings: 0, byRule: { x: 1 } } }), 'results[0].problems[0].path must be a JSON Pointer'],
     ['a missing member', JSON.stringify({ results: [{ source: 'a.json', kind: 'order', problems: [{ rule: 'x', severity: 'error', message: 'm' }] }], summary: { payloads: 1, errors: 1, warnings: 0, byRule: {} } }), 'results[0].problems[0].path is missing.'],
     ['a negative count', JSON.stringify({ results: [], summary: { payloads: -1, errors: 0, warnings: 0, byRule: {} } }), 'summary.payloads must be a whole number from 0 to 9,007,199,254,740,991.'],
     ['a count by rule', JSON.stringify({ results: [], summary: { payloads: 1, errors: 0, warnings: 0, byRule: { 'max-length': 'x' } } }), 'summary.byRule["max-length"] must be a whole number from 0 to 9,007,199,254,740,991.'],

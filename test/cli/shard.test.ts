@@ -92,8 +92,13 @@ describe('parseShard', () => {
     expect(parseShard('1/1')).toEqual({ index: 1, count: 1 });
   });
 
-  it.each(['0/4', '5/4', '2', '2/0', 'a/b', '-1/2', '1/2/3', '1/1000000'])('refuses %s, stating the bounds', (text) => {
+  it.each(['0/4', '5/4', '2', '2/0', 'a/b', '-1/2', '1/2/3', '1/1000000', ' 1/2', '1/2 ', '1/2\n', '1 /2', '\t2/4', '１/２'])('refuses %s, stating the bounds', (text) => {
     expect(() => parseShard(text)).toThrow('Invalid value for --shard: expected i/n with 1 <= i <= n <= 999999, e.g. --shard 2/4.');
+  });
+
+  it('refuses a value with spaces on the command line (exit 2), as any malformed one', async () => {
+    const out = await cli(['lint', '--shard', ' 1/2', 'o.ndjson'], { cwd: tempFiles({ 'o.ndjson': '{}\n' }) });
+    expect([out.code, out.stdout, out.stderr]).toEqual([2, '', 'fulfilkit: Invalid value for --shard: expected i/n with 1 <= i <= n <= 999999, e.g. --shard 2/4.\n']);
   });
 
   it('takes the largest n it states', () => {

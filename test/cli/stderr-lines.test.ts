@@ -47,7 +47,7 @@ describe('messages printed mid-run name files escaped', () => {
     writeFileSync(join(dir, name), gzipSync(spelled('A') + '\n').subarray(0, 60));
     const out = await cli(['lint', '--no-config', '-o', '/dev/null', '--', name], { cwd: dir });
     expect(out.code).toBe(2);
-    expect(lines(out.stderr)).toEqual(['✔ No problems in 0 payloads.', `fulfilkit: Cannot read ${ESCAPED}.ndjson.gz: the gzip data ends early.`]);
+    expect(lines(out.stderr)).toEqual(['✔ No problems in 0 payloads; incomplete (1 fault).', `fulfilkit: Cannot read ${ESCAPED}.ndjson.gz: the gzip data ends early.`]);
   });
 
   it('--fix that cannot create its file beside the input: one line naming the file, escaped', async () => {

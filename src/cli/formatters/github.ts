@@ -5,7 +5,7 @@
 import { appendFileSync } from 'node:fs';
 import { escapeControls, escapeMarkdown } from '../escape';
 import type { LocatedProblem } from '../result';
-import { grouped, omittedCount, plural, problemLocation, sortedSummary, summaryLine } from '../result';
+import { grouped, incomplete, omittedCount, plural, problemLocation, sortedSummary, summaryLine } from '../result';
 import { defineFormatter } from './define-formatter';
 import type { FormatOptions } from './types';
 
@@ -70,10 +70,11 @@ function stepSummary(options: FormatOptions, state: GithubState): string {
  * controls escaped (`escapeControls`: no newline, escape sequence or bidi control reaches
  * the log), then everything is escaped as the runner
  * expects (`%25`, `%0D`, `%0A`, and `%3A`, `%2C` in properties): one line per command.
- * The summary line goes to stderr like for every other format. When `GITHUB_STEP_SUMMARY`
+ * The summary line goes to stderr like for every other format. An interrupted or faulted
+ * run ends with an `::error title=fulfilkit::` line for each reason. When `GITHUB_STEP_SUMMARY`
  * names a file (`options.env`), a Markdown summary is appended to it (the run's page shows
  * it): the counts by rule and severity and the first 50 problems as tables. If that file
- * cannot be written, a `::warning` says so.
+ * cannot be written, a `::warning` says so, and a line on stderr (`options.warn`).
  *
  * @example
  * process.stdout.write(github(results, { ...options, env: process.env }));
@@ -104,14 +105,19 @@ export const github = defineFormatter({
     return out;
   },
   footer(options, state) {
+    // The run itself failed: an annotation CI shows as an error, whatever the problems.
+    const errors = incomplete(options.summary).map((text) => `::error title=fulfilkit::${escapeData(escapeControls(text))}\n`).join('');
     const path = options.env?.GITHUB_STEP_SUMMARY;
-    if (!path) return '';
+    if (!path) return errors;
     try {
       appendFileSync(path, stepSummary(options, state));
-      return '';
+      return errors;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      return `::warning title=fulfilkit::${escapeData(`Cannot write the step summary to $GITHUB_STEP_SUMMARY (${typeof code === 'string' ? code : 'write failed'}).`)}\n`;
+      const why = typeof code === 'string' ? code : 'write failed';
+      // On the run's page and on stderr, as any optional output that cannot be written; the exit code stays.
+      options.warn?.(`fulfilkit: warning: cannot write the step summary to $GITHUB_STEP_SUMMARY (${path}): ${why}.`);
+      return `${errors}::warning title=fulfilkit::${escapeData(`Cannot write the step summary to $GITHUB_STEP_SUMMARY (${why}).`)}\n`;
     }
   },
 });

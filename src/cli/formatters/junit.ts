@@ -4,7 +4,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { escapeControlsForXml } from '../escape';
 import type { LintResult } from '../result';
-import { omittedCount, plural, summaryLine } from '../result';
+import { incomplete, INTERRUPTED, omittedCount, plural, summaryLine } from '../result';
 import { defineFormatter } from './define-formatter';
 
 // The builder escapes markup (`&`, `<`, `>`, quotes). Before it, `x` writes controls, bidi
@@ -32,7 +32,7 @@ interface JunitState {
 }
 
 /** Seconds, as JUnit writes them. */
-const seconds = (ms: number) => (ms / 1000).toFixed(3);
+const seconds = (s: number) => s.toFixed(3);
 
 /** One `<testsuite>`: a failing testcase per problem, and one for the problems not listed. */
 function testsuite(result: LintResult): { xml: string; tests: number } {
@@ -64,8 +64,10 @@ function testsuite(result: LintResult): { xml: string; tests: number } {
  * `<testsuite>` per payload with problems, named by its source, with one `<testcase>` per
  * problem (its `file` and `line`) holding a `<failure>` (type `error` or `warning`), and past
  * `--max-problems-per-payload` one more failing testcase, "(more problems)", whose failure
- * (type `omitted`) says how many. `<testsuites>` carries the totals (`tests`, `failures`,
- * `errors` 0) and the run's `time` in seconds; lint time is not measured per payload, so
+ * (type `omitted`) says how many. An interrupted or faulted run adds a last suite, "(run)",
+ * with an `<error>` testcase (type `interrupted` or `fault`) for each reason. `<testsuites>`
+ * carries the totals (`tests`, `failures`, `errors`) and the run's `time` in seconds
+ * (`options.time`; a merged report's is merge's own); lint time is not measured per payload, so
  * suites and cases say `time="0"`. Clean payloads are not listed (a corpus of millions would
  * list millions of passing cases). The totals come first in the document, so it is written
  * whole at the end: it holds the listed problems' XML until then, up to 16 MiB; the payloads
@@ -100,8 +102,12 @@ export const junit = defineFormatter({
       state.suites.push(Buffer.from(builder.build({ testsuite: { '@_name': '(not listed)', '@_tests': 1, '@_failures': 1, '@_errors': 0, '@_time': '0', testcase: [{ '@_classname': '(not listed)', '@_name': '(more problems)', '@_time': '0', failure }] } }) as string));
       state.tests++;
     }
-    const { tests } = state;
-    const root = builder.build({ testsuites: { '@_name': 'fulfilkit', '@_tests': tests, '@_failures': tests, '@_errors': 0, '@_time': seconds(performance.now() - state.started), '#text': '' } }) as string;
+    // An interrupted or faulted run is an error of the run itself, which CI shows as such.
+    const errors = incomplete(options.summary).map((text) => ({ '@_classname': 'fulfilkit', '@_name': '(run)', '@_time': '0', error: { '@_type': text === INTERRUPTED ? 'interrupted' : 'fault', '@_message': x(text), '#text': x(text) } }));
+    if (errors.length > 0) state.suites.push(Buffer.from(builder.build({ testsuite: { '@_name': '(run)', '@_tests': errors.length, '@_failures': 0, '@_errors': errors.length, '@_time': '0', testcase: errors } }) as string));
+    const failures = state.tests;
+    const time = options.time ?? (performance.now() - state.started) / 1000;
+    const root = builder.build({ testsuites: { '@_name': 'fulfilkit', '@_tests': failures + errors.length, '@_failures': failures, '@_errors': errors.length, '@_time': seconds(time), '#text': '' } }) as string;
     const comment = builder.build({ '#comment': ` fulfilkit: ${x(summaryLine(options.summary))} ` }) as string;
     return `<?xml version="1.0" encoding="UTF-8"?>\n${root.slice(0, -ROOT_END.length)}\n${Buffer.concat(state.suites).toString()}${comment}${ROOT_END}`;
   },

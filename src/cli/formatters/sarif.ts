@@ -6,7 +6,7 @@ import { RULE_DOCS } from '../../../rules/index';
 import type { Rule } from '../../lint/define-rule';
 import type { Severity } from '../../lint/types';
 import { escapeMarkdown, jsonText } from '../escape';
-import { omittedCount, plural, sortedSummary } from '../result';
+import { incomplete, omittedCount, plural, sortedSummary } from '../result';
 import { defineFormatter } from './define-formatter';
 
 /** The project's home page (package.json `homepage`, without its fragment; a test keeps them equal). */
@@ -41,12 +41,19 @@ function descriptor(rule: Rule) {
 }
 
 /**
- * A result's fingerprint: the rule, the file, the pointer into its payload and how many
- * results of that rule at that pointer of that file came before (no line number, no element
- * index, no message: a payload added above, or a reworded message, keeps the alerts below it).
+ * What a result is, wherever it is: the rule, the file, the pointer into its payload and the
+ * payload's requestReference (no line number, no element index, no message: a payload added
+ * above, or a reworded message, keeps the alerts below it). A payload without a known
+ * reference is told apart by how many of the same key came before it in input order.
  */
-function fingerprint(rule: string, uri: string, pointer: string, occurrence: number): string {
-  return createHash('sha256').update(`${rule}\u0000${uri}\u0000${pointer}\u0000${occurrence}`).digest('hex').slice(0, 32);
+function identity(rule: string, uri: string, pointer: string, reference: string | undefined): string {
+  // The key of a payload without a reference is the one fingerprints had before references counted.
+  return reference === undefined ? `${rule}\u0000${uri}\u0000${pointer}` : `${rule}\u0000${uri}\u0000${pointer}\u0000${JSON.stringify(reference)}`;
+}
+
+/** A result's fingerprint: its identity and how many results of that identity came before. */
+function fingerprint(key: string, occurrence: number): string {
+  return createHash('sha256').update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
 }
 
 /**
@@ -76,9 +83,10 @@ interface SarifState {
  * `helpUri` the README's rule table); one result per problem with the file as
  * `artifactLocation.uri`, the member's line and column as `region.startLine` and
  * `startColumn` (UTF-16 code units: `columnKind`), the JSON Pointer into the file as the
- * logical location, and `partialFingerprints` that stay the same from run to run (rule,
- * file, pointer and occurrence; not the line). The footer adds an invocation
- * (`executionSuccessful` is false when the run was interrupted or an input fault stopped it, which a notification names) and the summary as the
+ * logical location, and `partialFingerprints` that stay the same from run to run and from
+ * one run to its shards merged (rule, file, pointer, the payload's requestReference and
+ * occurrence; not the line). The footer adds an invocation (`executionSuccessful` is false
+ * when the run was interrupted or a fault left it incomplete, a notification for each) and the summary as the
  * run's `properties`. Past `--max-problems-per-payload`, the last result listed for a
  * payload carries `properties.omitted` (how many more it has), and the invocation a note
  * with the total. Strings are JSON-escaped with `jsonText`, so they parse back exactly.
@@ -104,7 +112,7 @@ export const sarif = defineFormatter({
       const ruleAt = ruleIndex.get(p.rule);
       const pointer = prefix + p.path;
       // Fingerprinted by the pointer inside its payload, as an NDJSON line's: an element added above keeps the alerts below.
-      const key = `${p.rule}\u0000${uri}\u0000${p.path}`;
+      const key = identity(p.rule, uri, p.path, result.requestReference);
       const occurrence = seen.get(key) ?? 0;
       seen.set(key, occurrence + 1);
       const region = p.line === undefined ? undefined : p.column === undefined ? { startLine: p.line } : { startLine: p.line, startColumn: p.column };
@@ -115,7 +123,7 @@ export const sarif = defineFormatter({
         message: { text: p.message },
         // SARIF's kind for a place in data is `value` (`member` is program code); the root has no name.
         locations: [{ physicalLocation: { artifactLocation: { uri }, ...(region ? { region } : {}) }, ...(pointer === '' ? {} : { logicalLocations: [{ fullyQualifiedName: pointer, kind: 'value' }] }) }],
-        partialFingerprints: { 'fulfilkit/v1': fingerprint(p.rule, uri, p.path, occurrence) },
+        partialFingerprints: { 'fulfilkit/v1': fingerprint(key, occurrence) },
         ...(i === last && more > 0 ? { properties: { omitted: more } } : {}),
       });
     }
@@ -123,12 +131,12 @@ export const sarif = defineFormatter({
   },
   footer(options) {
     const { omitted } = options.summary;
+    const reasons = incomplete(options.summary);
     const notes = [
       ...(omitted ? [{ level: 'note', message: { text: `${plural(omitted, 'problem')} past --max-problems-per-payload not listed; the run's summary counts them.` } }] : []),
-      ...(options.failure !== undefined ? [{ level: 'error', message: { text: options.failure } }] : []),
+      ...reasons.map((text) => ({ level: 'error', message: { text } })),
     ];
-    const successful = options.summary.interrupted !== true && options.failure === undefined;
-    const invocation = { executionSuccessful: successful, ...(notes.length > 0 ? { toolExecutionNotifications: notes } : {}) };
+    const invocation = { executionSuccessful: reasons.length === 0, ...(notes.length > 0 ? { toolExecutionNotifications: notes } : {}) };
     return `\n],"invocations":[${jsonText(invocation)}],"properties":${jsonText({ summary: sortedSummary(options.summary) })}}]}\n`;
   },
 });

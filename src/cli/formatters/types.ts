@@ -18,8 +18,12 @@ export interface FormatOptions {
   readonly color?: boolean;
   /** The environment (`GITHUB_STEP_SUMMARY` for `github`); default: none. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** What stopped the run before the end of its input (exit 2), set before the footer: SARIF says the execution failed. */
-  failure?: string;
+  /** The run's time in seconds, set before the footer (JUnit's `time`); without it JUnit measures its own. */
+  time?: number;
+  /** The batch rules the run had on (the json report says which, so that merge can tell what it cannot join). */
+  readonly batchRules?: readonly string[];
+  /** Writes a line on stderr: an optional output that could not be written (the step summary). */
+  readonly warn?: (line: string) => void;
 }
 
 /**
