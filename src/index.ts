@@ -96,6 +96,7 @@ export type {
   ServerErrorBody,
   StatusCodeErrorBody,
 } from './schema/index';
+export type { ReturnProfile } from './schema/profile';
 export { defineRule, escapeToken, FINDINGS, parsePointer, resolvePointer, toPointer } from './lint/index';
 export type {
   CheckCode,

@@ -9,6 +9,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { RULES } from '../../rules/index';
+import { parsePointer } from '../lint/pointer';
 import { UsageError } from './errors';
 import { writeLine } from './escape';
 import { EXIT } from './exit-codes';
@@ -119,9 +120,16 @@ const text = v.string('a string');
 const RULE_ID = 'a rule id (1 to 64 lowercase letters, digits and hyphens)';
 const ruleId = v.pipe(v.string(RULE_ID), v.regex(/^[a-z0-9-]{1,64}$/, RULE_ID));
 const PARAM = 'a string, a number or a list of strings';
-// RFC 6901: '' or '/'-led reference tokens, '~' only as ~0 or ~1 (a split, no pattern that could backtrack).
+// RFC 6901, as the library reads pointers.
 const POINTER = 'a JSON Pointer ("" or "/" and members, "~" only in "~0" and "~1")';
-const isPointer = (path: string) => (path === '' || path.startsWith('/')) && path.split('~').every((part, i) => i === 0 || part.startsWith('0') || part.startsWith('1'));
+const isPointer = (path: string) => {
+  try {
+    parsePointer(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const problemSchema = v.object(
   {
     rule: ruleId,

@@ -64,13 +64,17 @@ function needsEscape(token: string): boolean {
  * @param pointer An RFC 6901 pointer (`''` or starting with `/`).
  * @returns The tokens.
  * @throws {TypeError} When `pointer` is not a string.
- * @throws {SyntaxError} For a pointer that is not empty and does not start with `/`.
+ * @throws {SyntaxError} For a pointer that is not empty and does not start with `/`, or has a `~` not in `~0` or `~1`.
  * @example parsePointer('/a~1b/0'); // ['a/b', '0']
  */
 export function parsePointer(pointer: string): string[] {
   if (typeof pointer !== 'string') throw new TypeError('pointer must be a string.');
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new SyntaxError('A JSON Pointer must be empty or start with "/".');
+  // RFC 6901 escapes: '~' only in '~0' and '~1' ('/a~2b' or a trailing '~' is no pointer).
+  for (let i = pointer.indexOf('~'); i !== -1; i = pointer.indexOf('~', i + 2)) {
+    if (pointer[i + 1] !== '0' && pointer[i + 1] !== '1') throw new SyntaxError('A JSON Pointer may hold "~" only in "~0" and "~1".');
+  }
   return pointer
     .slice(1)
     .split('/')
@@ -84,7 +88,7 @@ export function parsePointer(pointer: string): string[] {
  * @param pointer The pointer.
  * @returns `{ found: true, value }` or `{ found: false }`.
  * @throws {TypeError} When `pointer` is not a string (see `parsePointer`).
- * @throws {SyntaxError} For a pointer that is not empty and does not start with `/`.
+ * @throws {SyntaxError} For a pointer that is not empty and does not start with `/`, or has a `~` not in `~0` or `~1`.
  * @example resolvePointer({ a: [1] }, '/a/0'); // { found: true, value: 1 }
  */
 export function resolvePointer(root: unknown, pointer: string): { found: true; value: unknown } | { found: false } {

@@ -9,17 +9,14 @@ import type * as v from 'valibot';
 import { metaOf, unwrapSchema, type FieldCheck } from './actions';
 import { countryAlpha2Codes, countryAlpha3Codes, currencyCodes } from './codes';
 import { ORDER_REQUEST_SCHEMAS } from './order';
+import { DATE_PATTERNS, HTTP_URL_PATTERN } from './patterns';
 import { ReturnRequestSchema } from './return';
 import {
   AMOUNT_VALUE,
-  DATE_ONLY,
-  DATE_TIME_OFFSET,
-  DATE_TIME_UTC,
   EMAIL,
   KEY_CHARSET,
   LOCALE,
   UNSIGNED_DECIMAL,
-  type DateFormat,
   type OrderVersion,
 } from './tables';
 
@@ -76,12 +73,9 @@ type AnySchema = v.GenericSchema & {
   readonly pipe?: readonly { readonly kind: string; readonly type: string }[];
 };
 
-const DATE_FORMATS: readonly DateFormat[] = [DATE_TIME_OFFSET, DATE_TIME_UTC, DATE_ONLY];
 const NUMERALS: readonly RegExp[] = [AMOUNT_VALUE, UNSIGNED_DECIMAL];
 // Inputs that tell the numeral shapes apart; the check's own test picks its shape.
 const NUMERAL_PROBES = ['0', '12', '-1', '1.5', '-1.50', '1.', '.5', '+1', '1e3', ' 1', 'a', ''];
-// isHttpUrl's shape: http(s) scheme in any case, a host, no white space.
-const HTTP_URL = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#\\\\]+([/?#\\\\]\\S*)?$';
 
 interface CodeTables {
   readonly alpha2: readonly string[];
@@ -147,10 +141,10 @@ function applyCheck(target: JsonSchema, check: FieldCheck<unknown>): void {
     case 'numericText':
       return addPattern(target, numeralPattern(check));
     case 'dateFormat': {
-      const format = DATE_FORMATS.find((f) => f.name === check.requirement);
-      if (!format) throw new TypeError('toJsonSchema: a date-format check names a format JSON Schema export does not know.');
-      // Shape only: JSON Schema cannot tell that 2026-02-30 does not exist.
-      return addPattern(target, format.pattern.source);
+      const pattern = DATE_PATTERNS.get(check.requirement as string);
+      if (!pattern) throw new TypeError('toJsonSchema: a date-format check names a format JSON Schema export does not know.');
+      // Ranges per field: only a day past its month's end (2026-02-30) is lint's alone.
+      return addPattern(target, pattern);
     }
     case 'keyCharset':
       return addPattern(target, KEY_CHARSET.source);
@@ -159,7 +153,7 @@ function applyCheck(target: JsonSchema, check: FieldCheck<unknown>): void {
     case 'emailFormat':
       return addPattern(target, EMAIL.source);
     case 'urlFormat':
-      return addPattern(target, HTTP_URL);
+      return addPattern(target, HTTP_URL_PATTERN);
     case 'currencyCode':
       return restrictEnum(target, codes().currencies);
     case 'countryCode':

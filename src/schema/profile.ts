@@ -1,8 +1,9 @@
 /**
- * The client profile check shared by `fulfilkit lint --profile` and `createSimulator`'s
- * clients: one set of members, one set of messages. Messages name the member, never its value.
+ * The client profile check shared by `fulfilkit lint --profile`, `createSimulator`'s
+ * clients and the test kit (matchers, validators, arbitraries): one set of members, one
+ * set of messages. Messages name the member, never its value.
  */
-import type { ClientProfile } from '../lint/types';
+import type { ClientProfile, PayloadKind } from '../lint/types';
 
 const STRING_MEMBERS = ['client', 'clientCode', 'shippingCostSku', 'orderDiscountSku', 'weeeSku'] as const;
 const BOOLEAN_MEMBERS = ['fms', 'processesCardData'] as const;
@@ -15,15 +16,24 @@ function shownName(key: string): string {
 }
 
 /**
+ * A profile used only for return requests: nothing in a return reads `clientCode` (it
+ * names the shipping-cost SKU of orders), so a returns-only client may leave it out.
+ *
+ * @example const returnsOnly: ReturnProfile = { client: 'ACME', returnReasons: ['damaged'] };
+ */
+export type ReturnProfile = Omit<ClientProfile, 'clientCode'> & { clientCode?: string };
+
+/**
  * Checks that a value is a ClientProfile and returns a frozen copy of its known members.
  *
  * @param value The profile (parsed JSON, or an object from code).
  * @param field How messages name the profile, e.g. `clients[0].profile`.
+ * @param kind The one kind of payload it is used for, when known: `'return'` needs no `clientCode`.
  * @returns The profile, with only the known members.
  * @throws {TypeError|RangeError} Naming the first member that is missing, unknown or of the wrong type.
  * @example checkProfile({ client: 'ACME', clientCode: 'ACME', fms: 'yes' }, 'profile'); // TypeError: profile.fms must be true or false.
  */
-export function checkProfile(value: unknown, field = 'profile'): ClientProfile {
+export function checkProfile(value: unknown, field = 'profile', kind?: PayloadKind): ClientProfile {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new TypeError(`${field} must be a JSON object with at least client and clientCode.`);
   }
@@ -35,7 +45,7 @@ export function checkProfile(value: unknown, field = 'profile'): ClientProfile {
   for (const key of STRING_MEMBERS) {
     const v = input[key];
     if (v === undefined) {
-      if (key === 'client' || key === 'clientCode') throw new TypeError(`${field} needs a ${key} (a non-empty string).`);
+      if (key === 'client' || (key === 'clientCode' && kind !== 'return')) throw new TypeError(`${field} needs a ${key} (a non-empty string).`);
       continue;
     }
     if (typeof v !== 'string' || v === '') throw new TypeError(`${field}.${key} must be a non-empty string.`);

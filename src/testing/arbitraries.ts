@@ -4,8 +4,10 @@
  * through the builders so they are valid by construction, and invalid variants
  * that carry the `{ rule, path }` they must trigger.
  *
- * A version, option or profile the builders would refuse while sampling is refused when
- * the arbitrary is built, with a TypeError or RangeError naming it (`options.profile.clientCode`).
+ * A profile is checked as the matchers and `--profile` check it (so the matchers take every
+ * profile an arbitrary takes), then as the builders do: a version, option or profile they
+ * would refuse while sampling is refused when the arbitrary is built, with a TypeError or
+ * RangeError naming it (`options.profile.clientCode`).
  *
  * fast-check is an optional peer dependency: install it to use this module.
  */
@@ -20,9 +22,10 @@ import { buildReturnRequest, type ReturnInput } from '../builders/buildReturnReq
 import { fail, flag, oneOf, record, requiredText } from '../builders/_lib/errors';
 import { shippingSkuOf, skuOf, specialSkus } from '../builders/_lib/payload';
 import { profileOf } from '../builders/_lib/profile';
-import type { ClientProfile } from '../lint/types';
+import type { ClientProfile, PayloadKind } from '../lint/types';
 import { fromMinorUnits, toMinorUnits } from '../money/index';
 import type { OrderRequest } from '../schema/order';
+import { checkProfile, type ReturnProfile } from '../schema/profile';
 import type { ReturnRequest } from '../schema/return';
 import {
   CARD_PAYMENT_METHODS,
@@ -65,9 +68,14 @@ export interface OrderArbitraryOptions {
 
 /** Options of the return arbitraries. */
 export interface ReturnArbitraryOptions {
-  /** The client profile (its `returnReasons` are used; an empty list is refused); default {@link TEST_PROFILE}. */
-  profile?: ClientProfile;
+  /**
+   * The client profile (its `returnReasons` are used; an empty list is refused); default
+   * {@link TEST_PROFILE}. A returns-only one needs no `clientCode`: the original orders then carry no shipping-cost item.
+   */
+  profile?: ReturnProfile;
 }
+
+export type { ReturnProfile } from '../schema/profile';
 
 /** An invalid payload and the problem it must trigger. */
 export interface InvalidCase<P = unknown> {
@@ -88,17 +96,25 @@ const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 'é'
 const NAME_CHARS = [...LETTERS, "'", '-'];
 const WORD_CHARS = [...LETTERS, ...'0123456789', '.', ',', '/', '-', '😀', '中'];
 
-/** The profile of an order arbitrary: `options.profile` checked as the builders check it, else a test profile. */
+/**
+ * A profile given to an arbitrary: checked as the matchers and `--profile` check it (so the
+ * matchers take every profile an arbitrary takes), then as the builders check it.
+ */
+function checkedProfile(profile: unknown, kind: PayloadKind): ClientProfile {
+  return profileOf(checkProfile(profile, 'options.profile', kind), 'options.profile');
+}
+
+/** The profile of an order arbitrary: `options.profile` checked, else a test profile. */
 function orderProfile(options: OrderArbitraryOptions): ClientProfile {
   const given = record(options, 'options');
-  if (given.profile !== undefined && given.profile !== null) return profileOf(given.profile, 'options.profile');
+  if (given.profile !== undefined) return checkedProfile(given.profile, 'order');
   return flag(given.fms, 'options.fms') ? FMS_TEST_PROFILE : TEST_PROFILE;
 }
 
-/** The profile of a return arbitrary: `options.profile` checked as the builders check it, else {@link TEST_PROFILE}. */
+/** The profile of a return arbitrary: `options.profile` checked, else {@link TEST_PROFILE}. */
 function returnProfile(options: ReturnArbitraryOptions): ClientProfile {
   const given = record(options, 'options').profile;
-  return given === undefined || given === null ? TEST_PROFILE : profileOf(given, 'options.profile');
+  return given === undefined ? TEST_PROFILE : checkedProfile(given, 'return');
 }
 
 /**
@@ -112,13 +128,16 @@ function reasonsOf(profile: ClientProfile): string[] {
   return reasons.map((reason, i) => requiredText(reason, `options.profile.returnReasons[${i}]`, { max: LIMITS.returnReason }));
 }
 
+/** Whether the samples' orders may carry a shipping-cost item: a returns-only profile names no SKU for one. */
+const namesShippingSku = (profile: ClientProfile) => profile.shippingCostSku !== undefined || profile.clientCode !== undefined;
+
 /**
  * Checks, when an arbitrary is built, the SKUs of the operator items its samples add in
  * `version` as the builders check them (length, v1.2 characters), and that they differ:
  * one SKU for two items makes orders that do not lint clean.
  */
 function checkOperatorSkus(profile: ClientProfile, version: OrderVersion): void {
-  const skus = [shippingSkuOf(profile, version, 'options.profile')];
+  const skus = namesShippingSku(profile) ? [shippingSkuOf(profile, version, 'options.profile')] : [];
   if (profile.fms === true) {
     if (profile.weeeSku !== undefined) skus.push(skuOf(profile.weeeSku, 'options.profile.weeeSku', version));
     if (profile.orderDiscountSku !== undefined) skus.push(skuOf(profile.orderDiscountSku, 'options.profile.orderDiscountSku', version));
@@ -317,7 +336,7 @@ function withSpecials<V extends OrderVersion>(version: V, profile: ClientProfile
   checkOperatorSkus(profile, version);
   const fms = profile.fms === true;
   const extras = rec({
-    shipping: opt(fc.bigInt({ min: 1n, max: 5_000n })),
+    shipping: namesShippingSku(profile) ? opt(fc.bigInt({ min: 1n, max: 5_000n })) : fc.constant(undefined),
     itemDiscount: opt(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 100 }))),
     weee: fms && profile.weeeSku ? opt(fc.tuple(fc.nat(), fc.bigInt({ min: 1n, max: 2_000n }))) : fc.constant(undefined),
     orderDiscount: fms && profile.orderDiscountSku ? opt(fc.integer({ min: 1, max: 100 })) : fc.constant(undefined),

@@ -11,10 +11,12 @@
  */
 import { lintOrder, lintReturn } from '../default-engine';
 import { parsePointer } from '../lint/pointer';
-import type { LintOptions, LintOrderOptions, Problem } from '../lint/types';
+import type { LintOptions, Problem } from '../lint/types';
 import type { OrderRequest } from '../schema/order';
+import type { ReturnProfile } from '../schema/profile';
 import type { ReturnRequest } from '../schema/return';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
+import { checkOptions, lintOptionsOf, oneOf, refuse } from './arguments';
 
 /** The Standard Schema interface (v1), copied from `@standard-schema/spec`. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
@@ -131,11 +133,13 @@ function validator<Payload>(lint: (value: unknown) => Problem[]): StandardSchema
  * the issues are exactly the error-severity problems (`{ message, path }`), warnings do
  * not fail, messages never repeat payload values. The value is passed through unchanged.
  * Its input and output types are the payload type of the version (`OrderRequestV1_2` for
- * `'1.2'`; any version's for a version only known at run time).
+ * `'1.2'`; any version's for a version only known at run time). The options are checked
+ * and copied when it is created: changing them later changes nothing.
  *
  * @param options The order version, and the profile and rule levels `lintOrder` takes.
  * @returns The validator (vendor `fulfilkit`, synchronous): `StandardSchemaV1<OrderRequest<V>, OrderRequest<V>>`.
- * @throws {TypeError} When `options.version` is not `'1'`, `'1.1'` or `'1.2'`.
+ * @throws {TypeError|RangeError} Naming the option that is missing, unknown or not one `lintOrder` takes
+ *   (`options.version`, a rule id or level in `options.rules`, a profile that `--profile` refuses), as the matchers do.
  * @example
  * const schema = orderValidator({ version: '1.1', profile });
  * expect(payload).toEqual(expect.schemaMatching(schema));      // vitest 4
@@ -143,24 +147,27 @@ function validator<Payload>(lint: (value: unknown) => Problem[]): StandardSchema
  * if (result.issues) console.log(result.issues[0]); // { message: 'firstName is 27 ...', path: ['clientRequest', 'partner', 0, 'personData', 'firstName'] }
  */
 export function orderValidator<V extends OrderVersion>(options: LintOptions & { version: V }): StandardSchemaV1<OrderRequest<V>, OrderRequest<V>> {
-  const version = (options as Partial<LintOrderOptions> | null | undefined)?.version;
-  if (!ORDER_VERSIONS.includes(version as never)) throw new TypeError(`options.version must be one of ${ORDER_VERSIONS.map((v) => `"${v}"`).join(', ')}.`);
-  const settled: LintOrderOptions = { ...options };
+  const caller = 'orderValidator';
+  if (options === undefined) refuse(caller, 'options', 'must be an object');
+  const checked = checkOptions(caller, options, ['version', 'profile', 'rules'], () => 'order');
+  const settled = { version: oneOf(caller, 'options.version', checked.version, ORDER_VERSIONS), ...lintOptionsOf(checked) };
   return validator<OrderRequest<V>>((value) => lintOrder(value, settled));
 }
 
 /**
  * Creates a Standard Schema V1 validator of return-token requests backed by `lintReturn`:
  * the issues are exactly the error-severity problems, warnings do not fail, messages
- * never repeat payload values. The value is passed through unchanged.
+ * never repeat payload values. The value is passed through unchanged. The options are
+ * checked and copied when it is created, as `orderValidator`'s.
  *
- * @param options The profile and rule levels `lintReturn` takes.
+ * @param options The profile (a returns-only one needs no `clientCode`) and rule levels `lintReturn` takes.
  * @returns The validator (vendor `fulfilkit`, synchronous): `StandardSchemaV1<ReturnRequest, ReturnRequest>`.
+ * @throws {TypeError|RangeError} Naming the option that is unknown or not one `lintReturn` takes, as `orderValidator` does.
  * @example
  * const schema = returnValidator({ profile });
  * expect(rma).toEqual(expect.schemaMatching(schema));
  */
-export function returnValidator(options: LintOptions = {}): StandardSchemaV1<ReturnRequest, ReturnRequest> {
-  const settled: LintOptions = { ...options };
+export function returnValidator(options: Omit<LintOptions, 'profile'> & { profile?: ReturnProfile } = {}): StandardSchemaV1<ReturnRequest, ReturnRequest> {
+  const settled = lintOptionsOf(checkOptions('returnValidator', options, ['profile', 'rules'], () => 'return'));
   return validator<ReturnRequest>((value) => lintReturn(value, settled));
 }

@@ -14,6 +14,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { buildOrder, formatOrderDateTime, formatReturnDateTime } from '../../src/builders/index';
 import { describeInventory, send } from '../../src/http/index';
+import { DATE_PATTERNS, HTTP_URL_PATTERN } from '../../src/schema/patterns';
 import { isEmailText, isHttpUrl } from '../../src/schema/predicates';
 import * as tables from '../../src/schema/tables';
 import { cartInput, JANE } from '../builders/_inputs';
@@ -175,6 +176,28 @@ const TABLE_PATTERNS: readonly [string, RegExp, Case][] = [
   ['DATE_ONLY', tables.DATE_ONLY.pattern, { hostile: digits, benign: letters }],
 ];
 
+/**
+ * The JSON Schema patterns (src/schema/patterns.ts: text, not literals, so the scan above
+ * cannot see them), as a validator compiles them (unicode mode). Schema validators run them
+ * on request bodies: each is listed with the inputs that would hurt it most.
+ */
+const url = (text: string) => (n: number) => `https://${text.repeat(Math.ceil(n / text.length))}`;
+const SCHEMA_PATTERNS: readonly [string, string, Case][] = [
+  ...[...DATE_PATTERNS].map(([name, pattern]): [string, string, Case] => [`date ${name}`, pattern, { hostile: digits, benign: letters }]),
+  ['URL: labels that end in a number, then a refused character', HTTP_URL_PATTERN, { hostile: (n) => `${url('1.')(n)}x!`, benign: letters }],
+  ['URL: empty labels before a number', HTTP_URL_PATTERN, { hostile: (n) => `${url('.')(n)}1!`, benign: letters }],
+  ['URL: hexadecimal labels', HTTP_URL_PATTERN, { hostile: (n) => `${url('0x.')(n)}!`, benign: letters }],
+  ['URL: zeros (IPv4 numbers), then a letter', HTTP_URL_PATTERN, { hostile: (n) => `${url('0')(n)}x!`, benign: letters }],
+  ['URL: xn-- labels', HTTP_URL_PATTERN, { hostile: (n) => `${url('xn--.')(n)}1!`, benign: letters }],
+  ['URL: user info of many @', HTTP_URL_PATTERN, { hostile: (n) => url(':@')(n), benign: letters }],
+  ['URL: a port of zeros', HTTP_URL_PATTERN, { hostile: (n) => `https://a:${'0'.repeat(n)}x`, benign: letters }],
+  ['URL: an unclosed IPv6 address', HTTP_URL_PATTERN, { hostile: (n) => `https://[${'1:'.repeat(n / 2)}`, benign: letters }],
+  ['URL: a host, then a percent sign', HTTP_URL_PATTERN, { hostile: (n) => `${url('a')(n)}%`, benign: letters }],
+  ['URL: non-ASCII labels, then a refused character', HTTP_URL_PATTERN, { hostile: (n) => `${url('a.ä')(n)}|`, benign: letters }],
+  ['URL: controls in the path, then a space', HTTP_URL_PATTERN, { hostile: (n) => `https://a/${'\u0001'.repeat(n)} `, benign: letters }],
+  ['URL: controls after the host, then a letter', HTTP_URL_PATTERN, { hostile: (n) => `https://a${'\u0001'.repeat(n)}x`, benign: letters }],
+];
+
 /** Runs a literal the way its code does: a global pattern through replace, others through test. */
 function runner(literal: string): (input: string) => void {
   const body = literal.slice(1, literal.lastIndexOf('/'));
@@ -206,6 +229,11 @@ describe('regular expressions reachable by a hostile string', () => {
   });
 
   it.each(TABLE_PATTERNS)('%s stays linear on its worst input', (_name, pattern, { hostile }) => {
+    expect(growth((n) => { const input = hostile(n); return () => void pattern.test(input); }, SMALL, GROWTH.factor)).toBeLessThan(GROWTH.max);
+  });
+
+  it.each(SCHEMA_PATTERNS)('%s stays linear on its worst input', (_name, source, { hostile }) => {
+    const pattern = new RegExp(source, 'u');
     expect(growth((n) => { const input = hostile(n); return () => void pattern.test(input); }, SMALL, GROWTH.factor)).toBeLessThan(GROWTH.max);
   });
 });

@@ -82,6 +82,14 @@ describe('public helpers refuse arguments of the wrong type with their own TypeE
     expect(resolvePointer({ a: [1] }, '/a/0')).toEqual({ found: true, value: 1 });
   });
 
+  it('parsePointer refuses a ~ that is not ~0 or ~1 (RFC 6901 has no other escape)', () => {
+    for (const pointer of ['/a~2b', '/a~', '/~~1', '/a/~x']) expect(() => parsePointer(pointer), pointer).toThrow(new SyntaxError('A JSON Pointer may hold "~" only in "~0" and "~1".'));
+    expect(parsePointer('/a~0~1b/~01')).toEqual(['a~/b', '~1']);
+    fc.assert(fc.property(fc.array(fc.string(), { maxLength: 4 }), (tokens) => {
+      expect(parsePointer(toPointer(tokens))).toEqual(tokens);
+    }));
+  });
+
   it('codePointLength takes a string', () => {
     fc.assert(fc.property(notString, (value) => refuses(() => codePointLength(value as never), 'value must be a string.')));
     expect(codePointLength('a😀')).toBe(2);

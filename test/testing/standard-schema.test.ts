@@ -76,7 +76,7 @@ describe('orderValidator', () => {
   });
 
   it('refuses options without a known version', () => {
-    expect(() => orderValidator({ version: '2' as never })).toThrow(TypeError);
+    expect(() => orderValidator({ version: '2' as never })).toThrow(new RangeError('orderValidator: options.version must be one of "1", "1.1", "1.2".'));
     expect(() => orderValidator(undefined as never)).toThrow(TypeError);
   });
 
@@ -110,6 +110,57 @@ describe('returnValidator', () => {
     const issues = validate(returnValidator(), payload).issues ?? [];
     expect(issues.map((i) => i.message)).toEqual(problems.filter((p) => p.severity === 'error').map((p) => p.message));
     expect(issues[0]?.path).toEqual(['item', 0, 'sku']);
+  });
+});
+
+/**
+ * The validators check their options when created, with the matchers' checks: a misspelt
+ * rule id, an unknown level or option, or a profile `--profile` refuses was ignored, and the
+ * validator linted with something else than its caller meant.
+ */
+describe('options', () => {
+  type Case = [string, () => unknown, typeof TypeError | typeof RangeError, string];
+  it.each<Case>([
+    ['a misspelt rule id', () => orderValidator({ version: '1.1', rules: { 'max-lenght': 'off' } }), RangeError, 'orderValidator: options.rules names an unknown rule "max-lenght".'],
+    ['an unknown level', () => orderValidator({ version: '1.1', rules: { 'max-length': 'fatal' as never } }), RangeError, 'orderValidator: options.rules.max-length must be one of "off", "warn", "error".'],
+    ['a level in capitals', () => returnValidator({ rules: { 'max-length': 'Off' as never } }), RangeError, 'returnValidator: options.rules.max-length must be one of'],
+    ['rules that are not an object', () => orderValidator({ version: '1.1', rules: null as never }), TypeError, 'orderValidator: options.rules must be an object of rule ids and levels.'],
+    ['strict (a matcher option)', () => orderValidator({ version: '1.1', strict: true } as never), RangeError, 'orderValidator: options has an unknown member "strict"; known: version, profile, rules.'],
+    ['a version for returns', () => returnValidator({ version: '1.1' } as never), RangeError, 'returnValidator: options has an unknown member "version"'],
+    ['a profile client that is a number', () => orderValidator({ version: '1.1', profile: { client: 5 } as never }), TypeError, 'orderValidator: options.profile.client must be a non-empty string.'],
+    ['a profile fms that is text', () => orderValidator({ version: '1.1', profile: { client: 'ACME', clientCode: 'ACME', fms: 'yes' } as never }), TypeError, 'orderValidator: options.profile.fms must be true or false.'],
+    ['a null profile', () => orderValidator({ version: '1.1', profile: null as never }), TypeError, 'orderValidator: options.profile must be a JSON object'],
+    ['an order profile without clientCode', () => orderValidator({ version: '1.1', profile: { client: 'ACME' } as never }), TypeError, 'orderValidator: options.profile needs a clientCode'],
+    ['returnReasons that are text', () => returnValidator({ profile: { client: 'ACME', returnReasons: 'x' } as never }), TypeError, 'returnValidator: options.profile.returnReasons must be an array of non-empty strings.'],
+    ['options null', () => returnValidator(null as never), TypeError, 'returnValidator: options must be an object.'],
+    ['options text', () => returnValidator('x' as never), TypeError, 'returnValidator: options must be an object.'],
+    ['no options', () => orderValidator(undefined as never), TypeError, 'orderValidator: options must be an object.'],
+    ['no version', () => orderValidator({} as never), TypeError, 'orderValidator: options.version must be one of "1", "1.1", "1.2".'],
+  ])('refuses %s when created, naming it', (_what, create, error, message) => {
+    expect(create).toThrow(error);
+    expect(create).toThrow(message);
+  });
+
+  it('takes a returns-only profile for returns (nothing in a return reads clientCode)', () => {
+    const schema = returnValidator({ profile: { client: 'ACME', returnReasons: ['damaged'] } });
+    expect(validate(schema, validReturn()).issues).toBeUndefined();
+    expect(validate(schema, change(validReturn(), { '/rma/returnReason': 'changed-mind' })).issues).toEqual([{ message: expect.any(String), path: ['rma', 'returnReason'] }]);
+  });
+
+  it('keeps a deep copy of the options it was created with: changing them later changes nothing', () => {
+    const profile = { ...PROFILE, returnReasons: [...PROFILE.returnReasons!] };
+    const rules: Record<string, 'off' | 'warn' | 'error'> = {};
+    const options = { version: '1.1' as '1' | '1.1', profile, rules };
+    const order = orderValidator(options);
+    const rma = returnValidator({ profile, rules });
+    options.version = '1';
+    profile.client = 'OTHER';
+    profile.returnReasons[0] = 'changed-mind';
+    rules.required = 'off';
+    expect(validate(order, validOrder('1.1')).issues).toBeUndefined();
+    expect(validate(order, change(validOrder('1.1'), { '/clientRequest/requestHeader/requestReference': undefined })).issues).toHaveLength(1);
+    expect(validate(rma, validReturn()).issues).toBeUndefined();
+    expect(validate(rma, change(validReturn(), { '/rma/returnReason': 'changed-mind' })).issues).toHaveLength(1);
   });
 });
 

@@ -111,10 +111,19 @@ describe('wrong arguments', () => {
     { call: 'toHaveProblem()', run: (e) => e(problems).toHaveProblem(), error: TypeError, names: 'toHaveProblem: rule must be a rule id' },
     { call: 'toHaveProblem rule typo on a payload', run: (e) => e(tooLong()).toHaveProblem('max-lenght'), error: RangeError, names: 'toHaveProblem: rule names no rule of fulfilkit' },
     { call: 'toHaveProblem path 0', run: (e) => e(problems).toHaveProblem('max-length', 0), error: TypeError, names: 'toHaveProblem: path must be a JSON Pointer (a string).' },
-    { call: 'toHaveProblem path without /', run: (e) => e(problems).toHaveProblem('max-length', 'clientRequest/partner/0'), error: RangeError, names: 'toHaveProblem: path must be a JSON Pointer: empty or starting with /.' },
+    { call: 'toHaveProblem path without /', run: (e) => e(problems).toHaveProblem('max-length', 'clientRequest/partner/0'), error: RangeError, names: 'toHaveProblem: path must be a JSON Pointer: empty or starting with /, with ~ only in ~0 and ~1.' },
     { call: "toHaveProblem version '2.0'", run: (e) => e(tooLong()).toHaveProblem('max-length', NAME_PATH, { version: '2.0' }), error: RangeError, names: 'toHaveProblem: options.version must be one of "1", "1.1", "1.2".' },
     { call: "toHaveProblem kind 'orders'", run: (e) => e(tooLong()).toHaveProblem('max-length', NAME_PATH, { kind: 'orders' }), error: RangeError, names: 'toHaveProblem: options.kind must be one of "order", "return".' },
     { call: 'toHaveProblem strict', run: (e) => e(problems).toHaveProblem('max-length', NAME_PATH, { strict: true }), error: RangeError, names: 'toHaveProblem: options has an unknown member "strict"' },
+    // parsePointer decides: RFC 6901 has no ~2 and no lone ~ (a path that can never match made .not pass).
+    { call: 'toHaveProblem path /a~2b', run: (e) => e(tooLong()).toHaveProblem('required', '/clientRequest/a~2b'), error: RangeError, names: 'toHaveProblem: path must be a JSON Pointer' },
+    { call: 'toHaveProblem path with a trailing ~', run: (e) => e(problems).toHaveProblem('max-length', '/clientRequest~'), error: RangeError, names: 'toHaveProblem: path must be a JSON Pointer' },
+    // An empty array is a problem list too: a misspelt rule id is refused whatever the subject.
+    { call: 'toHaveProblem rule typo on []', run: (e) => e([]).toHaveProblem('max-lenght'), error: RangeError, names: 'toHaveProblem: rule names no rule of fulfilkit' },
+    { call: 'toHaveProblem rule typo on a problem list', run: (e) => e(problems).toHaveProblem('max-lenght', NAME_PATH), error: RangeError, names: 'toHaveProblem: rule names no rule of fulfilkit' },
+    { call: "toHaveProblem version with kind 'return'", run: (e) => e(validReturn()).toHaveProblem('max-length', undefined, { kind: 'return', version: '1.2' }), error: RangeError, names: 'toHaveProblem: options.version is for orders' },
+    { call: 'toHaveProblem version on a return request', run: (e) => e(validReturn()).toHaveProblem('max-length', undefined, { version: '1.1' }), error: RangeError, names: 'toHaveProblem: options.version is for orders' },
+    { call: 'toBeValidOrder profile with an extra member', run: (e) => e(order).toBeValidOrder('1.1', { profile: { ...PROFILE, note: 'x' } }), error: RangeError, names: 'toBeValidOrder: options.profile has an unknown member "note"' },
   ];
 
   it.each(CASES)('$call throws a $error.name naming the argument, with and without .not', ({ run, error, names }) => {
@@ -140,5 +149,40 @@ describe('wrong arguments', () => {
     expect(custom).toHaveProblem('no-test-skus', '');
     expect(custom).not.toHaveProblem('max-length');
     expect(tooLong()).toHaveProblem('max-length', undefined, { kind: 'order', version: '1.1', profile: PROFILE });
+    expect(lintOrder(set(validOrder('1.1'), '/clientRequest/order/a~0b', 1), { version: '1.1' })).toHaveProblem('unknown-field', '/clientRequest/order/a~0b');
+    expect([]).not.toHaveProblem('max-length', '/a~1b');
+    expect(validReturn()).not.toHaveProblem('max-length', undefined, { kind: 'return', profile: { client: 'ACME', returnReasons: ['damaged'] } });
+  });
+
+  it('keeps the options it checked: a getter is read once, and the copy is what is linted', () => {
+    let reads = 0;
+    const options = {
+      get profile() {
+        reads++;
+        return reads === 1 ? PROFILE : { ...PROFILE, client: 'OTHER' };
+      },
+    };
+    expect(validOrder('1.1')).toBeValidOrder('1.1', options);
+    expect(reads).toBe(1);
+  });
+});
+
+/**
+ * Member names are payload text: a failure message printed them raw, so an escape sequence
+ * cleared the test log's terminal and a bidi override reordered what it showed.
+ */
+describe('failure messages escape controls as the CLI does', () => {
+  const hostile = '\u001b[2J\u202eevil\u0085\ud800';
+  const order = set(validOrder('1.1'), `/clientRequest/order/${hostile}`, 1);
+  const unsafe = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]/;
+
+  it.each([
+    ['toBeValidOrder strict', () => toBeValidOrder(order, '1.1', { strict: true })],
+    ['.not.toHaveProblem', () => toHaveProblem(order, 'unknown-field', `/clientRequest/order/${hostile}`)],
+    ['toHaveProblem', () => toHaveProblem(order, 'enum')],
+  ])('%s', (_name, outcome) => {
+    const message = outcome().message();
+    for (const line of message.split('\n')) expect(line).not.toMatch(unsafe);
+    expect(message).toContain('/clientRequest/order/\\u{1b}[2J\\u{202e}evil\\u{85}\\u{d800}');
   });
 });
