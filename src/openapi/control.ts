@@ -3,21 +3,28 @@
  * `/_fulfilkit/` (and of `GET /_fulfilkit/violations` of `fulfilkit proxy`).
  * `fulfilkit openapi --control` prints it.
  */
-import { ORDER_VERSIONS, REQUEST_STATUSES } from '../schema/tables';
+import { version as PACKAGE_VERSION } from '../../package.json';
+import { REDACTED } from '../http/messages';
+import { ordersPath, PATHS } from '../http/paths';
+import { lintOrder } from '../default-engine';
+import { ORDER_VERSIONS, REQUEST_STATUSES, type RequestStatus } from '../schema/tables';
 import { MESSAGES } from '../simulator/answers';
 import { CONTROL_MESSAGES } from '../simulator/control/guard';
+import { DEFAULT_SIMULATOR_DATA } from '../simulator/defaults';
 import { OPERATION_TABLE } from '../simulator/operation-table';
+import { nextStatuses } from '../simulator/transitions';
 import type { OpenApiDocument } from './document';
-import { orderRequestExample } from './examples';
+import { ECHO_REQUEST_EXAMPLE, ECHO_XML_EXAMPLE, EXAMPLE_ID, orderRequestExample, returnRequestExample, tooLongOrderExample, type Examples } from './examples';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const jsonContent = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
 /** A required JSON request body with one named example (the servers accept it). */
 const requestBody = (schema: Record<string, unknown>, name: string, summary: string, value: unknown) => ({
   required: true,
   content: { 'application/json': { schema, examples: { [name]: { summary, value } } } },
 });
-const answer = (description: string, schema?: Record<string, unknown>) => (schema === undefined ? { description } : { description, content: jsonContent(schema) });
+/** An answer without a body, or a JSON one with its examples (the first is the one a mock server answers with). */
+const answer = (description: string, schema?: Record<string, unknown>, examples?: Examples) =>
+  schema === undefined ? { description } : { description, content: { 'application/json': { schema, ...(examples === undefined ? {} : { examples }) } } };
 /** A `{ message }` answer, with the messages the servers send as its examples. */
 const error = (description: string, messages: Readonly<Record<string, string>>) => ({
   description,
@@ -127,17 +134,74 @@ const SCHEMAS: Record<string, Record<string, unknown>> = {
   ),
 };
 
+/** `fulfilkit serve` with its defaults: the document's server, and the host of the received examples. */
+const SERVER = 'http://127.0.0.1:4010';
+
+/** The `PUT faults` example: what `GET faults` answers once it is set. */
+const FLAKY = { latencyMs: [20, 200], serverError: 0.1, operations: ['createOrderV1_1'] };
+
+/**
+ * The examples of the success answers: what the simulator with its default data answers
+ * after the document's request examples (its random ids made up), so a test can replay them.
+ */
+function successExamples(): Readonly<Record<string, Examples>> {
+  const client = DEFAULT_SIMULATOR_DATA.clients[0]!;
+  const payload = orderRequestExample('1.1');
+  const { requestReference, externalMessageReference } = payload.clientRequest.requestHeader;
+  /** The order example as the control API lists it after the statuses of `history`. */
+  const order = (...history: RequestStatus[]) => ({
+    client: client.name,
+    version: '1.1',
+    requestReference,
+    externalMessageReference,
+    requestId: EXAMPLE_ID,
+    requestStatus: history.at(-1)!,
+    history,
+    payload,
+    next: nextStatuses(history.at(-1)!, '1.1', client.profile?.fms === true),
+  });
+  const returned = returnRequestExample();
+  // The one problem of the order example with a too long firstName, as lint finds it.
+  const problems = lintOrder(tooLongOrderExample(), { version: '1.1' });
+  const tooLong = 'The order example with a billTo firstName of 21 characters (the limit is 20)';
+  return {
+    received: {
+      two: {
+        summary: 'An echo request, then an order sent without credentials (refused before its body was read, so kept without it).',
+        value: {
+          requests: [
+            { operation: 'echo', method: 'POST', url: `${SERVER}${PATHS.echo}`, headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': REDACTED }, body: ECHO_REQUEST_EXAMPLE, status: 200, client: client.name, xml: ECHO_XML_EXAMPLE },
+            { operation: 'createOrderV1_1', method: 'POST', url: `${SERVER}${ordersPath('1.1')}`, headers: { 'content-type': 'application/json' }, status: 401 },
+          ],
+        },
+      },
+    },
+    orders: { accepted: { summary: 'The v1.1 order example, accepted.', value: { orders: [order('created')] } } },
+    returns: {
+      issued: { summary: 'A token for the return example.', value: { returns: [{ client: client.name, requestReference: returned.requestHeader.requestReference, transactionID: EXAMPLE_ID, payload: returned }] } },
+    },
+    advance: { confirmed: { summary: 'The order example, confirmed by the request example.', value: { order: order('created', 'confirmed') } } },
+    faults: { none: { summary: 'No faults (the default).', value: {} }, flaky: { summary: 'After the `PUT faults` example.', value: FLAKY } },
+    health: { up: { summary: 'Up.', value: { ok: true, version: PACKAGE_VERSION } } },
+    lint: { clean: { summary: 'The request example: no problems.', value: { problems: [] } }, problems: { summary: `${tooLong}.`, value: { problems } } },
+    violations: {
+      lintErrors: { summary: `${tooLong}, sent through the proxy (the operator answers 200, result false).`, value: { violations: [{ operation: 'createOrderV1_1', status: 200, problems }] } },
+    },
+  };
+}
+
 /** The operations, built when the document is (the lint example runs the builders: importing this module runs nothing). */
 function paths(): Record<string, Record<string, unknown>> {
+  const examples = successExamples();
   return {
     '/_fulfilkit/received': {
-      get: { operationId: 'controlReceived', tags: ['simulator'], summary: 'The newest requests the operator received (`retain`), oldest first; keys redacted.', responses: { '200': answer('The requests.', object({ requests: { type: 'array', items: ref('ReceivedRequest') } })), ...COMMON } },
+      get: { operationId: 'controlReceived', tags: ['simulator'], summary: 'The newest requests the operator received (`retain`), oldest first; keys redacted.', responses: { '200': answer('The requests.', object({ requests: { type: 'array', items: ref('ReceivedRequest') } }), examples.received), ...COMMON } },
     },
     '/_fulfilkit/orders': {
-      get: { operationId: 'controlOrders', tags: ['simulator'], summary: 'Every accepted order, oldest first.', responses: { '200': answer('The orders.', object({ orders: { type: 'array', items: ref('SimulatedOrder') } })), ...COMMON } },
+      get: { operationId: 'controlOrders', tags: ['simulator'], summary: 'Every accepted order, oldest first.', responses: { '200': answer('The orders.', object({ orders: { type: 'array', items: ref('SimulatedOrder') } }), examples.orders), ...COMMON } },
     },
     '/_fulfilkit/returns': {
-      get: { operationId: 'controlReturns', tags: ['simulator'], summary: 'Every issued return token, oldest first.', responses: { '200': answer('The returns.', object({ returns: { type: 'array', items: ref('SimulatedReturn') } })), ...COMMON } },
+      get: { operationId: 'controlReturns', tags: ['simulator'], summary: 'Every issued return token, oldest first.', responses: { '200': answer('The returns.', object({ returns: { type: 'array', items: ref('SimulatedReturn') } }), examples.returns), ...COMMON } },
     },
     '/_fulfilkit/orders/{requestReference}/advance': {
       post: {
@@ -152,7 +216,7 @@ function paths(): Record<string, Record<string, unknown>> {
           { status: 'confirmed' },
         ),
         responses: {
-          '200': answer('The order, moved.', object({ order: ref('SimulatedOrder') })),
+          '200': answer('The order, moved.', object({ order: ref('SimulatedOrder') }), examples.advance),
           '404': error('No accepted order has this requestReference.', { unknown: 'No accepted order has this requestReference.' }),
           '409': {
             description: 'The order cannot move to this status (or the reference is ambiguous); `allowed` lists the next states.',
@@ -169,12 +233,12 @@ function paths(): Record<string, Record<string, unknown>> {
       },
     },
     '/_fulfilkit/faults': {
-      get: { operationId: 'controlGetFaults', tags: ['simulator'], summary: 'The fault settings in force.', responses: { '200': answer('The settings.', ref('Faults')), ...COMMON } },
+      get: { operationId: 'controlGetFaults', tags: ['simulator'], summary: 'The fault settings in force.', responses: { '200': answer('The settings.', ref('Faults'), examples.faults), ...COMMON } },
       put: {
         operationId: 'controlSetFaults',
         tags: ['simulator'],
         summary: 'Replaces the fault settings (`{}` turns faults off), as `simulator.setFaults`.',
-        requestBody: requestBody(ref('Faults'), 'flaky', 'Orders v1.1 take 20 to 200 ms and fail (500) one time in ten.', { latencyMs: [20, 200], serverError: 0.1, operations: ['createOrderV1_1'] }),
+        requestBody: requestBody(ref('Faults'), 'flaky', 'Orders v1.1 take 20 to 200 ms and fail (500) one time in ten.', FLAKY),
         responses: { '204': answer('Set.'), ...BODY_ERRORS, ...COMMON },
       },
     },
@@ -182,7 +246,7 @@ function paths(): Record<string, Record<string, unknown>> {
       post: { operationId: 'controlReset', tags: ['simulator'], summary: 'Forgets requests, orders, returns and used references; restores the starting faults.', responses: { '204': answer('Reset.'), ...COMMON } },
     },
     '/_fulfilkit/health': {
-      get: { operationId: 'controlHealth', tags: ['simulator'], summary: 'Whether the simulator is up, and the fulfilkit version.', responses: { '200': answer('Up.', object({ ok: { const: true }, version: { type: 'string' } })), ...COMMON } },
+      get: { operationId: 'controlHealth', tags: ['simulator'], summary: 'Whether the simulator is up, and the fulfilkit version.', responses: { '200': answer('Up.', object({ ok: { const: true }, version: { type: 'string' } }), examples.health), ...COMMON } },
     },
     '/_fulfilkit/lint': {
       post: {
@@ -190,7 +254,7 @@ function paths(): Record<string, Record<string, unknown>> {
         tags: ['simulator'],
         summary: 'Lints a payload with the rules the simulator and `fulfilkit lint` use (at most 1000 problems listed, the rest counted in `omitted`).',
         requestBody: requestBody(ref('LintRequest'), 'order', 'An order (v1.1) for the default simulator client: no problems.', { kind: 'order', version: '1.1', payload: orderRequestExample('1.1') }),
-        responses: { '200': answer('The problems.', object({ problems: { type: 'array', items: ref('Problem') }, omitted: ref('ProblemTally') }, ['problems'])), ...BODY_ERRORS, ...COMMON },
+        responses: { '200': answer('The problems.', object({ problems: { type: 'array', items: ref('Problem') }, omitted: ref('ProblemTally') }, ['problems']), examples.lint), ...BODY_ERRORS, ...COMMON },
       },
     },
     '/_fulfilkit/violations': {
@@ -198,7 +262,7 @@ function paths(): Record<string, Record<string, unknown>> {
         operationId: 'proxyViolations',
         tags: ['proxy'],
         summary: '`fulfilkit proxy` only: the newest exchanges (`--retain`) whose request had lint problems or whose answer did not decode, oldest first.',
-        responses: { '200': answer('The violations.', object({ violations: { type: 'array', items: ref('Violation') } })), ...COMMON },
+        responses: { '200': answer('The violations.', object({ violations: { type: 'array', items: ref('Violation') } }), examples.violations), ...COMMON },
       },
     },
   };
@@ -225,7 +289,7 @@ export function controlApiDocument(): OpenApiDocument {
       description:
         'Answered by `fulfilkit serve` on the same port as the operator (and by `createSimulator({ control })`), each operation tagged `simulator`, and by `fulfilkit proxy`, its operation tagged `proxy`. With `--control-token T`, every request needs `Authorization: Bearer T`. Requests from pages of another origin are refused (403), and so, without a token, are requests whose `Host` names another host (DNS rebinding). A request under `/_fulfilkit` that matches no operation of the server is answered as `x-fulfilkit-unmatched` says: 404 `ControlNotFound` for a path the server has no operation at, 405 `ControlMethodNotAllowed` (with `Allow`) for a method its path does not take, after the token and origin checks (401, 403). HEAD is answered wherever GET is, without the body. The console (`GET /`, `GET /_fulfilkit/console/<file>`) is a web page, not part of this API.',
     },
-    servers: [{ url: 'http://127.0.0.1:4010', description: '`fulfilkit serve` with its defaults.' }],
+    servers: [{ url: SERVER, description: '`fulfilkit serve` with its defaults.' }],
     tags: [
       { name: 'simulator', description: '`fulfilkit serve`.' },
       { name: 'proxy', description: '`fulfilkit proxy`.' },

@@ -28,7 +28,7 @@ export type Examples = Readonly<Record<string, Example>>;
 /** The simulator's default client's profile (read when used: importing this module runs nothing). */
 const profile = () => DEFAULT_SIMULATOR_DATA.clients[0]!.profile!;
 /** A made-up id where the simulator draws a random one (requestId, activityId, token). */
-const ID = '3f1c9a52-7b4e-4d2a-9c61-0e8f5b7d2a14';
+export const EXAMPLE_ID = '3f1c9a52-7b4e-4d2a-9c61-0e8f5b7d2a14';
 
 /** A create-order payload of `version` for the default client (two cart lines, DE). */
 export function orderRequestExample<V extends OrderVersion>(version: V): OrderRequest<V> {
@@ -60,6 +60,16 @@ export function orderRequestExample<V extends OrderVersion>(version: V): OrderRe
   });
 }
 
+/**
+ * The v1.1 order example with a billTo firstName one character over its limit (21): the
+ * lint error the refusal examples (`LINT_SUMMARY`, the control API's lint answers) show.
+ */
+export function tooLongOrderExample(): OrderRequest<'1.1'> {
+  const order = orderRequestExample('1.1');
+  order.clientRequest.partner[0]!.personData.firstName = 'Maximiliane-Alexandra';
+  return order;
+}
+
 /** A return-token request for the first item of the v1.1 order example. */
 export function returnRequestExample(): ReturnRequest {
   return buildReturnRequest({
@@ -83,7 +93,7 @@ export const ECHO_XML_EXAMPLE =
 /** An order result of `version`: v1 `result` boolean, later the text, v1.2 with `requestId`. */
 function orderResult(version: OrderVersion, ok: boolean, errorCode: string | null, errorMessage: string | null) {
   const features = ORDER_VERSION_FEATURES[version];
-  return { result: features.resultType === 'boolean' ? ok : String(ok), errorCode, errorMessage, ...(features.requestId ? { requestId: ID } : {}) };
+  return { result: features.resultType === 'boolean' ? ok : String(ok), errorCode, errorMessage, ...(features.requestId ? { requestId: EXAMPLE_ID } : {}) };
 }
 
 const LINT_SUMMARY = 'The payload has 1 lint error: /clientRequest/partner/0/personData/firstName (max-length): firstName is 21 characters long; the limit is 20.';
@@ -101,7 +111,7 @@ export function orderResultExamples(version: OrderVersion): Examples {
 /** The 200 examples of create return token: a token first, then the two refusals. */
 export function returnTokenExamples(): Examples {
   return {
-    created: { summary: 'A return token.', value: { transactionID: ID, resultCode: '0', resultMessage: 'Return token created.' } },
+    created: { summary: 'A return token.', value: { transactionID: EXAMPLE_ID, resultCode: '0', resultMessage: 'Return token created.' } },
     rejected: {
       summary: 'The request has lint errors (HTTP 200, resultCode not "0").',
       value: { transactionID: null, resultCode: RETURN_VALIDATION_ERROR, resultMessage: LINT_SUMMARY.replace('/clientRequest', '') },
@@ -154,8 +164,8 @@ export function errorExamples(where: Interface, status: string): Examples {
         : { notFound: { summary: 'No inventory for the sku.', value: statusBody('404', MESSAGES.noInventory) } };
     case '500':
       return where === 'payment-method'
-        ? { serverError: { summary: 'A server error.', value: paymentMethodFailure('500', `${MESSAGES.serverError} Activity id ${ID}.`, '', 'ServerError') } }
-        : { serverError: { summary: 'A server error.', value: { statusCode: '500', activityId: ID, message: MESSAGES.serverError } } };
+        ? { serverError: { summary: 'A server error.', value: paymentMethodFailure('500', `${MESSAGES.serverError} Activity id ${EXAMPLE_ID}.`, '', 'ServerError') } }
+        : { serverError: { summary: 'A server error.', value: { statusCode: '500', activityId: EXAMPLE_ID, message: MESSAGES.serverError } } };
     case '400': {
       const examples: Record<string, Example> = {
         notJson: { summary: 'The body is not JSON.', value: statusBody('400', MESSAGES.notJson) },
