@@ -52,6 +52,16 @@ const OPERATIONS: readonly SimulatorOperation[] = OPERATION_TABLE.map((info) => 
 /** Printable ASCII without outer spaces: a value every HTTP stack sends unchanged as a header. */
 const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
+/**
+ * Refuses a member the object does not take: a misspelt one (`client` for `clients`,
+ * `sede` for `seed`) would set nothing and say so nowhere. The message names the member
+ * (a name from the caller's settings, never a value) and the members it takes.
+ */
+function onlyMembers(record: Record<string, unknown>, known: readonly string[], field: string): void {
+  const unknown = Object.keys(record).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new RangeError(`${field} has an unknown member ${JSON.stringify(unknown)}; it takes ${known.join(', ')}.`);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -101,10 +111,13 @@ function profileOf(record: Record<string, unknown>, name: string, field: string)
   return profile;
 }
 
+const CLIENT_MEMBERS = ['clientConfigId', 'clientAuthKey', 'subscriptionKey', 'name', 'profile'];
+
 function clientsOf(value: unknown): SimulatorClient[] {
   const clients = list(value, 'clients').map((entry, i): SimulatorClient => {
     const field = `clients[${i}]`;
     const record = object(entry, field);
+    onlyMembers(record, CLIENT_MEMBERS, field);
     const name = text(record, 'name', field)!;
     return {
       clientConfigId: headerValue(record, 'clientConfigId', field),
@@ -127,6 +140,7 @@ function inventoryOf(value: unknown): SimulatorInventoryItem[] {
   return list(value, 'inventory').map((entry, i) => {
     const field = `inventory[${i}]`;
     const record = object(entry, field);
+    onlyMembers(record, ['productID', 'quantity', 'stockLocationName'], field);
     const quantity = record.quantity;
     if (typeof quantity !== 'number' || !Number.isFinite(quantity)) throw new TypeError(`${field}.quantity must be a finite number.`);
     return {
@@ -143,6 +157,7 @@ function paymentMethodsOf(value: unknown): SimulatorPaymentMethod[] {
   return list(value, 'paymentMethods').map((entry, i) => {
     const field = `paymentMethods[${i}]`;
     const record = object(entry, field);
+    onlyMembers(record, ['type', 'paymentMethod', ...PAYMENT_TEXT], field);
     const out: SimulatorPaymentMethod = { type: text(record, 'type', field)!, paymentMethod: text(record, 'paymentMethod', field)! };
     for (const key of PAYMENT_TEXT) {
       const member = text(record, key, field, true);
@@ -194,9 +209,13 @@ export function faultsOf(value: unknown): SimulatorFaults {
 function controlOf(value: unknown): SimulatorControlOptions | undefined {
   if (value === undefined) return undefined;
   const record = object(value, 'control');
+  onlyMembers(record, ['token'], 'control');
   if (record.token === undefined) return {};
   return { token: headerValue(record, 'token', 'control') };
 }
+
+/** The members `createSimulator` takes (and a `serve --data` file). */
+const OPTION_MEMBERS = ['clients', 'inventory', 'paymentMethods', 'seed', 'faults', 'retain', 'retainOrders', 'control', 'onRequest'];
 
 /**
  * Checks the simulator's options and fills in the defaults, member by member.
@@ -207,6 +226,7 @@ function controlOf(value: unknown): SimulatorControlOptions | undefined {
  */
 export function resolveOptions(options: unknown = {}): ResolvedOptions {
   const record = object(options, 'options');
+  onlyMembers(record, OPTION_MEMBERS, 'options');
   const seed = record.seed ?? 1;
   if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw new TypeError('seed must be a whole number.');
   const retain = record.retain ?? DEFAULT_RETAIN;

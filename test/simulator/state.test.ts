@@ -168,6 +168,13 @@ describe('createSimulator options', () => {
     { options: { faults: { drop: 2 } }, error: /faults\.drop must be a number from 0 to 1/ },
     { options: { faults: { latencyMs: [50, 10] } }, error: /faults\.latencyMs/ },
     { options: { faults: { operations: ['teleport'] } }, error: /faults\.operations\[0\] must be one of/ },
+    // A misspelt member would set nothing and say so nowhere.
+    { options: { client: [CLIENT] }, error: new RangeError('options has an unknown member "client"; it takes clients, inventory, paymentMethods, seed, faults, retain, retainOrders, control, onRequest.') },
+    { options: { sede: 3 }, error: /^options has an unknown member "sede"/ },
+    { options: { clients: [{ ...CLIENT, profil: { client: CLIENT.name } }] }, error: /^clients\[0\] has an unknown member "profil"; it takes clientConfigId, clientAuthKey, subscriptionKey, name, profile\.$/ },
+    { options: { inventory: [{ productID: 'A', quantity: 1, stockLocationName: 'NL', qty: 2 }] }, error: /^inventory\[0\] has an unknown member "qty"/ },
+    { options: { paymentMethods: [{ type: 'card', paymentMethod: 'Visa', countries: 'DE' }] }, error: /^paymentMethods\[0\] has an unknown member "countries"/ },
+    { options: { control: { tokn: 'x' } }, error: /^control has an unknown member "tokn"/ },
   ])('refuses $error', ({ options, error }) => {
     expect(() => createSimulator(options as never)).toThrow(error as never);
   });
