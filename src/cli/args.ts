@@ -169,7 +169,11 @@ export function parseArgs(argv: readonly string[]): Args {
     if (given.has(on) && given.has(off)) throw new UsageError(`Options --${on} and --${off} cannot be combined.`);
   }
   const [command, ...rest] = positionals;
-  if (values.version) return { command: 'version' };
+  if (values.version) {
+    // `lint --version 1.2 order.json` meant --api-version: printing the version and exiting 0 would pass a CI job that linted nothing.
+    if (command !== undefined) throw new UsageError('Option --version prints fulfilkit\'s version and takes no command (fulfilkit --version); the order version of the payloads is --api-version.');
+    return { command: 'version' };
+  }
   if (command === 'help') {
     const topic = rest[0];
     return { command: 'help', ...(topic === 'lint' || topic === 'rules' ? { topic } : {}) };

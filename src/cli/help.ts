@@ -31,7 +31,7 @@ detected). Other extensions are detected like stdin. A folder is read recursivel
 ('corpus/**/*.ndjson') is expanded by fulfilkit. Results are written as they are
 found, in input order.
 
-fulfilkit.config.json, found from the working folder upward, sets version, kind,
+fulfilkit.config.json, the nearest from each file's folder upward, sets version, kind,
 profile and rules, "ignores" files and "overrides" them by glob; options given
 here win over it.
 

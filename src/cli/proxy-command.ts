@@ -10,7 +10,7 @@ import { UsageError } from './errors';
 import { writeLine } from './escape';
 import type { CliIo } from './io';
 import { loadProfile } from './profile';
-import { readFlags, requestLogger, requiredToken, stopped, wholeNumber, type FlagSpec } from './serve-command';
+import { listenFailure, readFlags, requestLogger, requiredToken, stopped, wholeNumber, type FlagSpec } from './serve-command';
 
 /** The port `fulfilkit proxy` listens on without `--port` (the simulator's 4010, plus ten). */
 export const DEFAULT_PROXY_PORT = 4020;
@@ -61,6 +61,7 @@ Options:
   --control-token T GET /_fulfilkit/violations needs "Authorization: Bearer T";
                     default: $FULFILKIT_CONTROL_TOKEN. Required with a --host that
                     is not loopback
+  -h, --help        Print this help
 `;
 
 const PROXY_FLAGS: FlagSpec = {
@@ -135,8 +136,7 @@ export async function proxyCommand(args: ProxyArgs, io: CliIo, stop?: AbortSigna
     );
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) throw new UsageError(`Invalid value for --upstream: ${error.message}`);
-    const code = (error as { code?: unknown }).code;
-    writeLine(io.stderr, `fulfilkit: cannot listen on ${args.host}:${args.port}: ${typeof code === 'string' ? code : 'failed'}.`);
+    writeLine(io.stderr, listenFailure(args, error));
     return 2;
   }
   io.stdout.write(`fulfilkit proxy listening on ${server.url} (upstream ${new URL(args.upstream).origin}${args.rejectInvalid ? ', rejecting invalid bodies' : ''}); Ctrl-C to stop\n`);

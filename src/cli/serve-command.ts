@@ -51,7 +51,8 @@ Options:
   --port N          Port (default ${DEFAULT_SERVE_PORT}; 0 = any free port)
   --host H          Host to bind (default 127.0.0.1)
   --data file.json  { "clients", "inventory", "paymentMethods", "seed", "faults",
-                    "retain" }; each member left out takes its default (one test
+                    "retain", "retainOrders" }; each member left out takes its
+                    default, a member not listed here is refused (one test
                     client ACME, keys sim-client-config-id / sim-client-auth-key /
                     sim-subscription-key; see the README)
   --retain N        Requests kept for inspection, the newest (default 1000; 0 = none)
@@ -61,7 +62,29 @@ Options:
   --control-token T Control requests need "Authorization: Bearer T" (else 401);
                     default: $FULFILKIT_CONTROL_TOKEN. Required with a --host that
                     is not loopback (e.g. 0.0.0.0)
+  -h, --help        Print this help
 `;
+
+/**
+ * The line a server that cannot bind prints: what went wrong and what to do.
+ *
+ * @param at The host and port asked for.
+ * @param error What `listen` threw.
+ * @returns The line, without its line end.
+ * @example listenFailure({ host: '127.0.0.1', port: 4010 }, { code: 'EADDRINUSE' }); // 'fulfilkit: Cannot listen on 127.0.0.1:4010: the port is taken (EADDRINUSE); ...'
+ */
+export function listenFailure(at: { readonly host: string; readonly port: number }, error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const why =
+    code === 'EADDRINUSE'
+      ? 'the port is taken (EADDRINUSE); choose another --port (0 takes a free one)'
+      : code === 'EACCES'
+        ? 'not allowed (EACCES); ports below 1024 need privileges: choose another --port'
+        : code === 'EADDRNOTAVAIL'
+          ? 'no interface of this machine has that address (EADDRNOTAVAIL); check --host'
+          : typeof code === 'string' ? code : 'failed';
+  return `fulfilkit: Cannot listen on ${at.host}:${at.port}: ${why}.`;
+}
 
 /** The flags a command takes: name (without `--`) -> a value or a switch, and its one-letter alias. */
 export type FlagSpec = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
@@ -278,8 +301,7 @@ export async function serveCommand(args: ServeArgs, io: CliIo, stop?: AbortSigna
   try {
     server = await simulator.listen({ port: args.port, host: args.host });
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    writeLine(io.stderr, `fulfilkit: cannot listen on ${args.host}:${args.port}: ${typeof code === 'string' ? code : 'failed'}.`);
+    writeLine(io.stderr, listenFailure(args, error));
     return 2;
   }
   const clients = (options.clients ?? [undefined]).length;

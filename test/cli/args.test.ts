@@ -122,6 +122,8 @@ describe('parseArgs: lint', () => {
     [['lint', '--output.json='], 'Option --output.json needs a file name.'],
     [['lint', '--config='], 'Option --config needs a file name.'],
     [['lint', '-', '-'], 'Stdin (-) can be read only once.'],
+    [['lint', '--version', '1.2', 'order.json'], 'Option --version prints fulfilkit\'s version and takes no command (fulfilkit --version); the order version of the payloads is --api-version.'],
+    [['rules', '-v'], 'Option --version prints fulfilkit\'s version and takes no command (fulfilkit --version); the order version of the payloads is --api-version.'],
     [['lint', '--stdin-filename', 'in.json', 'a.json'], 'Option --stdin-filename names stdin, which this run does not read: give - among the inputs, or leave the option out.'],
     [['frobnicate'], 'Unknown command "frobnicate"; the commands are lint, merge, rules, serve, proxy and openapi.'],
     [[], 'No command given; run "fulfilkit --help".'],

@@ -73,7 +73,7 @@ describe('fulfilkit serve (in-process)', () => {
     const port = new URL(await first.url).port;
     const second = capture();
     expect(await main(['serve', '--port', port], second.io)).toBe(2);
-    expect(second.err()).toMatch(/cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+    expect(second.err()).toMatch(/^fulfilkit: Cannot listen on 127\.0\.0\.1:\d+: the port is taken \(EADDRINUSE\); choose another --port \(0 takes a free one\)\.$/m);
     stop.abort();
     expect(await done).toBe(0);
   });
