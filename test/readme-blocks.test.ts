@@ -29,6 +29,7 @@ broken.clientRequest.partner[0]!.personData.firstName = 'J'.repeat(27);
 const GIVEN: Record<string, unknown> = {
   payload,
   profile,
+  fmsProfile: { ...profile, fms: true, orderDiscountSku: 'ACME_DISCOUNT', weeeSku: 'ACME_WEEE' },
   broken,
   myMapper: (order: OrderRequestV1_2) => order.clientRequest.requestHeader.requestReference,
 };

@@ -40,7 +40,7 @@ export interface WeeeFeeInput {
  * @throws {RangeError} When no regular item has that sku, the product already has a
  *   WEEE item, or the fee is negative or malformed.
  * @example
- * // fmsProfile: { client: 'ACME', clientCode: 'ACME', fms: true, weeeSku: 'ACME_WEEE' }
+ * // payload: an order with a TV-55-OLED line; fmsProfile: { client: 'ACME', clientCode: 'ACME', fms: true, weeeSku: 'ACME_WEEE' }
  * const withFee = addWeeeFee(payload, { sku: 'TV-55-OLED', fee: '3.50' }, { version: '1.1', profile: fmsProfile });
  * // inserted right after the TV (taxFactor 1.19): { sku: 'ACME_WEEE', quantity: <the TV's>,
  * //   amount: [netprice '3.50', grossprice '4.17'], taxFactor: '1.19', pricing: 'netpricing',
