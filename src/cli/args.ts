@@ -12,6 +12,7 @@ import { parseOpenApiArgs, type OpenApiArgs } from './openapi-command';
 import { parseProxyArgs, type ProxyArgs } from './proxy-command';
 import { parseServeArgs, type ServeArgs } from './serve-command';
 import { parseShard, type Shard } from './shard';
+import { closest } from './suggest';
 
 /** The default order version when `--api-version` is not given. */
 export const DEFAULT_API_VERSION: OrderVersion = '1.1';
@@ -106,6 +107,7 @@ const GENERAL = new Set<string>(['help', 'version', 'color', 'no-color']);
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
 const LEVELS: readonly RuleLevel[] = ['off', 'warn', 'error'];
 const RULE_IDS = new Set(RULES.map((r) => r.meta.id));
+const COMMANDS = ['lint', 'merge', 'rules', 'serve', 'proxy', 'openapi'];
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -117,7 +119,10 @@ function ruleLevel(value: string): [string, RuleLevel] {
   const id = eq > 0 ? value.slice(0, eq).trim() : '';
   const level = eq > 0 ? value.slice(eq + 1).trim() : '';
   if (!id || !level) throw new UsageError('Invalid --rule: expected id=off|warn|error, e.g. --rule totals=off.');
-  if (!RULE_IDS.has(id)) throw new UsageError(`Unknown rule "${id}" in --rule; run "fulfilkit rules" to list them.`);
+  if (!RULE_IDS.has(id)) {
+    const meant = closest(id, RULE_IDS);
+    throw new UsageError(`Unknown rule "${id}" in --rule${meant ? ` (did you mean "${meant}"?)` : ''}; run "fulfilkit rules" to list them.`);
+  }
   return [id, oneOf('--rule', level, LEVELS)];
 }
 
@@ -127,7 +132,10 @@ function refusal(argv: readonly string[], error: unknown): UsageError {
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     const option = Object.hasOwn(OPTIONS, token.name) ? (OPTIONS as Record<string, { type: string }>)[token.name] : undefined;
-    if (!option) return new UsageError(`Unknown option ${token.rawName}; run "fulfilkit --help".`);
+    if (!option) {
+      const meant = token.rawName.startsWith('--') ? closest(token.name, Object.keys(OPTIONS)) : undefined;
+      return new UsageError(`Unknown option ${token.rawName}${meant ? ` (did you mean --${meant}?)` : ''}; run "fulfilkit --help".`);
+    }
     if (option.type === 'boolean' && token.value !== undefined) return new UsageError(`Option ${token.rawName} takes no value.`);
     // A value that looks like an option (`--format --quiet`) is a missing value, as it is for parseArgs.
     if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('-') && token.value !== '-'))) {
@@ -188,7 +196,10 @@ export function parseArgs(argv: readonly string[]): Args {
     if ((values.format?.length ?? 0) > 1) throw new UsageError('Option --format is given more than once; give it once.');
     return { command: 'rules', format: oneOf('--format', values.format?.[0] ?? 'stylish', ['stylish', 'json'] as const) };
   }
-  if (command !== 'lint') throw new UsageError(`Unknown command "${command}"; the commands are lint, merge, rules, serve, proxy and openapi.`);
+  if (command !== 'lint') {
+    const meant = closest(command, COMMANDS);
+    throw new UsageError(`Unknown command "${command}"${meant ? ` (did you mean "${meant}"?)` : ''}; the commands are ${COMMANDS.slice(0, -1).join(', ')} and ${COMMANDS.at(-1)}.`);
+  }
   return lintArgs(rest, values);
 }
 

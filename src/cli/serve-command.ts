@@ -12,6 +12,7 @@ import { UsageError } from './errors';
 import { writeLine } from './escape';
 import type { CliIo } from './io';
 import { readJsonFile } from './profile';
+import { closest } from './suggest';
 
 /** The port `fulfilkit serve` listens on without `--port` (Prism's default, a familiar mock port). */
 export const DEFAULT_SERVE_PORT = 4010;
@@ -112,7 +113,10 @@ export function readFlags(argv: readonly string[], command: string, flags: FlagS
     if (token.kind === 'positional') throw new UsageError(`"${command}" takes no arguments.`);
     if (token.kind !== 'option') continue;
     const spec = Object.hasOwn(options, token.name) ? options[token.name as keyof typeof options] : undefined;
-    if (spec === undefined) throw new UsageError(`Unknown option ${token.rawName} for "${command}"; run "fulfilkit ${command} --help".`);
+    if (spec === undefined) {
+      const meant = token.rawName.startsWith('--') ? closest(token.name, Object.keys(flags)) : undefined;
+      throw new UsageError(`Unknown option ${token.rawName} for "${command}"${meant ? ` (did you mean --${meant}?)` : ''}; run "fulfilkit ${command} --help".`);
+    }
     if (spec.type === 'boolean') {
       if (token.value !== undefined) throw new UsageError(`Option ${token.rawName} takes no value.`);
       if (token.name === 'help') help = true;
