@@ -7,7 +7,7 @@
  * The cutters copy what they keep: the caller may reuse the buffer it passes to `push`.
  * Each unit is a fresh buffer that can be handed to another thread without a copy.
  */
-import { isJsonObjectText } from './lint-unit';
+import { isJsonObjectText } from './detect';
 
 /** What the input side hands on, in input order. */
 export type Piece =

@@ -16,6 +16,7 @@ import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
+import { detectKind, looksLikeLines } from './detect';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
 import { jsonSyntaxStop } from './json-syntax';
 import { ArrayElements, isJsonSpace, renameMembers } from './json-text';
@@ -275,24 +276,6 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     i += need + 1;
   }
   return -1;
-}
-
-const own = (value: unknown, key: string): unknown =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-
-/**
- * The kind of a payload by its shape: `clientRequest` → order, `rma` → return, else order.
- *
- * @param payload Parsed JSON.
- * @returns The kind.
- * @example detectKind({ rma: {} }); // 'return'
- */
-export function detectKind(payload: unknown): PayloadKind {
-  if (own(payload, 'clientRequest') !== undefined) return 'order';
-  if (own(payload, 'rma') !== undefined) return 'return';
-  return 'order';
 }
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -688,35 +671,3 @@ function firstInvalidUtf8Fast(bytes: Uint8Array): number {
   return isUtf8(bytes) ? -1 : firstInvalidUtf8(bytes);
 }
 
-/**
- * A document that does not parse as a whole but has several non-blank lines, one of them a
- * JSON object: NDJSON that did not look like it at first (stdin, unknown extensions).
- */
-function looksLikeLines(text: string): boolean {
-  let nonBlank = 0;
-  let objects = 0;
-  for (const line of text.split('\n')) {
-    if (isBlank(line)) continue;
-    nonBlank++;
-    if (objects === 0 && isJsonObjectText(line)) objects++;
-    if (nonBlank > 1 && objects > 0) return true;
-  }
-  return false;
-}
-
-/**
- * True when a line holds one whole JSON object.
- *
- * @param line A line of text.
- * @returns Whether it parses to a non-array object.
- */
-export function isJsonObjectText(line: string): boolean {
-  const t = line.trimStart();
-  if (t.charCodeAt(0) !== 123) return false; // cheap pre-check for '{'
-  try {
-    const value = JSON.parse(line);
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}

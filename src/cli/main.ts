@@ -26,7 +26,7 @@ export { EXIT } from './exit-codes';
 export { defineFormatter, FORMATTERS, github, json, junit, sarif, stylish } from './formatters/index';
 export type { FormatName, FormatOptions, Formatter, FormatterParts } from './formatters/index';
 export type { CliIo, TextSink } from './io';
-export { detectKind } from './lint-unit';
+export { detectKind } from './detect';
 export { locate } from './locate';
 export type { Position } from './locate';
 export { MERGE_HELP, mergeCommand } from './merge-command';

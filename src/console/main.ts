@@ -9,7 +9,8 @@ import { setUpPlayground } from './playground-view';
 configureEngine({ codegen: false });
 
 const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
-setUpPlayground();
+// A file dropped on the page while the Inspector is shown is loaded into the Playground, shown.
+setUpPlayground(() => activate(tabs.find((t) => t.id === 'tab-playground')!, false));
 const showInspector = setUpInspector();
 
 /** Shows one tab's panel (the WAI-ARIA tabs pattern: one tab in the Tab order, arrows move). */

@@ -1,26 +1,55 @@
 /**
  * The Playground tab: the editor, its settings, the problem list and the three actions.
  */
+import { escapeControls } from '../cli/escape';
 import type { ClientProfile } from '../lint/types';
 import { checkProfile } from '../schema/profile';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { byId, el } from './dom';
-import { fixText, lintText, splitPayloads, type LocatedProblem, type PlaygroundResult, type PlaygroundSettings } from './playground';
+import { fixText, lintText, MAX_LISTED, splitPayloads, type LocatedProblem, type OmittedProblems, type PlaygroundResult, type PlaygroundSettings } from './playground';
 
 /** The CLI's default `--api-version`, so the page and `fulfilkit lint` agree out of the box. */
 const DEFAULT_VERSION: OrderVersion = '1.1';
 
-/** Selects a problem's member in the editor and scrolls it into view. */
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Where offset `at` of the editor's text is drawn, from the top of its content: the height of
+ * a copy of the editor (same styles and width) holding the text up to `at`, so soft-wrapped
+ * lines count as the editor draws them.
+ */
+function offsetTop(editor: HTMLTextAreaElement, at: number): number {
+  const probe = editor.cloneNode() as HTMLTextAreaElement;
+  probe.removeAttribute('id');
+  probe.tabIndex = -1;
+  probe.setAttribute('aria-hidden', 'true');
+  // The editor's scroll bar (if it has one) narrows its text the same way.
+  const overflowY = editor.scrollHeight > editor.clientHeight ? 'scroll' : 'hidden';
+  Object.assign(probe.style, { position: 'absolute', visibility: 'hidden', height: '0', minHeight: '0', width: `${editor.offsetWidth}px`, overflowY });
+  probe.value = editor.value.slice(0, at);
+  editor.after(probe);
+  const style = getComputedStyle(probe);
+  const lineHeight = Number.parseFloat(style.lineHeight) || 16;
+  const top = probe.scrollHeight - Number.parseFloat(style.paddingBottom) - lineHeight;
+  probe.remove();
+  return top;
+}
+
+/** Selects a problem's member in the editor and scrolls its first line into view, a third down. */
 function select(editor: HTMLTextAreaElement, found: LocatedProblem): void {
-  editor.focus();
+  editor.focus({ preventScroll: true });
   editor.setSelectionRange(found.span.start, found.span.end);
-  const lineHeight = Number.parseFloat(getComputedStyle(editor).lineHeight) || 16;
-  editor.scrollTop = Math.max(0, (found.line - 3) * lineHeight);
+  editor.scrollTop = Math.max(0, offsetTop(editor, found.span.start) - editor.clientHeight / 3);
+}
+
+function where(found: LocatedProblem, result: PlaygroundResult): string {
+  const payload = result.format === 'ndjson' ? `, payload ${found.payload + 1}` : result.format === 'array' ? `, element ${found.payload}` : '';
+  return `line ${found.line}, column ${found.column}${payload}${found.span.exact ? '' : ' (nearest member)'}`;
 }
 
 function problemItem(editor: HTMLTextAreaElement, found: LocatedProblem, result: PlaygroundResult): HTMLLIElement {
   const { problem } = found;
-  const where = `line ${found.line}, column ${found.column}${result.format === 'ndjson' ? `, payload ${found.payload + 1}` : ''}${found.span.exact ? '' : ' (nearest member)'}`;
+  // Member names reach the pointer and some messages: controls and bidi overrides are shown escaped, as the CLI prints them.
   const button = el(
     'button',
     { type: 'button', class: 'problem' },
@@ -28,18 +57,40 @@ function problemItem(editor: HTMLTextAreaElement, found: LocatedProblem, result:
     ' ',
     el('code', { class: 'rule' }, problem.rule),
     ' ',
-    el('code', { class: 'pointer' }, problem.path === '' ? '""' : problem.path),
+    el('code', { class: 'pointer' }, problem.path === '' ? '""' : escapeControls(problem.path)),
     el('br'),
-    problem.message,
+    escapeControls(problem.message),
     ' ',
-    el('span', { class: 'where' }, where),
+    el('span', { class: 'where' }, where(found, result)),
   );
   button.addEventListener('click', () => select(editor, found));
   return el('li', {}, button);
 }
 
-/** Wires the Playground tab's controls. */
-export function setUpPlayground(): void {
+function omittedItem({ payload, errors, warnings }: OmittedProblems, result: PlaygroundResult): HTMLLIElement {
+  const of = result.format === 'ndjson' ? ` of payload ${payload + 1}` : result.format === 'array' ? ` of element ${payload}` : '';
+  return el('li', { class: 'omitted' }, `${errors + warnings} more${of} not listed (${plural(errors, 'error')}, ${plural(warnings, 'warning')}): the first ${MAX_LISTED} of a payload are, as fulfilkit lint lists them.`);
+}
+
+/** The list: each payload's problems, then how many of its problems were not listed. */
+function listItems(editor: HTMLTextAreaElement, result: PlaygroundResult): HTMLLIElement[] {
+  const items: HTMLLIElement[] = [];
+  let next = 0;
+  const { problems, omitted } = result;
+  problems.forEach((found, k) => {
+    items.push(problemItem(editor, found, result));
+    const last = k + 1 === problems.length || problems[k + 1]!.payload !== found.payload;
+    if (last && omitted[next]?.payload === found.payload) items.push(omittedItem(omitted[next++]!, result));
+  });
+  return items;
+}
+
+/**
+ * Wires the Playground tab's controls.
+ *
+ * @param show Shows the Playground tab (a file dropped anywhere on the page is loaded into it).
+ */
+export function setUpPlayground(show: () => void): void {
   const editor = byId<HTMLTextAreaElement>('payload');
   const kind = byId<HTMLSelectElement>('kind');
   const version = byId<HTMLSelectElement>('version');
@@ -48,14 +99,16 @@ export function setUpPlayground(): void {
   const list = byId<HTMLOListElement>('problems');
   for (const v of ORDER_VERSIONS) version.append(el('option', { value: v, selected: v === DEFAULT_VERSION }, v));
 
-  /** The settings, or a message saying why the profile is unusable. */
-  const settings = (): PlaygroundSettings | string => {
+  /** The settings; undefined when the profile is unusable, after saying why (and clearing the problems of other settings). */
+  const settings = (): PlaygroundSettings | undefined => {
     let profile: ClientProfile | undefined;
     if (profileText.value.trim() !== '') {
       try {
         profile = checkProfile(JSON.parse(profileText.value), 'profile');
       } catch (error) {
-        return error instanceof SyntaxError ? 'The profile is not valid JSON.' : (error as Error).message;
+        summary.textContent = error instanceof SyntaxError ? 'The profile is not valid JSON.' : escapeControls((error as Error).message);
+        list.replaceChildren();
+        return undefined;
       }
     }
     return { kind: kind.value as PlaygroundSettings['kind'], version: version.value as OrderVersion, ...(profile ? { profile } : {}) };
@@ -63,19 +116,16 @@ export function setUpPlayground(): void {
 
   const lint = (prefix = ''): void => {
     const current = settings();
-    if (typeof current === 'string') {
-      summary.textContent = current;
-      return;
-    }
+    if (!current) return;
     const result = lintText(editor.value, current);
-    const errors = result.problems.filter((p) => p.problem.severity === 'error').length;
-    const n = result.payloads.length;
-    summary.textContent = `${prefix}${n} payload${n === 1 ? '' : 's'}: ${errors} error${errors === 1 ? '' : 's'}, ${result.problems.length - errors} warning${result.problems.length - errors === 1 ? '' : 's'}.`;
-    list.replaceChildren(...result.problems.map((found) => problemItem(editor, found, result)));
+    const unlisted = result.omitted.reduce((n, o) => n + o.errors + o.warnings, 0);
+    summary.textContent = `${prefix}${plural(result.payloads.length, 'payload')}: ${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}${unlisted > 0 ? `; ${unlisted} not listed` : ''}.`;
+    list.replaceChildren(...listItems(editor, result));
   };
 
   const load = async (file: File | undefined): Promise<void> => {
     if (!file) return;
+    show();
     editor.value = await file.text();
     lint();
   };
@@ -83,13 +133,10 @@ export function setUpPlayground(): void {
   byId('lint').addEventListener('click', () => lint());
   byId('fix').addEventListener('click', () => {
     const current = settings();
-    if (typeof current === 'string') {
-      summary.textContent = current;
-      return;
-    }
+    if (!current) return;
     const { text, fixed } = fixText(editor.value, current);
     editor.value = text;
-    lint(`Fixed ${fixed} member${fixed === 1 ? '' : 's'}. `);
+    lint(`Fixed ${plural(fixed, 'member')}. `);
   });
   byId('download').addEventListener('click', () => {
     const ndjson = splitPayloads(editor.value).format === 'ndjson';
@@ -103,16 +150,24 @@ export function setUpPlayground(): void {
   });
   const file = byId<HTMLInputElement>('file');
   file.addEventListener('change', () => void load(file.files?.[0]));
-  editor.addEventListener('dragover', (event) => {
+  // Files are taken anywhere on the page: dropped outside the editor, a file (or a link) would
+  // otherwise open in the tab, leaving the console. Text dropped into a text field goes in as typed.
+  const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
+  const intoTextField = (event: DragEvent) => event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLInputElement;
+  document.addEventListener('dragover', (event) => {
+    if (carriesFiles(event)) editor.classList.add('dragging');
+    else if (intoTextField(event)) return;
+    else if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
     event.preventDefault();
-    editor.classList.add('dragging');
   });
-  editor.addEventListener('dragleave', () => editor.classList.remove('dragging'));
-  editor.addEventListener('drop', (event) => {
+  document.addEventListener('dragleave', (event) => {
+    if (event.relatedTarget === null) editor.classList.remove('dragging');
+  });
+  document.addEventListener('drop', (event) => {
     editor.classList.remove('dragging');
     const dropped = event.dataTransfer?.files[0];
-    if (!dropped) return; // dropped text: the browser inserts it
+    if (dropped) void load(dropped);
+    else if (intoTextField(event)) return;
     event.preventDefault();
-    void load(dropped);
   });
 }

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import duplicateRequestReference from '../../rules/duplicate-request-reference';
 import { FactsPacker, unpackFacts } from '../../src/cli/facts-pack';
-import { createUnitLinter, detectKind, KIND_NONE, resultTransfer, unpackUnitResult, type UnitSettings } from '../../src/cli/lint-unit';
+import { detectKind } from '../../src/cli/detect';
+import { createUnitLinter, KIND_NONE, resultTransfer, unpackUnitResult, type UnitSettings } from '../../src/cli/lint-unit';
 import { batchFactsOf, type BatchFacts } from '../../src/lint/batch';
 import { set, validOrder, validReturn } from '../fixtures';
 

@@ -67,19 +67,21 @@ function stubControl(sim: Simulator): (method: string, path: string, body: Buffe
  * Starts a simulator and the console server in front of it.
  *
  * @param consoleDir The folder the console was built into.
+ * @param options `token`: the control token the simulator asks for (`--control-token`).
  * @returns Its origin, the simulator, and `close`.
  */
-export async function startConsoleServer(consoleDir: string): Promise<ConsoleServer> {
+export async function startConsoleServer(consoleDir: string, options: { token?: string } = {}): Promise<ConsoleServer> {
   let simulator: Simulator;
   try {
     // `control` turns the control API on where the simulator has one.
-    simulator = createSimulator({ control: {} } as SimulatorOptions);
+    simulator = createSimulator({ control: options.token === undefined ? {} : { token: options.token } } as SimulatorOptions);
   } catch {
     simulator = createSimulator();
   }
   const upstream = await simulator.listen();
   const health = await fetch(`${upstream.url}/_fulfilkit/health`);
-  const realControlApi = health.ok;
+  // 401: there, behind a token.
+  const realControlApi = health.ok || health.status === 401;
   const stub = realControlApi ? undefined : stubControl(simulator);
   const dir = pathToFileURL(`${consoleDir}/`);
   const server: Server = createServer((req, res) => {

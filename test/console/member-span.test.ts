@@ -18,10 +18,11 @@ describe('memberSpan', () => {
     ['/a/b/1/c', '"c": "x"', true],
     ['/d~0~1e', '"d~/e": null', true],
     ['/dup', '"dup": 2', true], // the last one, as JSON.parse keeps
-    // A missing member: the nearest ancestor that is there.
+    // A missing member: the value of its nearest ancestor that is there (its parent object from its `{`, as `fulfilkit lint` places it).
     ['/a/b/1/missing', '{"c": "x"}', false],
-    ['/a/b/5', '"b": [10, {"c": "x"}]', false],
-    ['/a/b/x', '"b": [10, {"c": "x"}]', false],
+    ['/a/missing', '{"b": [10, {"c": "x"}]}', false],
+    ['/a/b/5', '[10, {"c": "x"}]', false],
+    ['/a/b/x', '[10, {"c": "x"}]', false],
     ['/a/b/0/deeper', '10', false],
   ])('%j selects its member', (pointer, expected, exact) => {
     expect(slice(TEXT, pointer)).toEqual({ text: expected, exact });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lintOrder, lintReturn } from 'fulfilkit';
-import { fixText, lintText, splitPayloads } from '../../src/console/playground';
+import { fixText, lintText, MAX_LISTED, splitPayloads } from '../../src/console/playground';
 import { change, PROFILE, set, validOrder, validReturn } from '../fixtures';
 
 const CR = '/clientRequest';
@@ -26,8 +26,24 @@ describe('splitPayloads', () => {
       [9, { a: 2 }],
     ]);
   });
-  it('a broken pretty-printed document stays one payload (its first line is not a whole object)', () => {
+  it('a broken pretty-printed document stays one payload (none of its lines is a whole object)', () => {
     expect(splitPayloads('{\n  "a": 1,\n}')).toMatchObject({ format: 'json', payloads: [{ parsed: false }] });
+  });
+  it('NDJSON whose first line is broken is still NDJSON (as the CLI reads stdin): the later lines are payloads', () => {
+    const { format, payloads } = splitPayloads('{"broken": \n{"a":1}\r\n{"a":2}');
+    expect(format).toBe('ndjson');
+    expect(payloads.map((p) => [p.start, p.end, p.parsed, p.value])).toEqual([
+      [0, 11, false, undefined],
+      [12, 19, true, { a: 1 }],
+      [21, 28, true, { a: 2 }],
+    ]);
+  });
+  it('a top-level array: each element a payload, with its place in the text', () => {
+    const text = '\ufeff[ {"a": 1},\n  [2] , "x"]';
+    const { format, payloads } = splitPayloads(text);
+    expect(format).toBe('array');
+    expect(payloads.map((p) => text.slice(p.start, p.end))).toEqual(['{"a": 1}', '[2]', '"x"']);
+    expect(payloads.map((p) => p.value)).toEqual([{ a: 1 }, [2], 'x']);
   });
 });
 
@@ -60,12 +76,48 @@ describe('lintText', () => {
     expect(lintText(text, ORDER_11).problems.map((p) => p.problem.rule)).not.toContain('return-reason');
   });
 
-  it('text that is not JSON is one parse error at the place JSON.parse names, and the message quotes nothing', () => {
+  it('text that is not JSON is one parse error at its first character that cannot continue JSON, and the message quotes nothing', () => {
     const text = '{\n  "secret": "Jane Doe",\n  oops\n}';
     const [problem, ...rest] = lintText(text, ORDER_11).problems;
     expect(rest).toEqual([]);
-    expect(problem).toMatchObject({ problem: { rule: 'parse', severity: 'error', path: '' }, line: 3 });
+    expect(problem).toMatchObject({ problem: { rule: 'parse', severity: 'error', path: '' }, line: 3, column: 3, span: { exact: true } });
     expect(problem!.problem.message).toBe('The input is not valid JSON.');
+    expect(lintText('{"a": [1', ORDER_11).problems[0]).toMatchObject({ problem: { message: 'The input is not valid JSON: it ends too early.' }, column: 9 });
+  });
+
+  it('a missing member is placed at its parent object\'s `{`, its span that object, marked not exact', () => {
+    const text = '{"clientRequest": {"requestHeader": {}, "order": {}, "partner": [], "item": []}}';
+    const missing = lintText(text, ORDER_11).problems.find((p) => p.problem.path === `${CR}/requestHeader/requestReference`)!;
+    expect(missing).toMatchObject({ line: 1, column: 37, span: { exact: false } });
+    expect(text.slice(missing.span.start, missing.span.end)).toBe('{}');
+  });
+
+  it(`lists at most ${MAX_LISTED} problems of a payload and counts the others, by severity`, () => {
+    const order = validOrder();
+    order.clientRequest.item = Array.from({ length: 1200 }, (_, i) => ({ ...order.clientRequest.item[0], itemId: String(i + 1), skuu: 1 }));
+    const all = lintOrder(order, { version: '1.1' });
+    const result = lintText(`${JSON.stringify(order)}\n${JSON.stringify(validOrder())}`, ORDER_11);
+    const first = result.problems.filter((p) => p.payload === 0).map((p) => p.problem);
+    expect(first).toEqual(all.slice(0, MAX_LISTED));
+    const errors = all.filter((p) => p.severity === 'error').length;
+    expect(result.omitted).toEqual([{ payload: 0, errors: errors - first.filter((p) => p.severity === 'error').length, warnings: expect.any(Number) }]);
+    expect(result.omitted[0]!.errors + result.omitted[0]!.warnings).toBe(all.length - MAX_LISTED);
+    // The totals count every problem (the second payload repeats the first's requestReference: one more error).
+    expect(result.errors).toBe(errors + 1);
+    expect(result.errors + result.warnings).toBe(all.length + 1);
+  });
+
+  it('a top-level array: each element linted as a payload (batch rules across them), located in its element', () => {
+    const text = JSON.stringify([BROKEN, BROKEN], null, 2);
+    const result = lintText(text, ORDER_11);
+    expect(result.format).toBe('array');
+    const spelling = result.problems.filter((p) => p.problem.rule === 'spelling');
+    expect(spelling.map((p) => [p.payload, p.problem.path])).toEqual([
+      [0, `${CR}/payment/transactionId`],
+      [1, `${CR}/payment/transactionId`],
+    ]);
+    expect(spelling[1]!.span.start).toBe(text.lastIndexOf('"transactionId"'));
+    expect(result.problems.some((p) => p.payload === 1 && p.problem.rule === 'duplicate-request-reference')).toBe(true);
   });
 });
 
@@ -76,6 +128,18 @@ describe('fixText', () => {
     expect(count).toBe(1);
     expect(fixed).toBe(text.replace('"transactionId"', '"transactionID"'));
     expect(found(fixed).map((p) => p.rule)).toEqual(['max-length']);
+  });
+
+  it('fixes each element of a top-level array in place', () => {
+    const text = JSON.stringify([BROKEN, validOrder(), BROKEN], null, 2);
+    const { text: fixed, fixed: count } = fixText(text, ORDER_11);
+    expect(count).toBe(2);
+    expect(fixed).toBe(text.replaceAll('"transactionId"', '"transactionID"'));
+  });
+
+  it('fixes the lines after a broken first NDJSON line', () => {
+    const text = `{"broken": \n${JSON.stringify(BROKEN)}`;
+    expect(fixText(text, ORDER_11)).toEqual({ text: text.replace('"transactionId"', '"transactionID"'), fixed: 1 });
   });
 
   it('fixes each NDJSON line in place and leaves broken lines as they are', () => {
