@@ -93,6 +93,14 @@ describe('sarif', () => {
     expect(prints(array)).toEqual(prints(first));
   });
 
+  it('tells apart two payloads that share a requestReference (the later one is a duplicate): their alike results get fingerprints of their own', async () => {
+    const results = (await sarifOf({ 'd.ndjson': [wrong('R'), wrong('R'), wrong('S')].map((p) => JSON.stringify(p)).join('\n') + '\n' })).runs[0].results as SarifResult[];
+    const prints = results.map((r) => r.partialFingerprints['fulfilkit/v1']);
+    // enum on each of the three, duplicate-request-reference on the second.
+    expect(results.map((r) => r.ruleId)).toEqual(['enum', 'enum', 'duplicate-request-reference', 'enum']);
+    expect(new Set(prints).size).toBe(prints.length);
+  });
+
   it('names each place in the payload as a value of the data (not program code), and the root by no name', async () => {
     const log = await sarifOf({ ...corpus, 'root.ndjson': '[1]\n' });
     const results = log.runs[0].results as (SarifResult & { locations: { logicalLocations?: { fullyQualifiedName: string; kind: string }[] }[] })[];

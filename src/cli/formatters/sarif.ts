@@ -43,8 +43,9 @@ function descriptor(rule: Rule) {
 /**
  * What a result is, wherever it is: the rule, the file, the pointer into its payload and the
  * payload's requestReference (no line number, no element index, no message: a payload added
- * above, or a reworded message, keeps the alerts below it). A payload without a known
- * reference is told apart by how many of the same key came before it in input order.
+ * above, or a reworded message, keeps the alerts below it; only a payload that repeats an
+ * earlier one's reference adds its place). A payload without a known reference is told apart
+ * by how many of the same key came before it in input order.
  */
 function identity(rule: string, uri: string, pointer: string, reference: string | undefined): string {
   // The key of a payload without a reference is the one fingerprints had before references counted.
@@ -74,6 +75,9 @@ function artifactUri(file: string): string {
 /** What a run remembers: each rule's index in the tool's rules, and the results so far by rule, file and pointer (for the fingerprints). */
 interface SarifState {
   readonly ruleIndex: ReadonlyMap<string, number>;
+  /** The batch rules: a payload they report repeats an earlier payload's reference. */
+  readonly batchRules: ReadonlySet<string>;
+  /** Results without a reference so far, by rule, file and pointer (a bounded set of keys). */
   readonly seen: Map<string, number>;
 }
 
@@ -99,9 +103,20 @@ export const sarif = defineFormatter({
     const driver = { name: 'fulfilkit', version: options.toolVersion, semanticVersion: options.toolVersion, informationUri: HOMEPAGE, rules: options.rules.map(descriptor) };
     return `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":${jsonText({ driver })},"columnKind":"utf16CodeUnits","results":[\n`;
   },
-  state: (options): SarifState => ({ ruleIndex: new Map(options.rules.map((rule, i) => [rule.meta.id, i])), seen: new Map() }),
-  result(result, index, _options, { ruleIndex, seen }) {
+  state: (options): SarifState => ({
+    ruleIndex: new Map(options.rules.map((rule, i) => [rule.meta.id, i])),
+    batchRules: new Set(options.rules.filter((rule) => rule.meta.scope === 'batch').map((rule) => rule.meta.id)),
+    seen: new Map(),
+  }),
+  result(result, index, _options, { ruleIndex, batchRules, seen }) {
     const uri = artifactUri(result.file);
+    // A payload with a reference is told apart by it: its results are counted within it alone, so
+    // memory stays flat however many payloads a run has. One whose reference repeats an earlier
+    // payload's (a batch rule reports it) adds its place in the file, or the two would share alerts.
+    const reference = result.requestReference;
+    const repeated = reference !== undefined && result.problems.some((p) => batchRules.has(p.rule));
+    const who = reference === undefined ? undefined : repeated ? `${reference}\u0000${result.line ?? result.index ?? ''}` : reference;
+    const counts = who === undefined ? seen : new Map<string, number>();
     // Pointers are into the file: an element of a top-level array is prefixed by its index.
     const prefix = result.index === undefined ? '' : '/' + result.index;
     const last = result.problems.length - 1;
@@ -112,9 +127,9 @@ export const sarif = defineFormatter({
       const ruleAt = ruleIndex.get(p.rule);
       const pointer = prefix + p.path;
       // Fingerprinted by the pointer inside its payload, as an NDJSON line's: an element added above keeps the alerts below.
-      const key = identity(p.rule, uri, p.path, result.requestReference);
-      const occurrence = seen.get(key) ?? 0;
-      seen.set(key, occurrence + 1);
+      const key = identity(p.rule, uri, p.path, who);
+      const occurrence = counts.get(key) ?? 0;
+      counts.set(key, occurrence + 1);
       const region = p.line === undefined ? undefined : p.column === undefined ? { startLine: p.line } : { startLine: p.line, startColumn: p.column };
       out += (index === 0 && i === 0 ? '' : ',\n') + jsonText({
         ruleId: p.rule,
