@@ -129,12 +129,15 @@ function ruleLevel(value: string): [string, RuleLevel] {
 /** The usage error for what strict parsing refused: found again in the tokens of a lenient parse. */
 function refusal(argv: readonly string[], error: unknown): UsageError {
   const { tokens } = parseArgv({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  // The help of the command given, where it has one of its own.
+  const command = tokens.find((token) => token.kind === 'positional')?.value;
+  const help = command === 'lint' || command === 'rules' ? `fulfilkit ${command} --help` : 'fulfilkit --help';
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     const option = Object.hasOwn(OPTIONS, token.name) ? (OPTIONS as Record<string, { type: string }>)[token.name] : undefined;
     if (!option) {
       const meant = token.rawName.startsWith('--') ? closest(token.name, Object.keys(OPTIONS)) : undefined;
-      return new UsageError(`Unknown option ${token.rawName}${meant ? ` (did you mean --${meant}?)` : ''}; run "fulfilkit --help".`);
+      return new UsageError(`Unknown option ${token.rawName}${meant ? ` (did you mean --${meant}?)` : ''}; run "${help}".`);
     }
     if (option.type === 'boolean' && token.value !== undefined) return new UsageError(`Option ${token.rawName} takes no value.`);
     // A value that looks like an option (`--format --quiet`) is a missing value, as it is for parseArgs.

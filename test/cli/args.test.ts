@@ -104,9 +104,9 @@ describe('parseArgs: lint', () => {
   });
 
   it.each([
-    [['lint', '--bogus'], 'Unknown option --bogus; run "fulfilkit --help".'],
-    [['lint', '-x'], 'Unknown option -x; run "fulfilkit --help".'],
-    [['lint', '--constructor'], 'Unknown option --constructor; run "fulfilkit --help".'],
+    [['lint', '--bogus'], 'Unknown option --bogus; run "fulfilkit lint --help".'],
+    [['lint', '-x'], 'Unknown option -x; run "fulfilkit lint --help".'],
+    [['lint', '--constructor'], 'Unknown option --constructor; run "fulfilkit lint --help".'],
     [['lint', '--quiet=yes'], 'Option --quiet takes no value.'],
     [['lint', '--format'], 'Option --format needs a value.'],
     [['lint', '-f', '--quiet'], 'Option -f needs a value.'],

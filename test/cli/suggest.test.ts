@@ -45,11 +45,12 @@ describe('closest', () => {
 
 describe('the CLI says what was meant', () => {
   it.each([
-    [['lint', '--api-versoin', '1.2'], 'Unknown option --api-versoin (did you mean --api-version?); run "fulfilkit --help".'],
+    [['lint', '--api-versoin', '1.2'], 'Unknown option --api-versoin (did you mean --api-version?); run "fulfilkit lint --help".'],
     [['lint', '--rule', 'max-lenght=off'], 'Unknown rule "max-lenght" in --rule (did you mean "max-length"?); run "fulfilkit rules" to list them.'],
     [['lnit', 'a.json'], 'Unknown command "lnit" (did you mean "lint"?); the commands are lint, merge, rules, serve, proxy and openapi.'],
     [['serve', '--prot', '0'], 'Unknown option --prot for "serve" (did you mean --port?); run "fulfilkit serve --help".'],
-    [['lint', '--bogus'], 'Unknown option --bogus; run "fulfilkit --help".'],
+    [['lint', '--bogus'], 'Unknown option --bogus; run "fulfilkit lint --help".'],
+    [['--bogus'], 'Unknown option --bogus; run "fulfilkit --help".'],
   ])('%j', (argv, message) => {
     expect(refusal(argv)).toBe(message);
   });
