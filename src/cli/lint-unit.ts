@@ -243,7 +243,21 @@ export function parseFailure(text: string, error: unknown, what: string, multili
   if (limited) return { message: `${what} has ${error.message}; it was not read.`, position };
   if (blank) return { message: `${what} is empty.`, position };
   const where = multiline ? `line ${found.line}, column ${found.column}` : `column ${found.column}`;
-  return { message: early ? `${what} is not valid JSON: it ends too early (${where}).` : `${what} is not valid JSON (${where}).`, position };
+  const why = early ? ': it ends too early' : commonMistake(text, offset);
+  return { message: `${what} is not valid JSON${why} (${where}).`, position };
+}
+
+/**
+ * The hand-editing mistake a parse stop points at, said without quoting the text: a comma
+ * before a closing bracket, or a single quote where a string starts; '' for anything else.
+ */
+function commonMistake(text: string, offset: number): string {
+  const c = text.charCodeAt(offset);
+  if (c === 0x27) return ': strings take double quotes, not single ones';
+  if (c !== 0x7d && c !== 0x5d) return '';
+  let before = offset - 1;
+  while (before >= 0 && isJsonSpace(text.charCodeAt(before))) before--;
+  return text.charCodeAt(before) === 0x2c ? ': a comma stands before the closing bracket' : '';
 }
 
 /**

@@ -122,7 +122,11 @@ describe('the parse problem of a text that is not JSON', () => {
     ['a bare word', `{\n  "clientRequest": {\n    "order": { "shipServiceLevel": EXP },\n${'    "x": 1,\n'.repeat(205)}    "item": []\n  }\n}\n`, 3, 36, 'The input is not valid JSON (line 3, column 36).'],
     ['a word cut short', '{"a": tru, "b": 1}', 1, 10, 'The input is not valid JSON (line 1, column 10).'],
     ['a stray ]', '{\n  "a": [1, 2]]\n}', 2, 14, 'The input is not valid JSON (line 2, column 14).'],
-    ['a trailing comma', '[\n  {"a": 1},\n]', 3, 1, 'The input is not valid JSON (line 3, column 1).'],
+    // The two commonest hand-editing slips are named (structural characters only, never the text).
+    ['a trailing comma', '[\n  {"a": 1},\n]', 3, 1, 'The input is not valid JSON: a comma stands before the closing bracket (line 3, column 1).'],
+    ['a trailing comma in an object', '{"a": 1 , }', 1, 11, 'The input is not valid JSON: a comma stands before the closing bracket (line 1, column 11).'],
+    ['single quotes', "{'a': 1}", 1, 2, 'The input is not valid JSON: strings take double quotes, not single ones (line 1, column 2).'],
+    ['a closing bracket after a value (no comma before it)', '{"a": 1}}', 1, 9, 'The input is not valid JSON (line 1, column 9).'],
     ['a missing colon (V8 gives its position)', '{\n  "a" 1\n}', 2, 7, 'The input is not valid JSON (line 2, column 7).'],
     // Ends too early: at the end of its last character, not past its final line end.
     ['a text cut short', '{\n  "a": [1,\n', 2, 11, 'The input is not valid JSON: it ends too early (line 2, column 11).'],
