@@ -25,6 +25,22 @@ export function detectKind(payload: unknown): PayloadKind {
 }
 
 /**
+ * Whether a payload has the shape of the other kind than the one it is linted as: an order's
+ * `clientRequest` (and no `rma`) linted as a return, or a return's `rma` (and no
+ * `clientRequest`) linted as an order. A payload of neither shape is no sign either way.
+ *
+ * @param payload Parsed JSON.
+ * @param kind The kind it is linted as.
+ * @returns `true` when its shape says the other kind.
+ * @example shapedAsOther({ clientRequest: {} }, 'return'); // true
+ */
+export function shapedAsOther(payload: unknown, kind: PayloadKind): boolean {
+  const order = own(payload, 'clientRequest') !== undefined;
+  const ret = own(payload, 'rma') !== undefined;
+  return kind === 'return' ? order && !ret : ret && !order;
+}
+
+/**
  * A document that does not parse as a whole but has several non-blank lines, one of them a
  * JSON object: NDJSON that did not look like it at first (stdin, unknown extensions).
  */

@@ -28,7 +28,7 @@ import { OutputSink } from './output';
 import { inProcess, workerPool, type Executor } from './pool';
 import { ioReason, loadProfile } from './profile';
 import { Progress } from './progress';
-import { emptySummary, plural, summaryLine } from './result';
+import { emptySummary, grouped, plural, summaryLine } from './result';
 import { FixWriteError, LintRun, ReportWriter, type InputContext } from './run';
 import { descriptorIdentity, identityOf, type FileIdentity } from './same-file';
 import { packageVersion } from './version';
@@ -462,6 +462,10 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   }
   // The summary line on stderr, once, unless a stylish report already ends with it there or on stdout.
   if (!destinations.some((d) => d.format === 'stylish' && d.toStream)) writeLine(io.stderr, summaryLine(run.summary));
+  if (run.otherKind > 0) {
+    const payloads = run.otherKind === 1 ? '1 payload has' : `${grouped(run.otherKind)} payloads have`;
+    writeLine(io.stderr, `fulfilkit: note: ${payloads} the shape of the other kind than the one linted (an order's clientRequest linted as a return, or a return's rma as an order): check --kind or the config's "kind".`);
+  }
   if (failure !== undefined) {
     writeLine(io.stderr, `fulfilkit: ${failureText(failure)}`);
     return EXIT.failure;

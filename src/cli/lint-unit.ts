@@ -16,7 +16,7 @@ import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
-import { detectKind, looksLikeLines } from './detect';
+import { detectKind, looksLikeLines, shapedAsOther } from './detect';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
 import { jsonSyntaxStop } from './json-syntax';
 import { ArrayElements, isJsonSpace, renameMembers } from './json-text';
@@ -101,6 +101,8 @@ export interface PackedUnitResult {
   payloads: number;
   /** Payloads that belong to other shards (not linted). */
   otherShards: number;
+  /** Payloads linted as one kind (`--kind`, the config) with the shape of the other. */
+  otherKind: number;
   /** The kind of each payload (`KIND_*`). */
   kinds: number[];
   /** Where each payload is: 0-based line in the unit, or index in the array. */
@@ -338,7 +340,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
     private readonly counts = new IntList();
     private readonly facts = batch ? new FactsPacker() : undefined;
     constructor(form: PackedUnitResult['form']) {
-      this.result = { form, lines: 0, payloads: 0, otherShards: 0, kinds: [], at: [], droppedWarnings: 0, fixes: 0 };
+      this.result = { form, lines: 0, payloads: 0, otherShards: 0, otherKind: 0, kinds: [], at: [], droppedWarnings: 0, fixes: 0 };
     }
 
     /** The unit's result, its problems and facts packed. */
@@ -391,6 +393,8 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
         this.result.otherShards++;
         return undefined;
       }
+      // A kind given that the payload's shape contradicts: the run says so once, at its end.
+      if (settings.kind !== undefined && shapedAsOther(value, kind)) this.result.otherKind++;
       const facts = batch ? batchFactsOf(value, kind) : undefined;
       // --fix reads every fixable problem, warnings too, a listed batch at a time.
       let found = lint(value, kind, fix || !quiet);

@@ -143,6 +143,8 @@ export class LintRun {
   readonly summary: LintSummary;
   /** Warnings left out by `--quiet` (still counted for `--max-warnings`). */
   droppedWarnings = 0;
+  /** Payloads linted as one kind with the shape of the other (`shapedAsOther`). */
+  otherKind = 0;
   /** Set when the run cannot go on (a write or a worker failed). */
   failure?: Error;
   private readonly states: readonly BatchState[];
@@ -350,6 +352,7 @@ export class LintRun {
     input.payloads += r.payloads + r.otherShards;
     if (summary.shard) summary.shard.otherPayloads += r.otherShards;
     this.droppedWarnings += r.droppedWarnings;
+    this.otherKind += r.otherKind;
     const { found, facts, kinds } = r;
     let k = 0;
     if (facts) {
