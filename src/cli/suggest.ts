@@ -5,8 +5,8 @@
 
 /**
  * The edit distance of two names (insertions, deletions, substitutions and swaps of two
- * neighbours, each 1), or `limit + 1` once it exceeds `limit`. Names are short; the work is
- * bounded by the product of their lengths, and the caller's text is cut first.
+ * neighbours, each 1), or `limit + 1` once it exceeds `limit`. Names are short: the work is
+ * the product of the two lengths, and `closest` compares no text longer than 64 characters.
  */
 function distance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
