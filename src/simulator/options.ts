@@ -59,7 +59,9 @@ const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
  */
 function onlyMembers(record: Record<string, unknown>, known: readonly string[], field: string): void {
   const unknown = Object.keys(record).find((key) => !known.includes(key));
-  if (unknown !== undefined) throw new RangeError(`${field} has an unknown member ${JSON.stringify(unknown)}; it takes ${known.join(', ')}.`);
+  // Cut, so that a long key cannot swamp the message.
+  const shown = unknown !== undefined && unknown.length > 40 ? `${unknown.slice(0, 40)}…` : unknown;
+  if (unknown !== undefined) throw new RangeError(`${field} has an unknown member ${JSON.stringify(shown)}; it takes ${known.join(', ')}.`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -171,6 +171,7 @@ describe('createSimulator options', () => {
     // A misspelt member would set nothing and say so nowhere.
     { options: { client: [CLIENT] }, error: new RangeError('options has an unknown member "client"; it takes clients, inventory, paymentMethods, seed, faults, retain, retainOrders, control, onRequest.') },
     { options: { sede: 3 }, error: /^options has an unknown member "sede"/ },
+    { options: { ['k'.repeat(10_000)]: 1 }, error: new RangeError(`options has an unknown member "${'k'.repeat(40)}…"; it takes clients, inventory, paymentMethods, seed, faults, retain, retainOrders, control, onRequest.`) },
     { options: { clients: [{ ...CLIENT, profil: { client: CLIENT.name } }] }, error: /^clients\[0\] has an unknown member "profil"; it takes clientConfigId, clientAuthKey, subscriptionKey, name, profile\.$/ },
     { options: { inventory: [{ productID: 'A', quantity: 1, stockLocationName: 'NL', qty: 2 }] }, error: /^inventory\[0\] has an unknown member "qty"/ },
     { options: { paymentMethods: [{ type: 'card', paymentMethod: 'Visa', countries: 'DE' }] }, error: /^paymentMethods\[0\] has an unknown member "countries"/ },
