@@ -3,7 +3,8 @@
  * ("Unexpected token 'x', "..." is not valid JSON") give no position, and the others give
  * theirs in words that differ from one Node version to the next.
  */
-import { skipSpace } from './json-text';
+import { isJsonSpace, skipSpace } from './json-text';
+import { isBlank } from './lines';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -158,4 +159,32 @@ function literalEnd(text: string, i: number): number {
     if (text.charCodeAt(i + k) !== word.charCodeAt(k)) return stop(i + k);
   }
   return i + word.length;
+}
+
+/**
+ * Where and why a text that `JSON.parse` refused stops being JSON, as the CLI and the console
+ * say it: the first character that cannot continue it (after the last character when the text
+ * ends too early, 0 for a blank one), and the reason in words that never quote the text.
+ *
+ * @param text The text refused.
+ * @returns The 0-based offset, whether the text is blank, and the reason (`''`, or `: ...`).
+ * @example parseStop('[1,]'); // { offset: 3, blank: false, why: ': a comma stands before the closing bracket' }
+ */
+export function parseStop(text: string): { offset: number; blank: boolean; why: string } {
+  if (isBlank(text)) return { offset: 0, blank: true, why: '' };
+  let offset = Math.max(jsonSyntaxStop(text), 0);
+  if (offset < text.length) return { offset, blank: false, why: commonMistake(text, offset) };
+  // Ends too early: placed after its last character, not past the line ends after it.
+  while (offset > 0 && isJsonSpace(text.charCodeAt(offset - 1))) offset--;
+  return { offset, blank: false, why: ': it ends too early' };
+}
+
+/** The two commonest slips of hand-edited JSON, when the text stops at one: a comma before a closing bracket, a single quote where a string starts. */
+function commonMistake(text: string, offset: number): string {
+  const c = text.charCodeAt(offset);
+  if (c === 0x27) return ': strings take double quotes, not single ones';
+  if (c !== CLOSE_OBJECT && c !== CLOSE_ARRAY) return '';
+  let before = offset - 1;
+  while (before >= 0 && isJsonSpace(text.charCodeAt(before))) before--;
+  return text.charCodeAt(before) === COMMA ? ': a comma stands before the closing bracket' : '';
 }

@@ -18,8 +18,8 @@ import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { detectKind, looksLikeLines, shapedAsOther } from './detect';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
-import { jsonSyntaxStop } from './json-syntax';
-import { ArrayElements, isJsonSpace, renameMembers } from './json-text';
+import { parseStop } from './json-syntax';
+import { ArrayElements, renameMembers } from './json-text';
 import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson, type LazyJsonLimits, type LongJson } from './lazy-json';
 import { isBlank } from './lines';
 import { levelOf } from './levels';
@@ -222,8 +222,8 @@ class FoundEntry {
 /**
  * A message for JSON that does not parse, and where the parser stopped. The parser's own
  * message is not used: it can quote the input, and payloads carry personal data; nor is its
- * position (V8's commonest messages, "Unexpected token", give none): `jsonSyntaxStop` finds
- * it, run only on a text that failed.
+ * position (V8's commonest messages, "Unexpected token", give none): `parseStop` finds it
+ * (and the commonest slips), run only on a text that failed.
  *
  * @param text The text that did not parse.
  * @param error What `JSON.parse` (or `parseLongJson`) threw.
@@ -234,32 +234,14 @@ class FoundEntry {
  */
 export function parseFailure(text: string, error: unknown, what: string, multiline: boolean): { message: string; position: Position } {
   const limited = error instanceof LimitError;
-  const blank = !limited && isBlank(text);
-  // (-1, JSON after all, only if the parser failed for want of memory: placed at the start.)
-  let offset = limited ? error.offset : blank ? 0 : Math.max(jsonSyntaxStop(text), 0);
-  // Ends too early: placed after its last character, not past the line ends after it.
-  const early = !limited && !blank && offset >= text.length;
-  if (early) for (offset = text.length; offset > 0 && isJsonSpace(text.charCodeAt(offset - 1)); ) offset--;
-  const found = new LineCounter(text).at(offset);
+  // (JSON after all, only if the parser failed for want of memory: placed at the start.)
+  const stop = limited ? undefined : parseStop(text);
+  const found = new LineCounter(text).at(limited ? error.offset : stop!.offset);
   const position = multiline ? found : { line: 0, column: found.column };
   if (limited) return { message: `${what} has ${error.message}; it was not read.`, position };
-  if (blank) return { message: `${what} is empty.`, position };
+  if (stop!.blank) return { message: `${what} is empty.`, position };
   const where = multiline ? `line ${found.line}, column ${found.column}` : `column ${found.column}`;
-  const why = early ? ': it ends too early' : commonMistake(text, offset);
-  return { message: `${what} is not valid JSON${why} (${where}).`, position };
-}
-
-/**
- * The hand-editing mistake a parse stop points at, said without quoting the text: a comma
- * before a closing bracket, or a single quote where a string starts; '' for anything else.
- */
-function commonMistake(text: string, offset: number): string {
-  const c = text.charCodeAt(offset);
-  if (c === 0x27) return ': strings take double quotes, not single ones';
-  if (c !== 0x7d && c !== 0x5d) return '';
-  let before = offset - 1;
-  while (before >= 0 && isJsonSpace(text.charCodeAt(before))) before--;
-  return text.charCodeAt(before) === 0x2c ? ': a comma stands before the closing bracket' : '';
+  return { message: `${what} is not valid JSON${stop!.why} (${where}).`, position };
 }
 
 /**

@@ -6,8 +6,8 @@
  * the text (the rest of the text stays as typed).
  */
 import { detectKind, looksLikeLines } from '../cli/detect';
-import { jsonSyntaxStop } from '../cli/json-syntax';
-import { isJsonSpace, renameMembers, skipSpace, skipValue } from '../cli/json-text';
+import { parseStop } from '../cli/json-syntax';
+import { renameMembers, skipSpace, skipValue } from '../cli/json-text';
 import { isBlank } from '../cli/lines';
 import { memberOffsets, positionsOf } from '../cli/locate';
 import { memberRenames } from '../lint/apply-fixes';
@@ -95,13 +95,9 @@ function payloadAt(text: string, start: number, end: number, what: 'The input' |
     return { start, end, parsed: true, value: JSON.parse(own) };
   } catch {
     // The engine's message is not used: it may quote the payload, and it often gives no position.
-    const blank = isBlank(own);
-    let at = blank ? 0 : Math.max(jsonSyntaxStop(own), 0);
-    // Ends too early: placed after its last character, not past the line ends after it.
-    const early = !blank && at >= own.length;
-    if (early) while (at > 0 && isJsonSpace(own.charCodeAt(at - 1))) at--;
-    const message = blank ? `${what} is empty.` : `${what} is not valid JSON${early ? ': it ends too early' : ''}.`;
-    return { start, end, parsed: false, error: { at: start + at, message } };
+    const stop = parseStop(own);
+    const message = stop.blank ? `${what} is empty.` : `${what} is not valid JSON${stop.why}.`;
+    return { start, end, parsed: false, error: { at: start + stop.offset, message } };
   }
 }
 

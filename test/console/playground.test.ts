@@ -26,6 +26,11 @@ describe('splitPayloads', () => {
       [9, { a: 2 }],
     ]);
   });
+  it('says what the CLI says of text that is not JSON (one parseStop): the commonest slips by name, never the text', () => {
+    expect(splitPayloads('{\n  "a": 1,\n}').payloads[0]).toMatchObject({ parsed: false, error: { at: 12, message: 'The input is not valid JSON: a comma stands before the closing bracket.' } });
+    expect(splitPayloads("{'secret': 1}").payloads[0]).toMatchObject({ parsed: false, error: { at: 1, message: 'The input is not valid JSON: strings take double quotes, not single ones.' } });
+    expect(splitPayloads('{"a": [1').payloads[0]).toMatchObject({ parsed: false, error: { at: 8, message: 'The input is not valid JSON: it ends too early.' } });
+  });
   it('a broken pretty-printed document stays one payload (none of its lines is a whole object)', () => {
     expect(splitPayloads('{\n  "a": 1,\n}')).toMatchObject({ format: 'json', payloads: [{ parsed: false }] });
   });
