@@ -21,12 +21,17 @@ export function levelOf(id: string, overrides: Readonly<Record<string, RuleLevel
   return rule === undefined ? 'error' : ruleLevel(rule, overrides);
 }
 
+/** The ids of the batch rules (scope `batch`: they compare payloads). */
+export const BATCH_RULE_IDS: readonly string[] = RULES.filter((rule) => rule.meta.scope === 'batch').map((rule) => rule.meta.id);
+
 /**
- * True when a batch rule (one that compares payloads) is on.
+ * The batch rules (those that compare payloads) that are on in any of a run's option sets
+ * (its `--rule` overrides, each override of its config).
  *
- * @param overrides The `--rule` overrides.
- * @returns Whether the run must collect batch facts.
+ * @param variants The run's option sets, each with its rule overrides.
+ * @returns The ids of the batch rules on in one of them at least; none: the run collects no batch facts.
+ * @example batchRulesOn([{ rules: {} }]); // ['duplicate-request-reference']
  */
-export function batchRulesOn(overrides: Readonly<Record<string, RuleLevel>> | undefined): boolean {
-  return RULES.some((rule) => rule.meta.scope === 'batch' && levelOf(rule.meta.id, overrides) !== 'off');
+export function batchRulesOn(variants: readonly { readonly rules?: Readonly<Record<string, RuleLevel>> | undefined }[]): string[] {
+  return BATCH_RULE_IDS.filter((id) => variants.some((variant) => levelOf(id, variant.rules) !== 'off'));
 }

@@ -22,7 +22,7 @@ import { checkDestinations, openDestinations, type Destination } from './destina
 import { GzipError, gunzip } from './gunzip';
 import { expandInputs } from './inputs';
 import type { CliIo } from './io';
-import { batchRulesOn, levelOf } from './levels';
+import { batchRulesOn } from './levels';
 import type { UnitSettings, UnitVariant } from './lint-unit';
 import { OutputSink } from './output';
 import { inProcess, workerPool, type Executor } from './pool';
@@ -39,7 +39,6 @@ const UNIT_BYTES = 1 << 20;
 // Files are read this much at a time, into one reused buffer.
 const READ_BYTES = 1 << 18;
 const readFd = promisify(read);
-const BATCH_RULES = RULES.filter((rule) => rule.meta.scope === 'batch').map((rule) => rule.meta.id);
 // Inputs smaller than this (regular files, in all) are linted in-process by default:
 // starting a worker costs more than it saves.
 const SMALL_INPUT_BYTES = 4 << 20;
@@ -363,13 +362,15 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   const destinations = await openDestinations(args, io, cwd, fixesStdin);
   let progress: Progress | undefined;
   const stdoutSink = fixesStdin ? new OutputSink(io.stdout, 'stdout') : undefined;
+  // The batch rules on in any input's options: the units collect their facts, and the json report names them (merge warns when runs it joins did not share them).
+  const batchRules = batchRulesOn(variants);
   const settings: UnitSettings = {
     ...variants[0]!,
     ...(args.shard ? { shard: args.shard } : {}),
     fix: args.fix,
     quiet: args.quiet,
     maxProblems: args.maxProblemsPerPayload,
-    batch: variants.some((variant) => batchRulesOn(variant.rules)),
+    batch: batchRules.length > 0,
     ...(variants.length > 1 ? { variants } : {}),
   };
   const knownBytes = specs.every((spec) => spec.size !== undefined) ? specs.reduce((n, spec) => n + spec.size!, 0) : undefined;
@@ -380,8 +381,6 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   io.signal?.addEventListener('abort', onInterrupt, { once: true });
   const started = performance.now();
   const summary = emptySummary();
-  // The batch rules on in any input's options: merge warns when runs it joins did not share them.
-  const batchRules = BATCH_RULES.filter((id) => variants.some((variant) => levelOf(id, variant.rules) !== 'off'));
   const report = new ReportWriter(
     destinations.map((destination) => ({
       sink: new OutputSink(destination.target, destination.name, () => progress?.clear()),

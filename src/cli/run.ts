@@ -6,7 +6,6 @@
  * Each result is formatted and written as soon as its turn comes; reading waits while too
  * many units are out, so memory stays bounded.
  */
-import { RULES } from '../../rules/index';
 import { createBatchState, type BatchState } from '../lint/batch';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
@@ -16,7 +15,7 @@ import type { Position } from './locate';
 import type { LocatedProblem } from './problem-pack';
 import type { FixTarget } from './fix-output';
 import type { FormatOptions, Formatter } from './formatters/types';
-import { levelOf } from './levels';
+import { BATCH_RULE_IDS, batchRulesOn, levelOf } from './levels';
 import { KIND_NONE, REFERENCE_POINTER, type UnitResult, type UnitSettings, type UnitVariant } from './lint-unit';
 import type { OutputSink } from './output';
 import type { Executor } from './pool';
@@ -65,7 +64,6 @@ function placedBatchProblem(problem: LocatedProblem, kind: number, form: UnitRes
   return form === 'single' ? { ...problem, line: 1, column: 1 } : problem;
 }
 
-const BATCH_RULE_IDS = RULES.filter((rule) => rule.meta.scope === 'batch').map((rule) => rule.meta.id);
 
 /** One document of the report: a format, where it goes, and the options its parts get. */
 export interface ReportOutput {
@@ -177,8 +175,8 @@ export class LintRun {
     this.variants = settings.variants ?? [settings];
     // One state per kind over every file, whatever its options: a batch rule on in any variant
     // keeps track everywhere, and each input's own level decides what it reports (`batchProblems`).
-    const batchLevels: Record<string, RuleLevel> = {};
-    for (const id of BATCH_RULE_IDS) batchLevels[id] = this.variants.some((v) => levelOf(id, v.rules) !== 'off') ? 'error' : 'off';
+    const on = batchRulesOn(this.variants);
+    const batchLevels: Record<string, RuleLevel> = Object.fromEntries(BATCH_RULE_IDS.map((id) => [id, on.includes(id) ? 'error' : 'off']));
     this.states = KINDS.map((kind) => createBatchState({ kind, rules: batchLevels }));
     this.consumer = this.consume().catch((error: unknown) => this.stop(error instanceof Error ? error : new Error(String(error))));
   }
