@@ -465,6 +465,11 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
     const payloads = run.otherKind === 1 ? '1 payload has' : `${grouped(run.otherKind)} payloads have`;
     writeLine(io.stderr, `fulfilkit: note: ${payloads} the shape of the other kind than the one linted (an order's clientRequest linted as a return, or a return's rma as an order): check --kind or the config's "kind".`);
   }
+  if (run.otherVersion) {
+    const { source, linted, errors, version, versionErrors } = run.otherVersion;
+    const fewer = versionErrors === 0 ? 'none' : grouped(versionErrors);
+    writeLine(io.stderr, `fulfilkit: note: some orders may be of another version than the one linted: ${source} has ${plural(errors, 'error')} as v${linted} and ${fewer} as v${version}. Check --api-version or the config's "version".`);
+  }
   if (failure !== undefined) {
     writeLine(io.stderr, `fulfilkit: ${failureText(failure)}`);
     return EXIT.failure;

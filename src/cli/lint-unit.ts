@@ -14,7 +14,7 @@ import { lintBounded, type BoundedProblems } from '../lint/engine';
 import { toPointer } from '../lint/pointer';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
-import type { OrderVersion } from '../schema/tables';
+import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { detectKind, looksLikeLines, shapedAsOther } from './detect';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
@@ -69,6 +69,24 @@ export const KIND_RETURN = 1;
 /** Input that was not read as a payload (not JSON, not UTF-8): no batch facts. */
 export const KIND_NONE = 2;
 
+/** An order that has fewer errors as another version than the one it was linted as. */
+export interface OtherVersion {
+  /** Where it is, as `at` of the payloads: 0-based line in the unit, index in the array, or -1. */
+  readonly at: number;
+  /** Its errors as linted. */
+  readonly errors: number;
+  /** The version with the fewest errors, and how many. */
+  readonly version: OrderVersion;
+  readonly versionErrors: number;
+}
+
+/**
+ * Orders with errors that a unit lints again as the other versions, at most, looking for one
+ * that has fewer errors as another version (a v1.2 file linted as the default v1.1): a unit
+ * dense with genuine errors pays for a few extra lints, not one per payload.
+ */
+const VERSION_TRIES = 4;
+
 /** Texts longer than this (256 KiB) are scanned for nesting past the limit before `JSON.parse`: at some 60 bytes a level, 2 bytes of text, deeper ones cost too much memory. */
 const DEEP_SCAN_BYTES = 256 << 10;
 
@@ -103,6 +121,8 @@ export interface PackedUnitResult {
   otherShards: number;
   /** Payloads linted as one kind (`--kind`, the config) with the shape of the other. */
   otherKind: number;
+  /** The first order of the unit found to have fewer errors as another version (`Collector.tryVersions`). */
+  otherVersion?: OtherVersion;
   /** The kind of each payload (`KIND_*`). */
   kinds: number[];
   /** Where each payload is: 0-based line in the unit, or index in the array. */
@@ -276,6 +296,13 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/** The errors of a lint, listed and counted. */
+const errorsOf = (found: BoundedProblems): number => {
+  let errors = found.omitted?.errors ?? 0;
+  for (const problem of found.problems) if (problem.severity === 'error') errors++;
+  return errors;
+};
+
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
@@ -313,6 +340,10 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
   const maxProblems = settings.maxProblems ? settings.maxProblems : Infinity;
   const lint = (value: unknown, kind: PayloadKind, warnings: boolean): BoundedProblems =>
     lintBounded(kind, value, kind === 'order' ? orderOptions : returnOptions, { maxProblems, warnings });
+  // The other versions, newest first (a tie goes to the newest), each with its options object.
+  const otherVersions = ORDER_VERSIONS.filter((version) => version !== settings.version)
+    .reverse()
+    .map((version) => ({ version, options: { ...orderOptions, version } }));
 
   /** Collects the payloads of one unit. */
   class Collector {
@@ -323,6 +354,26 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
     private readonly facts = batch ? new FactsPacker() : undefined;
     constructor(form: PackedUnitResult['form']) {
       this.result = { form, lines: 0, payloads: 0, otherShards: 0, otherKind: 0, kinds: [], at: [], droppedWarnings: 0, fixes: 0 };
+    }
+
+    /** Orders linted again as the other versions so far (`VERSION_TRIES`). */
+    private versionTries = 0;
+
+    /**
+     * Notes an order with errors that has fewer as another version, the first of the unit: the
+     * run ends with a note naming it. Only orders with errors are tried, and a few per unit.
+     */
+    private tryVersions(at: number, value: unknown, found: BoundedProblems): void {
+      if (this.result.otherVersion !== undefined || this.versionTries >= VERSION_TRIES) return;
+      const errors = errorsOf(found);
+      if (errors === 0) return;
+      this.versionTries++;
+      let best: { version: OrderVersion; errors: number } | undefined;
+      for (const { version, options } of otherVersions) {
+        const other = errorsOf(lintBounded('order', value, options, { maxProblems: 1, warnings: false }));
+        if (other < (best?.errors ?? errors)) best = { version, errors: other };
+      }
+      if (best) this.result.otherVersion = { at, errors, version: best.version, versionErrors: best.errors };
     }
 
     /** The unit's result, its problems and facts packed. */
@@ -401,6 +452,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
       }
       if (fix && quiet) found = lint(value, kind, false);
       this.result.droppedWarnings += found.quietWarnings;
+      if (kind === 'order') this.tryVersions(at, value, found);
       // Positions only for a payload with problems (a clean one is never scanned), in the text the file now holds.
       let positions: Position[] | undefined;
       if (found.problems.length > 0) {

@@ -9,6 +9,7 @@
 import { createBatchState, type BatchState } from '../lint/batch';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { PayloadKind, Problem, RuleLevel } from '../lint/types';
+import type { OrderVersion } from '../schema/tables';
 import type { Piece } from './chunker';
 import { placeOfFacts } from './facts-pack';
 import type { Position } from './locate';
@@ -16,7 +17,7 @@ import type { LocatedProblem } from './problem-pack';
 import type { FixTarget } from './fix-output';
 import type { FormatOptions, Formatter } from './formatters/types';
 import { BATCH_RULE_IDS, batchRulesOn, levelOf } from './levels';
-import { KIND_NONE, REFERENCE_POINTER, type UnitResult, type UnitSettings, type UnitVariant } from './lint-unit';
+import { KIND_NONE, REFERENCE_POINTER, type OtherVersion, type UnitResult, type UnitSettings, type UnitVariant } from './lint-unit';
 import type { OutputSink } from './output';
 import type { Executor } from './pool';
 import { countProblems, tallied, type LintResult, type LintSummary } from './result';
@@ -143,6 +144,8 @@ export class LintRun {
   droppedWarnings = 0;
   /** Payloads linted as one kind with the shape of the other (`shapedAsOther`). */
   otherKind = 0;
+  /** The first order found to have fewer errors as another version than the one it was linted as. */
+  otherVersion?: { readonly source: string; readonly linted: OrderVersion } & Omit<OtherVersion, 'at'>;
   /** Set when the run cannot go on (a write or a worker failed). */
   failure?: Error;
   private readonly states: readonly BatchState[];
@@ -311,15 +314,11 @@ export class LintRun {
     const shown = kind === KIND_NONE ? (this.variantOf(input).kind ?? null) : KINDS[kind]!;
     // Where it is among the inputs, and who it is: merge orders and SARIF fingerprints by them.
     const who = { ...(input.index !== undefined ? { input: input.index } : {}), ...(requestReference !== undefined ? { requestReference } : {}) };
+    const source = sourceOf(input, form, at);
     let result: LintResult;
-    if (form === 'lines') {
-      const line = input.nextLine + at;
-      result = { source: `${input.file}:${line}`, file: input.file, line, ...who, kind: shown, problems };
-    } else if (form === 'array') {
-      result = { source: `${input.file}#/${at}`, file: input.file, index: at, ...who, kind: shown, problems };
-    } else {
-      result = { source: input.file, file: input.file, ...who, kind: shown, problems };
-    }
+    if (form === 'lines') result = { source, file: input.file, line: input.nextLine + at, ...who, kind: shown, problems };
+    else if (form === 'array') result = { source, file: input.file, index: at, ...who, kind: shown, problems };
+    else result = { source, file: input.file, ...who, kind: shown, problems };
     countProblems(this.summary, problems, omitted);
     this.report.result(omitted ? { ...result, omitted } : result);
   }
@@ -351,6 +350,10 @@ export class LintRun {
     if (summary.shard) summary.shard.otherPayloads += r.otherShards;
     this.droppedWarnings += r.droppedWarnings;
     this.otherKind += r.otherKind;
+    if (r.otherVersion && !this.otherVersion) {
+      const { at, ...counts } = r.otherVersion;
+      this.otherVersion = { source: sourceOf(input, r.form, at), linted: this.variantOf(input).version, ...counts };
+    }
     const { found, facts, kinds } = r;
     let k = 0;
     if (facts) {
@@ -413,6 +416,12 @@ export class LintRun {
     }
     if (!document) input.nextLine++;
   }
+}
+
+/** A payload's `source` in reports: `file:line` (NDJSON), `file#/index` (array element) or `file`. */
+function sourceOf(input: InputContext, form: UnitResult['form'], at: number): string {
+  if (form === 'lines') return `${input.file}:${input.nextLine + at}`;
+  return form === 'array' ? `${input.file}#/${at}` : input.file;
 }
 
 /** Writing the fixed input failed (exit 2). */
