@@ -55,7 +55,13 @@ import versionFieldRule, { docs as versionFieldDocs } from './version-field';
 import weeeItemRule, { docs as weeeItemDocs } from './weee-item';
 import wrapperRule, { docs as wrapperDocs } from './wrapper';
 
-/** Every rule, sorted by id. */
+/**
+ * Every rule, sorted by id.
+ *
+ * @example
+ * RULES.find((rule) => rule.meta.id === 'max-length')?.meta.severity; // 'error'
+ * const engine = createEngine({ rules: RULES.filter((rule) => rule.meta.id !== 'totals') }); // every rule but totals
+ */
 export const RULES: readonly Rule[] = [
   addressLinesRule,
   ambiguousValueRule,
@@ -181,7 +187,12 @@ export const RETURN_RULES: readonly Rule[] = [
   urlFormatRule,
 ];
 
-/** The docs of every rule, by id. */
+/**
+ * The docs of every rule, by id.
+ *
+ * @example
+ * RULE_DOCS['totals']?.description; // 'The order totalGross differs from totalNet plus totalTax.'
+ */
 export const RULE_DOCS: Readonly<Record<string, RuleDocs>> = {
   'address-lines': addressLinesDocs,
   'ambiguous-value': ambiguousValueDocs,

@@ -51,6 +51,7 @@ function targetOf(kind: PayloadKind, options: unknown): LintTarget {
  * @returns The engine.
  * @throws {TypeError} For rules that are not an array of rules with distinct ids, or a setting that is not one of the documented values.
  * @example
+ * // noTestSkus: the rule of defineRule's example
  * const engine = createEngine({ rules: [...RULES, noTestSkus], codegen: false });
  * const problems = engine.lintOrder(payload, { version: '1.1' });
  */

@@ -81,7 +81,7 @@ function countryName(alpha2: string): string | undefined {
  *   clientReturnURL: 'https://shop.example/returns/done',
  *   items: [{ itemId: '1', quantity: 1 }],
  * });
- * rma.item[0].dynamicField; // [{ name: 'RMALinePrice', value: '11.90' }]
+ * rma.item[0]?.dynamicField; // [{ name: 'RMALinePrice', value: '11.90' }]
  * rma.rma.dateTimeOrder; // '2026-03-01T10:00:00 +00.00'
  */
 export function buildReturnRequest(input: ReturnInput): ReturnRequest {

@@ -3,7 +3,13 @@ import type { OrderVersion } from '../schema/tables';
 import { fail, flag, isAbsent, isRecord, record } from './_lib/errors';
 import { amount, contextOf, copyOrder, currencyOfOrder, itemPrices, renumber, shippingSkuOf, writeTotals, type Json, type OrderContext } from './_lib/payload';
 
-/** EU member states (ISO 3166-1 alpha-2); a ShipTo elsewhere is an export. */
+/**
+ * EU member states (ISO 3166-1 alpha-2); a ShipTo elsewhere is an export.
+ *
+ * @example
+ * EU_COUNTRIES.includes('AT'); // true
+ * EU_COUNTRIES.includes('CH'); // false: markExport takes an order shipped to CH (to AT it throws a RangeError)
+ */
 export const EU_COUNTRIES: readonly string[] = [
   'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU',
   'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',

@@ -16,7 +16,7 @@ import { copyOrder, currencyOfOrder, writeTotals } from './_lib/payload';
  * @throws {RangeError} When amounts mix currencies or have too many fraction digits.
  * @example
  * const edited = structuredClone(payload);
- * edited.clientRequest.item[0].quantity.value = '3';
+ * edited.clientRequest.item[0]!.quantity.value = '3';
  * const fixed = recalculateOrderTotals(edited); // totals follow the new quantity
  */
 export function recalculateOrderTotals<V extends OrderVersion>(payload: OrderRequest<V>): OrderRequest<V> {

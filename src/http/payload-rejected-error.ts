@@ -16,6 +16,7 @@ export type RejectedPayloadKind = 'order' | 'return' | 'echo';
  *   describeCreateOrder(payload, { ...connection, version: '1.1' });
  * } catch (error) {
  *   if (error instanceof PayloadRejectedError) console.table(error.problems);
+ *   else throw error;
  * }
  */
 export class PayloadRejectedError extends Error {

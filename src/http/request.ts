@@ -79,7 +79,9 @@ export interface HttpRequest {
  * every printable view of a request shows them as `'<redacted>'`.
  *
  * @example
- * const safe = Object.fromEntries(Object.entries(myHeaders).map(([k, v]) => [k, SECRET_HEADERS.includes(k) ? REDACTED : v]));
+ * // Header names ignore case: a Fetch Headers copy has them in lower case.
+ * const secret = (name: string) => SECRET_HEADERS.some((h) => h.toLowerCase() === name.toLowerCase());
+ * const safe = Object.fromEntries(Object.entries(myHeaders).map(([k, v]) => [k, secret(k) ? REDACTED : v]));
  */
 export const SECRET_HEADERS: readonly string[] = Object.freeze([
   'ClientConfigId',

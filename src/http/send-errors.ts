@@ -14,6 +14,7 @@
  *   await send(request, { timeoutMs: 5_000 });
  * } catch (error) {
  *   if (error instanceof TimeoutError) retryLater(); // error.name === 'TimeoutError'
+ *   else throw error;
  * }
  */
 export class TimeoutError extends Error {
@@ -41,6 +42,7 @@ export class TimeoutError extends Error {
  *   await send(request, { maxResponseBytes: 1_048_576 });
  * } catch (error) {
  *   if (error instanceof ResponseTooLargeError) console.error(error.status, error.maxResponseBytes);
+ *   else throw error;
  * }
  */
 export class ResponseTooLargeError extends Error {
@@ -73,6 +75,7 @@ export class ResponseTooLargeError extends Error {
  *   await sendAndDecode(describeEcho(payload, connection), decodeEcho);
  * } catch (error) {
  *   if (error instanceof IncompleteResponseError) console.error('cut off after status', error.status);
+ *   else throw error;
  * }
  */
 export class IncompleteResponseError extends Error {
@@ -103,6 +106,7 @@ export class IncompleteResponseError extends Error {
  *   await send(request);
  * } catch (error) {
  *   if (error instanceof UnexpectedRedirectError) console.error(error.status, error.location); // 308 'https://other.example'
+ *   else throw error;
  * }
  */
 export class UnexpectedRedirectError extends Error {

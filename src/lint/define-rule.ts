@@ -324,10 +324,18 @@ export interface RuleExample {
  * @param rule Metadata, messages and visitors.
  * @returns The same rule, typed.
  * @example
- * export default defineRule({
- *   meta: { id: 'item-ids', description: '...', severity: 'error', kinds: ['order'], messages: { wrong: 'itemId must be {{expected}}.' } },
- *   visitors: { 'item[]'(item, context) { ... } },
+ * // A rule of your own: its id must differ from every id in RULES (its description goes in its RuleDocs).
+ * export const noTestSkus = defineRule({
+ *   meta: { id: 'no-test-skus', severity: 'error', kinds: ['order'], messages: { test: 'A test SKU must not reach the operator.' } },
+ *   visitors: {
+ *     'item[]'(item: Record<string, unknown>, context) {
+ *       if (typeof item.sku === 'string' && item.sku.startsWith('TEST-')) context.report({ messageId: 'test', at: ['sku'] });
+ *     },
+ *   },
  * });
+ * const engine = createEngine({ rules: [...RULES, noTestSkus] });
+ * engine.lintOrder(payload, { version: '1.1' }); // payload: an order whose first item has sku 'TEST-MUG'
+ * // [{ rule: 'no-test-skus', severity: 'error', path: '/clientRequest/item/0/sku', message: 'A test SKU must not reach the operator.' }]
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function defineRule<S, A>(rule: Rule<S, A>): Rule<S, A> {

@@ -53,6 +53,7 @@ export interface EngineOptions extends EngineConfig {
  * a default one, which `configureEngine` configures. The methods need no `this`.
  *
  * @example
+ * // noTestSkus: the rule of defineRule's example
  * const engine: Engine = createEngine({ rules: [...RULES, noTestSkus] });
  * const results = engine.lintBatch(orders, { kind: 'order', version: '1.1' });
  * console.log(engine.generatedSource({ kind: 'order', version: '1.1' })); // the walk, as compiled

@@ -20,7 +20,13 @@ import {
   type OrderVersion,
 } from './tables';
 
-/** The `$schema` URI of the emitted documents. */
+/**
+ * The `$schema` URI of the emitted documents.
+ *
+ * @example
+ * orderJsonSchema('1.1').$schema === JSON_SCHEMA_DRAFT; // true
+ * JSON_SCHEMA_DRAFT; // 'http://json-schema.org/draft-07/schema#'
+ */
 export const JSON_SCHEMA_DRAFT = 'http://json-schema.org/draft-07/schema#';
 
 /** A JSON type name. */
@@ -260,16 +266,22 @@ function convertObject(node: AnySchema): JsonSchema {
 }
 
 /**
- * Converts a fulfilkit valibot schema into a JSON Schema (draft-07) document of its
+ * Converts a valibot schema into a JSON Schema (draft-07) document of its
  * structural rules. Calendar validity of dates, cross-field rules and business rules
  * are beyond JSON Schema and stay with `lintOrder` / `lintReturn`.
  *
- * @param schema A valibot schema from `src/schema/` (objects, arrays, strings, picklists, ...).
+ * @param schema A valibot schema of your own: objects, arrays, strings, numbers, booleans, literals,
+ *   picklists, unions, optional members (fulfilkit's own schemas are not exported: use `orderJsonSchema` / `returnJsonSchema`).
  * @param title An optional title for the document.
  * @returns A fresh JSON Schema document; the caller may change it.
  * @throws {TypeError} When `schema` is not a valibot schema or uses a type or check with no JSON Schema form here, or `title` is not a string.
  * @example
- * const validate = new Ajv({ allErrors: true }).compile(orderJsonSchema('1.1')); // toJsonSchema of fulfilkit's v1.1 schema
+ * import * as v from 'valibot';
+ * const CartLine = v.object({ sku: v.string(), quantity: v.number(), gift: v.optional(v.boolean()) });
+ * toJsonSchema(CartLine, 'cart line');
+ * // { $schema: 'http://json-schema.org/draft-07/schema#', title: 'cart line', type: 'object',
+ * //   properties: { sku: { type: 'string' }, quantity: { type: 'number' }, gift: { type: 'boolean' } }, required: ['sku', 'quantity'] }
+ * toJsonSchema(v.pipe(v.string(), v.maxLength(18))); // throws TypeError: toJsonSchema: the validation "max_length" has no JSON Schema form here.
  */
 export function toJsonSchema(schema: v.GenericSchema, title?: string): JsonSchema {
   if (schema === null || typeof schema !== 'object' || schema.kind !== 'schema' || typeof schema.type !== 'string') {

@@ -231,19 +231,30 @@ export const ORDER_REQUEST_SCHEMAS = {
 /**
  * The create-order payload of v1 (no poNumber, customerNumber or item dateTimes; `received` is a requestStatus).
  *
- * @example const payload: OrderRequestV1 = buildOrder({ version: '1', ... });
+ * @example
+ * declare const input: OrderInput<'1'>; // the order's lines, parties and profile, as in buildOrder's example
+ * const payload: OrderRequestV1 = buildOrder(input);
  */
 export type OrderRequestV1 = components['schemas']['OrderRequestV1'];
 /**
  * The create-order payload of v1.1 (adds poNumber, customerNumber, freightCosts, Maestro).
  *
- * @example const payload: OrderRequestV1_1 = buildOrder({ version: '1.1', ... });
+ * @example
+ * declare const input: OrderInput<'1.1'>; // the order's lines, parties and profile, as in buildOrder's example
+ * const payload: OrderRequestV1_1 = buildOrder(input);
  */
 export type OrderRequestV1_1 = components['schemas']['OrderRequestV1_1'];
 /**
  * The create-order payload of v1.2 (adds EXI and the item dateTimes object).
  *
- * @example const form = useForm({ defaultValues: draft as OrderRequestV1_2, validators: { onChange: orderValidator({ version: '1.2' }) } });
+ * @example
+ * import { useForm } from '@tanstack/react-form'; // TanStack Form's React hook: it takes Standard Schema validators
+ * import { orderValidator, type OrderRequestV1_2 } from 'fulfilkit';
+ *
+ * // A form for a v1.2 order: typed by OrderRequestV1_2, validated by fulfilkit's rules.
+ * function useOrderForm(draft: OrderRequestV1_2) {
+ *   return useForm({ defaultValues: draft, validators: { onChange: orderValidator({ version: '1.2' }) } });
+ * }
  */
 export type OrderRequestV1_2 = components['schemas']['OrderRequestV1_2'];
 
@@ -259,7 +270,9 @@ interface OrderRequestByVersion {
  * openapi-typescript generates from `openApiDocument()` (enumerations, required members and
  * version differences as the schemas say). `OrderRequest<OrderVersion>` is any of them.
  *
- * @example const payload: OrderRequest<'1.1'> = buildOrder({ version: '1.1', ... });
+ * @example
+ * declare const input: OrderInput<'1.1'>; // the order's lines, parties and profile, as in buildOrder's example
+ * const payload: OrderRequest<'1.1'> = buildOrder(input);
  */
 export type OrderRequest<V extends OrderVersion = '1.1'> = OrderRequestByVersion[V];
 /** The `clientRequest` body of an order request. */

@@ -12,7 +12,12 @@ export type OrderVersion = keyof typeof VERSION_ROWS;
 
 
 
-/** Allowed `amountType` values of the returns portal (all lower case). */
+/**
+ * Allowed `amountType` values of the returns portal (all lower case).
+ *
+ * @example
+ * RETURN_AMOUNT_TYPES.includes('totalgross'); // true (orders spell it 'totalGross': ORDER_AMOUNT_TYPES)
+ */
 export const RETURN_AMOUNT_TYPES: readonly string[] = [
   'totalnet',
   'totaltax',
@@ -26,6 +31,9 @@ export const RETURN_AMOUNT_TYPES: readonly string[] = [
 /**
  * Payment amount types named in the v1/v1.1 guidance text but missing from the
  * enumeration: reported as `ambiguous-value` warnings, not `enum` errors.
+ *
+ * @example
+ * AMBIGUOUS_PAYMENT_AMOUNT_TYPES; // ['capture', 'created']
  */
 export const AMBIGUOUS_PAYMENT_AMOUNT_TYPES: readonly string[] = ['capture', 'created'];
 
@@ -42,29 +50,62 @@ const PAYMENT_METHODS_COMMON: readonly string[] = [
 /**
  * Payment methods that are payment cards: their `payment.status` is `authorized`
  * (or `captured` when captured at once); every other method is `paid`.
+ *
+ * @example
+ * CARD_PAYMENT_METHODS.includes('Visa') ? 'authorized' : 'paid'; // 'authorized'
  */
 export const CARD_PAYMENT_METHODS: readonly string[] = [
   'Amex', 'CarteBleue', 'CreditCardPrePaid', 'Dankort', 'Diners', 'Discover', 'JCB', 'Maestro',
   'MasterCard', 'MasterDebit', 'Meastro', 'Visa', 'VisaDebit', 'VisaElectron',
 ];
 
-/** Allowed `payment.status` values. */
+/**
+ * Allowed `payment.status` values.
+ *
+ * @example
+ * PAYMENT_STATUSES; // ['authorized', 'captured', 'paid']
+ */
 export const PAYMENT_STATUSES: readonly string[] = ['authorized', 'captured', 'paid'];
 
 
-/** Ship service level named only in the guidance text: an `ambiguous-value` warning. */
+/**
+ * Ship service level named only in the guidance text: an `ambiguous-value` warning.
+ *
+ * @example
+ * AMBIGUOUS_SHIP_SERVICE_LEVELS; // ['PUO']
+ */
 export const AMBIGUOUS_SHIP_SERVICE_LEVELS: readonly string[] = ['PUO'];
 
-/** Allowed `partnerType` values (orders and returns). */
+/**
+ * Allowed `partnerType` values (orders and returns).
+ *
+ * @example
+ * PARTNER_TYPES; // ['BillTo', 'ShipTo']
+ */
 export const PARTNER_TYPES: readonly string[] = ['BillTo', 'ShipTo'];
 
-/** Allowed `phoneType` values in orders. */
+/**
+ * Allowed `phoneType` values in orders.
+ *
+ * @example
+ * ORDER_PHONE_TYPES.includes('mobile'); // false (return requests allow it: RETURN_PHONE_TYPES)
+ */
 export const ORDER_PHONE_TYPES: readonly string[] = ['office', 'home'];
 
-/** Allowed `phoneType` values in return requests. */
+/**
+ * Allowed `phoneType` values in return requests.
+ *
+ * @example
+ * RETURN_PHONE_TYPES; // ['office', 'home', 'mobile']
+ */
 export const RETURN_PHONE_TYPES: readonly string[] = ['office', 'home', 'mobile'];
 
-/** Allowed `emailType` values. */
+/**
+ * Allowed `emailType` values.
+ *
+ * @example
+ * EMAIL_TYPES; // ['email']
+ */
 export const EMAIL_TYPES: readonly string[] = ['email'];
 
 /** A `requestStatus` value of an order (responses only). */
@@ -93,7 +134,12 @@ export interface RequestStatusInfo {
   readonly specialScenario: boolean;
 }
 
-/** Every documented `requestStatus` with its meaning (spec: States and transitions). */
+/**
+ * Every documented `requestStatus` with its meaning (spec: States and transitions).
+ *
+ * @example
+ * REQUEST_STATUS_INFO.shipped; // { meaning: 'Order shipped in full.', fmsOnly: false, specialScenario: false }
+ */
 export const REQUEST_STATUS_INFO: Readonly<Record<RequestStatus, RequestStatusInfo>> = {
   created: { meaning: 'Message technically valid and created in the order management system.', fmsOnly: false, specialScenario: false },
   duplicate: { meaning: 'Duplicate message reference; the request was ignored.', fmsOnly: false, specialScenario: false },
@@ -124,41 +170,93 @@ export interface DateFormat {
   readonly pattern: RegExp;
 }
 
-/** Order v1/v1.1 and returns date-time: `2026-01-31T00:00:00 +00.00`. */
+/**
+ * Order v1/v1.1 and returns date-time: `2026-01-31T00:00:00 +00.00`.
+ *
+ * @example
+ * isDateInFormat('2026-01-31T12:00:00 +01.00', DATE_TIME_OFFSET); // true
+ * DATE_TIME_OFFSET.name; // 'YYYY-MM-DDThh:mm:ss ±hh.mm'
+ */
 export const DATE_TIME_OFFSET: DateFormat = {
   name: 'YYYY-MM-DDThh:mm:ss ±hh.mm',
   pattern: /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2}) [+-](\d{2})\.(\d{2})$/,
 };
 
-/** Order v1.2 date-time in UTC: `2026-01-31T12:00:00Z`. */
+/**
+ * Order v1.2 date-time in UTC: `2026-01-31T12:00:00Z`.
+ *
+ * @example
+ * isDateInFormat('2026-01-31T12:00:00Z', DATE_TIME_UTC); // true
+ */
 export const DATE_TIME_UTC: DateFormat = {
   name: 'YYYY-MM-DDThh:mm:ssZ',
   pattern: /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/,
 };
 
-/** Calendar date of card data: `2026-01-31`. */
+/**
+ * Calendar date of card data: `2026-01-31`.
+ *
+ * @example
+ * isDateInFormat('2026-01-31', DATE_ONLY); // true
+ * isDateInFormat('2026-02-30', DATE_ONLY); // false (no such day)
+ */
 export const DATE_ONLY: DateFormat = {
   name: 'YYYY-MM-DD',
   pattern: /^(\d{4})-(\d{2})-(\d{2})$/,
 };
 
 
-/** Characters allowed in key reference fields from v1.2 on. */
+/**
+ * Characters allowed in key reference fields from v1.2 on.
+ *
+ * @example
+ * KEY_CHARSET.test('WEB-10001'); // true
+ * KEY_CHARSET.test('WEB 10001'); // false (a space)
+ */
 export const KEY_CHARSET = /^[A-Za-z0-9._-]*$/;
 
-/** Amount values: optional minus, digits, optional fraction. */
+/**
+ * Amount values: optional minus, digits, optional fraction.
+ *
+ * @example
+ * AMOUNT_VALUE.test('-5.95'); // true
+ * AMOUNT_VALUE.test('5,95'); // false (a decimal comma)
+ */
 export const AMOUNT_VALUE = /^-?\d+(\.\d+)?$/;
 
-/** Quantities and tax factors: unsigned decimal text. */
+/**
+ * Quantities and tax factors: unsigned decimal text.
+ *
+ * @example
+ * UNSIGNED_DECIMAL.test('1.19'); // true
+ * UNSIGNED_DECIMAL.test('-1'); // false
+ */
 export const UNSIGNED_DECIMAL = /^\d+(\.\d+)?$/;
 
-/** `personData.locale`: language code, hyphen, ISO 3166-1 alpha-2 country (`de-DE`). */
+/**
+ * `personData.locale`: language code, hyphen, ISO 3166-1 alpha-2 country (`de-DE`).
+ *
+ * @example
+ * LOCALE.test('de-DE'); // true
+ * LOCALE.test('de_DE'); // false
+ */
 export const LOCALE = /^[a-z]{2}-[A-Z]{2}$/;
 
-/** A plain `local@domain` e-mail address with a dotted domain. */
+/**
+ * A plain `local@domain` e-mail address with a dotted domain.
+ *
+ * @example
+ * EMAIL.test('jane.doe@example.com'); // true
+ * EMAIL.test('jane@localhost'); // false (no dotted domain)
+ */
 export const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** Dynamic-field names the spec gives a meaning to. */
+/**
+ * Dynamic-field names the spec gives a meaning to.
+ *
+ * @example
+ * DYNAMIC_FIELD.fiscalCode; // 'FISCAL_CODE'
+ */
 export const DYNAMIC_FIELD = {
   /** Gross price of a returned item; required on every return item. */
   rmaLinePrice: 'RMALinePrice',
@@ -170,19 +268,40 @@ export const DYNAMIC_FIELD = {
   processAuthStatusCode: 'PROCESSAUTHSTATUSCODE',
 } as const;
 
-/** Values of the payment-review dynamic fields. */
+/**
+ * Values of the payment-review dynamic fields.
+ *
+ * @example
+ * PAYMENT_REVIEW_VALUES[DYNAMIC_FIELD.processAuthStatus]; // 'Review'
+ */
 export const PAYMENT_REVIEW_VALUES = {
   [DYNAMIC_FIELD.processAuthStatus]: 'Review',
   [DYNAMIC_FIELD.processAuthStatusCode]: 'DM_REVIEW',
 } as const;
 
-/** Countries whose orders need `addressData.state` (ISO 3166-1 alpha-2). */
+/**
+ * Countries whose orders need `addressData.state` (ISO 3166-1 alpha-2).
+ *
+ * @example
+ * ORDER_STATE_COUNTRIES.includes('CA'); // true: an order's Canadian address needs addressData.state
+ */
 export const ORDER_STATE_COUNTRIES: readonly string[] = ['US', 'MX', 'CA', 'AU'];
 
-/** Countries whose return requests need `addressData.state` (ISO 3166-1 alpha-2). */
+/**
+ * Countries whose return requests need `addressData.state` (ISO 3166-1 alpha-2).
+ *
+ * @example
+ * RETURN_STATE_COUNTRIES; // ['US', 'CA']
+ */
 export const RETURN_STATE_COUNTRIES: readonly string[] = ['US', 'CA'];
 
-/** ISO 3166-2 subdivision codes (without the country prefix) of the countries whose states are checked. */
+/**
+ * ISO 3166-2 subdivision codes (without the country prefix) of the countries whose states are checked.
+ *
+ * @example
+ * STATE_CODES.US?.includes('NY'); // true
+ * STATE_CODES.AU; // ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']
+ */
 export const STATE_CODES: Readonly<Record<string, readonly string[]>> = {
   US: [
     'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS',
@@ -199,7 +318,13 @@ export const STATE_CODES: Readonly<Record<string, readonly string[]>> = {
   AU: ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'],
 };
 
-/** Maximum lengths (Unicode code points) from the spec's Limits table and resource tables. */
+/**
+ * Maximum lengths (Unicode code points) from the spec's Limits table and resource tables.
+ *
+ * @example
+ * LIMITS.firstName; // 20
+ * codePointLength('Zoë') <= LIMITS.firstName; // true (lengths count code points)
+ */
 export const LIMITS = {
   externalMessageReference: 50,
   requestReference: 50,
@@ -327,7 +452,12 @@ const VERSION_ROWS = {
 /** The order-create versions and how they differ, by version (see `VERSION_ROWS`). */
 export const ORDER_VERSION_FEATURES: Readonly<Record<OrderVersion, OrderVersionFeatures>> = VERSION_ROWS;
 
-/** Every order-create version, oldest first. */
+/**
+ * Every order-create version, oldest first.
+ *
+ * @example
+ * ORDER_VERSIONS; // ['1', '1.1', '1.2']
+ */
 export const ORDER_VERSIONS = Object.keys(ORDER_VERSION_FEATURES) as readonly OrderVersion[];
 
 /** One feature of every version, as a record by version. */
@@ -351,13 +481,42 @@ export function versionAdding(
   return Object.values(table).find((features) => features.members[member])?.version;
 }
 
-/** Allowed `amountType` values per order version (spec: Amount). */
+/**
+ * Allowed `amountType` values per order version (spec: Amount).
+ *
+ * @example
+ * ORDER_AMOUNT_TYPES['1.1'].includes('freightCosts'); // true
+ * ORDER_AMOUNT_TYPES['1'].includes('freightCosts'); // false (v1 has 'discount')
+ */
 export const ORDER_AMOUNT_TYPES = byVersion((f) => f.amountTypes);
-/** Allowed `payment.paymentMethod` values per order version (Meastro in v1, Maestro later). */
+/**
+ * Allowed `payment.paymentMethod` values per order version (Meastro in v1, Maestro later).
+ *
+ * @example
+ * PAYMENT_METHODS['1'].includes('Meastro'); // true
+ * PAYMENT_METHODS['1.1'].includes('Meastro'); // false ('Maestro' from v1.1 on)
+ */
 export const PAYMENT_METHODS = byVersion((f) => f.paymentMethods);
-/** Allowed `order.shipServiceLevel` values per version (EXI added in v1.2). */
+/**
+ * Allowed `order.shipServiceLevel` values per version (EXI added in v1.2).
+ *
+ * @example
+ * SHIP_SERVICE_LEVELS['1.2']; // ['STD', 'EXP', 'ECO', 'PUD', 'EXI']
+ */
 export const SHIP_SERVICE_LEVELS = byVersion((f) => f.shipServiceLevels);
-/** `requestStatus` values per version: `received` exists in v1 only. */
+/**
+ * `requestStatus` values per version: `received` exists in v1 only.
+ *
+ * @example
+ * REQUEST_STATUSES['1'].includes('received'); // true
+ * REQUEST_STATUSES['1.1'].includes('received'); // false
+ */
 export const REQUEST_STATUSES = byVersion((f) => f.requestStatuses);
-/** The date-time format of order date-times per version. */
+/**
+ * The date-time format of order date-times per version.
+ *
+ * @example
+ * ORDER_DATE_TIME_FORMAT['1.2'].name; // 'YYYY-MM-DDThh:mm:ssZ'
+ * isDateInFormat('2026-01-31T12:00:00Z', ORDER_DATE_TIME_FORMAT['1.1']); // false (v1.1: '2026-01-31T12:00:00 +00.00')
+ */
 export const ORDER_DATE_TIME_FORMAT = byVersion((f) => f.dateTime);

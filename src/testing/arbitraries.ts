@@ -40,14 +40,26 @@ import {
   type OrderVersion,
 } from '../schema/tables';
 
-/** A client profile without FMS, used when no profile is given. */
+/**
+ * A client profile without FMS, used when no profile is given.
+ *
+ * @example
+ * fc.assert(fc.property(validOrderArbitrary('1.1'), (payload) => lintOrder(payload, { version: '1.1', profile: TEST_PROFILE }).length === 0)); // passes
+ * TEST_PROFILE.returnReasons; // ['damaged', 'wrong-size', 'not-as-described']
+ */
 export const TEST_PROFILE: ClientProfile = Object.freeze({
   client: 'ACME',
   clientCode: 'ACME',
   returnReasons: Object.freeze(['damaged', 'wrong-size', 'not-as-described']),
 });
 
-/** A profile of a client whose payments and card data the operator handles (FMS), used with `fms: true`. */
+/**
+ * A profile of a client whose payments and card data the operator handles (FMS), used with `fms: true`.
+ *
+ * @example
+ * fc.assert(fc.property(validOrderArbitrary('1.2', { fms: true }), (payload) => lintOrder(payload, { version: '1.2', profile: FMS_TEST_PROFILE }).length === 0)); // passes
+ * FMS_TEST_PROFILE.weeeSku; // 'ACME_WEEE'
+ */
 export const FMS_TEST_PROFILE: ClientProfile = Object.freeze({
   client: 'ACME',
   clientCode: 'ACME',

@@ -142,9 +142,10 @@ function validator<Payload>(lint: (value: unknown) => Problem[]): StandardSchema
  *   (`options.version`, a rule id or level in `options.rules`, a profile that `--profile` refuses), as the matchers do.
  * @example
  * const schema = orderValidator({ version: '1.1', profile });
- * expect(payload).toEqual(expect.schemaMatching(schema));      // vitest 4
- * const result = schema['~standard'].validate(payload);
- * if (result.issues) console.log(result.issues[0]); // { message: 'firstName is 27 ...', path: ['clientRequest', 'partner', 0, 'personData', 'firstName'] }
+ * expect(payload).toEqual(expect.schemaMatching(schema));      // vitest 4: a valid order passes
+ * const result = schema['~standard'].validate(tooLong);        // tooLong: an order whose BillTo firstName has 27 characters
+ * if (!(result instanceof Promise) && result.issues) console.log(result.issues[0]); // the Standard Schema type allows a Promise; this one is synchronous
+ * // { message: 'firstName is 27 characters long; the limit is 20.', path: ['clientRequest', 'partner', 0, 'personData', 'firstName'] }
  */
 export function orderValidator<V extends OrderVersion>(options: LintOptions & { version: V }): StandardSchemaV1<OrderRequest<V>, OrderRequest<V>> {
   const caller = 'orderValidator';
