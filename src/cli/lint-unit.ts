@@ -60,7 +60,12 @@ export type UnitVariant = Pick<UnitSettings, 'version' | 'kind' | 'profile' | 'r
 export type Unit = (
   | { readonly type: 'lines'; readonly bytes: Uint8Array }
   | { readonly type: 'document'; readonly bytes: Uint8Array; readonly fallbackToLines: boolean }
-) & { /** The index of its options in `settings.variants` (default 0). */ readonly variant?: number };
+) & {
+  /** The index of its options in `settings.variants` (default 0). */
+  readonly variant?: number;
+  /** The first unit of its input. */
+  readonly first?: boolean;
+};
 
 /** Payload kinds as numbers in `UnitResult.kinds`. */
 export const KIND_ORDER = 0;
@@ -79,13 +84,6 @@ export interface OtherVersion {
   readonly version: OrderVersion;
   readonly versionErrors: number;
 }
-
-/**
- * Orders with errors that a unit lints again as the other versions, at most, looking for one
- * that has fewer errors as another version (a v1.2 file linted as the default v1.1): a unit
- * dense with genuine errors pays for a few extra lints, not one per payload.
- */
-const VERSION_TRIES = 4;
 
 /** Texts longer than this (256 KiB) are scanned for nesting past the limit before `JSON.parse`: at some 60 bytes a level, 2 bytes of text, deeper ones cost too much memory. */
 const DEEP_SCAN_BYTES = 256 << 10;
@@ -344,6 +342,8 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
   const otherVersions = ORDER_VERSIONS.filter((version) => version !== settings.version)
     .reverse()
     .map((version) => ({ version, options: { ...orderOptions, version } }));
+  // Orders with errors met so far (see `Collector.tryVersions`).
+  let errorOrders = 0;
 
   /** Collects the payloads of one unit. */
   class Collector {
@@ -352,22 +352,34 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
     private readonly found = new IntList();
     private readonly counts = new IntList();
     private readonly facts = batch ? new FactsPacker() : undefined;
-    constructor(form: PackedUnitResult['form']) {
+    /**
+     * @param form How the unit is read.
+     * @param first It is the first unit (or slice) of its input.
+     */
+    constructor(
+      form: PackedUnitResult['form'],
+      private readonly first = false,
+    ) {
       this.result = { form, lines: 0, payloads: 0, otherShards: 0, otherKind: 0, kinds: [], at: [], droppedWarnings: 0, fixes: 0 };
     }
 
-    /** Orders linted again as the other versions so far (`VERSION_TRIES`). */
-    private versionTries = 0;
+    /** An order of this unit was linted again as the other versions. */
+    private tried = false;
 
     /**
-     * Notes an order with errors that has fewer as another version, the first of the unit: the
-     * run ends with a note naming it. Only orders with errors are tried, and a few per unit.
+     * Notes an order with errors that has fewer as another version (a v1.2 file linted as the
+     * default v1.1), the first found in the unit: the run ends with a note naming it. Tried
+     * are the first order with errors of each input, and the 1st, 2nd, 4th, 8th, ... this
+     * linter meets: input dense with genuine errors pays for a few dozen extra lints a run,
+     * not some per unit (each plan of another version is made, and its walk compiled, too).
      */
     private tryVersions(at: number, value: unknown, found: BoundedProblems): void {
-      if (this.result.otherVersion !== undefined || this.versionTries >= VERSION_TRIES) return;
+      if (this.result.otherVersion !== undefined) return;
       const errors = errorsOf(found);
       if (errors === 0) return;
-      this.versionTries++;
+      const met = ++errorOrders;
+      if (!((this.first && !this.tried) || (met & (met - 1)) === 0)) return;
+      this.tried = true;
       let best: { version: OrderVersion; errors: number } | undefined;
       for (const { version, options } of otherVersions) {
         const other = errorsOf(lintBounded('order', value, options, { maxProblems: 1, warnings: false }));
@@ -506,8 +518,8 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
    * strings stay in the young generation, so memory is freed quickly), a line that is not
    * UTF-8 is found, and `--fix` edits are spliced into the bytes.
    */
-  function lines(bytes: Uint8Array): PackedUnitResult {
-    const out = new Collector('lines');
+  function lines(bytes: Uint8Array, first = false): PackedUnitResult {
+    const out = new Collector('lines', first);
     const buf = asBuffer(bytes);
     const allUtf8 = isUtf8(buf);
     const output = fix ? new Splicer(bytes) : undefined;
@@ -563,7 +575,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
     } catch (error) {
       // A refused object or nesting is no sign of NDJSON (and its text may be huge to split).
       if (fallbackToLines && !(error instanceof LimitError) && looksLikeLines(text())) {
-        yield lines(bytes);
+        yield lines(bytes, true);
         return;
       }
       const out = new Collector('single');
@@ -574,7 +586,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
       return;
     }
     if (!Array.isArray(value)) {
-      const out = new Collector('single');
+      const out = new Collector('single', true);
       const edited = out.payload(-1, value, () => ({ text: text(), base: FIRST }), long);
       if (fix) out.result.bytes = edited === undefined ? bytes : typeof edited === 'string' ? Buffer.from(edited, 'utf8') : edited;
       yield out.done();
@@ -586,7 +598,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
     const elements = new ArrayElements(buf);
     let counter: Utf8LineCounter | undefined;
     const output = fix ? new Splicer(bytes) : undefined;
-    let out = new Collector('array');
+    let out = new Collector('array', true);
     let fixes = 0;
     for (let i = 0; i < value.length; i++) {
       let range: [number, number] | undefined;
@@ -618,7 +630,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
     return slice.more ? { ...slice, rest: () => sliced(slices) } : slice;
   };
 
-  return (unit) => (unit.type === 'lines' ? lines(unit.bytes) : sliced(document(unit.bytes, unit.fallbackToLines)));
+  return (unit) => (unit.type === 'lines' ? lines(unit.bytes, unit.first) : sliced(document(unit.bytes, unit.fallbackToLines)));
 }
 
 /**

@@ -151,6 +151,8 @@ export class LintRun {
   private readonly states: readonly BatchState[];
   private readonly variants: readonly UnitVariant[];
   private readonly queue: Entry[] = [];
+  /** The inputs a unit of which was queued (the next is not their first). */
+  private readonly started = new WeakSet<InputContext>();
   /** Bytes of the units in the queue (see `UNIT_BYTES_IN_HAND`). */
   private unitBytes = 0;
   private closed = false;
@@ -236,7 +238,9 @@ export class LintRun {
     const size = piece.type === 'lines' || piece.type === 'document' ? piece.bytes.length : 0;
     return this.enqueue(() => {
       if (piece.type === 'lines' || piece.type === 'document') {
-        const unit = piece.type === 'lines' ? { type: 'lines' as const, bytes: piece.bytes } : piece;
+        const first = !this.started.has(input);
+        this.started.add(input);
+        const unit = piece.type === 'lines' ? { type: 'lines' as const, bytes: piece.bytes, ...(first ? { first } : {}) } : piece;
         const result = this.executor.run(input.variant ? { ...unit, variant: input.variant } : unit);
         // An abandoned unit (the run stopped) must not become an unhandled rejection.
         result.catch(() => {});

@@ -59,6 +59,13 @@ describe('an order of another version', () => {
     expect(noteOf(out.stderr)?.source).toBe('a.ndjson:3001');
   });
 
+  it('tries the first order with errors of each input, however many genuine errors came before', async () => {
+    // One lint thread meets 5 orders with errors in a.ndjson (it tries the 1st, 2nd and 4th),
+    // then b.ndjson's: the 6th, tried as the first of its input.
+    const dir = tempFiles({ 'a.ndjson': ndjson(...Array.from({ length: 5 }, () => wrongInEveryVersion())), 'b.ndjson': ndjson(validOrder('1.2')) });
+    expect(noteOf((await cli(['lint', '--concurrency', '1', 'a.ndjson', 'b.ndjson'], { cwd: dir })).stderr)?.source).toBe('b.ndjson:1');
+  });
+
   it('is not noted for errors that every version has, for returns, or when each file has its version', async () => {
     const dir = tempFiles({
       'o.ndjson': ndjson(wrongInEveryVersion(), validOrder(), wrongInEveryVersion()),
