@@ -464,7 +464,8 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
       }
       if (fix && quiet) found = lint(value, kind, false);
       this.result.droppedWarnings += found.quietWarnings;
-      if (kind === 'order') this.tryVersions(at, value, found);
+      // (Not a long payload: linted again as two more versions, a 64 MB line would take three times as long.)
+      if (kind === 'order' && !long) this.tryVersions(at, value, found);
       // Positions only for a payload with problems (a clean one is never scanned), in the text the file now holds.
       let positions: Position[] | undefined;
       if (found.problems.length > 0) {

@@ -4,6 +4,8 @@
  * first such order found, its errors as linted and as the version where it has the fewest.
  */
 import { describe, expect, it } from 'vitest';
+import { createUnitLinter, type UnitSettings } from '../../src/cli/lint-unit';
+import { LAZY_JSON_LIMITS } from '../../src/cli/lazy-json';
 import { validOrder, validReturn } from '../fixtures';
 import { cli, report, tempFiles } from './_run';
 
@@ -97,5 +99,16 @@ describe('an order of another version', () => {
     expect(out.stderr).toMatch(NOTE);
     expect(out.stderr).not.toContain('\u001b');
     expect(out.stderr).toContain('a\\u{1b}[2Jb.json');
+  });
+
+  it('is not looked for in a long payload (read lazily: linted again as two versions, a 64 MB line would take three times as long)', () => {
+    const settings: UnitSettings = { version: '1.1', rules: {}, fix: false, quiet: false, batch: false };
+    const line = Buffer.from(JSON.stringify(validOrder('1.2')));
+    const lint = (lazyJson = LAZY_JSON_LIMITS) => createUnitLinter({ ...settings, lazyJson })({ type: 'lines', bytes: line, first: true });
+    expect(lint().otherVersion).toMatchObject({ at: 0, version: '1.2', versionErrors: 0 });
+    // The same line as a long one (over `textBytes`): its errors are the same, nothing is tried.
+    const long = lint({ ...LAZY_JSON_LIMITS, textBytes: 64 });
+    expect(long.found.length).toBe(1);
+    expect(long.otherVersion).toBeUndefined();
   });
 });
