@@ -32,6 +32,12 @@ export const BAD_BASE_URL =
 export const BAD_REQUEST_URL =
   'request.url must be an absolute URL without user info: credentials travel in headers, never in the URL.';
 
+/** A request header send cannot pass on: fetch's own error would quote its value (a credential) whole. Names the header only when its name is one. */
+export const badRequestHeader = (name: string | undefined): string =>
+  name === undefined
+    ? 'request.headers has a member whose name is no HTTP header name (letters, digits and !#$%&\'*+-.^_`|~ only).'
+    : `request.headers[${JSON.stringify(name)}] holds a line break or NUL, which no HTTP header value may hold.`;
+
 /** An unknown order version (a test holds the list equal to ORDER_VERSIONS; written out so that the describers stay free of the spec tables). */
 export const BAD_VERSION = 'version must be one of "1", "1.1", "1.2".';
 

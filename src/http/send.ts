@@ -1,6 +1,6 @@
 import type { ApiResult, Decoder } from './api-result';
 import { parsedUrl } from './connection';
-import { BAD_REQUEST_URL, NO_FETCH, badSendOption } from './messages';
+import { BAD_REQUEST_URL, NO_FETCH, badRequestHeader, badSendOption } from './messages';
 import type { HttpRequest } from './request';
 import { IncompleteResponseError, ResponseTooLargeError, TimeoutError, UnexpectedRedirectError } from './send-errors';
 
@@ -103,10 +103,37 @@ function reasonOf(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted.', 'AbortError');
 }
 
-/** A plain copy of a request's headers for fetch (descriptor headers are iterable; a hand-made request may hold a record). */
+/**
+ * A plain copy of a request's headers for fetch (descriptor headers are iterable; a hand-made
+ * request may hold a record), checked: fetch refuses a value holding CR, LF or NUL (past the
+ * whitespace it trims) and a name that is no token with an error that quotes them whole, and
+ * a header value is a credential. Refused here with one that names only a valid name.
+ */
 function headerRecord(headers: HttpRequest['headers'] | Readonly<Record<string, string>>): Record<string, string> {
   const iterate = (headers as Partial<Iterable<[string, string]>>)[Symbol.iterator];
-  return typeof iterate === 'function' ? Object.fromEntries(headers as Iterable<[string, string]>) : { ...(headers as Record<string, string>) };
+  const record = typeof iterate === 'function' ? Object.fromEntries(headers as Iterable<[string, string]>) : { ...(headers as Record<string, string>) };
+  for (const name of Object.keys(record)) {
+    if (!HEADER_NAME.test(name)) throw new RangeError(badRequestHeader(undefined));
+    if (breaksLine(String(record[name]))) throw new RangeError(badRequestHeader(name));
+  }
+  return record;
+}
+
+/** An HTTP header name: a token (RFC 9110, section 5.6.2). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Whether a header value holds CR, LF or NUL past the whitespace (tab, CR, LF, space) fetch trims off its ends. */
+function breaksLine(value: string): boolean {
+  const space = (c: number) => c === 9 || c === 10 || c === 13 || c === 32;
+  let start = 0;
+  let end = value.length;
+  while (start < end && space(value.charCodeAt(start))) start++;
+  while (end > start && space(value.charCodeAt(end - 1))) end--;
+  for (let i = start; i < end; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0 || c === 10 || c === 13) return true;
+  }
+  return false;
 }
 
 /** `promise`, or the signal's reason as soon as it aborts (a fetch that ignores its signal cannot hang send). */
@@ -195,7 +222,8 @@ async function readText(response: ResponseLike, headers: Record<string, string>,
  *   and the text parses, text is kept otherwise.
  * @throws {TypeError} When no fetch implementation is available, or an option or `request.url` has the wrong type.
  * @throws {RangeError} When `timeoutMs` or `maxResponseBytes` is out of range, or `request.url`
- *   is not a URL or holds user info (a hand-made request): the message names no part of it.
+ *   is not a URL or holds user info, or a header has a name that is no token or a value with a
+ *   line break or NUL (a hand-made request): the message names no part of the URL or value.
  * @throws {TimeoutError} (rejects) When status and body do not arrive within `timeoutMs`.
  * @throws {ResponseTooLargeError} (rejects) When the body is longer than `maxResponseBytes`.
  * @throws {IncompleteResponseError} (rejects) When the body is cut off after the status arrived.

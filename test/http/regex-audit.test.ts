@@ -70,6 +70,8 @@ const LITERALS: Readonly<Record<string, Case>> = {
   // src/http (header values, Content-Type), src/simulator/options.ts (client keys)
   '/^[\\x21-\\x7e](?:[\\x20-\\x7e]*[\\x21-\\x7e])?$/': { hostile: (n) => `a${' '.repeat(n)}\u0001`, benign: letters },
   '/[/+]json\\b/i': { hostile: (n) => '/jsonx'.repeat(n / 6), benign: letters },
+  // src/http/send.ts: a hand-made request's header names (caller input)
+  "/^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$/": thenFail('a', ' '),
   // src/money (messages, decimal text)
   '/\\{(\\w+)\\}/g': { hostile: (n) => `{${letters(n)}`, benign: letters },
   '/^0*$/': { hostile: (n) => `${'0'.repeat(n)}1`, benign: (n) => '0'.repeat(n) },
