@@ -4,31 +4,16 @@
  * quotes it whole, and a header value is a credential. Such a request is a RangeError that
  * names the header (when its name is one) and never the value.
  */
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { describeInventory, send, type FetchLike, type HttpRequest } from '../../src/http/index';
 import { badRequestHeader } from '../../src/http/messages';
+import { printedError, rejection } from './_errors';
 
 const SECRET = 'HEADER-SECRET-4410';
 const URL = 'http://127.0.0.1:9/productapi/v1/inventory';
 
 /** A request made by hand (send takes a plain headers record), with these headers. */
 const handMade = (headers: Record<string, string>): HttpRequest => ({ method: 'GET', url: URL, headers }) as unknown as HttpRequest;
-
-/** Every text form of an error a caller may print or log. */
-const printed = (error: unknown): string => {
-  const e = error as Error;
-  return [String(e), e.message, e.stack, String(e.cause), inspect(e, { showHidden: true, depth: 10 })].join('\n');
-};
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('send resolved');
-}
 
 /** A fetch that records what it was given and answers 200. */
 function recording(): { fetch: FetchLike; seen: Record<string, string>[] } {
@@ -52,7 +37,7 @@ describe('send refuses a header value fetch would quote', () => {
     const error = await rejection(send(handMade({ ClientConfigId: 'cfg', ClientAuthKey: value }), { timeoutMs: 5_000 }));
     expect(error).toBeInstanceOf(RangeError);
     expect((error as Error).message).toBe(badRequestHeader('ClientAuthKey'));
-    expect(printed(error)).not.toContain(SECRET);
+    expect(printedError(error)).not.toContain(SECRET);
   });
 
   it.each(BROKEN)('$name, with a fetch of your own: it is never called', async ({ value }) => {
@@ -67,7 +52,7 @@ describe('send refuses a header value fetch would quote', () => {
       const error = await rejection(send(handMade({ [name]: 'v', ClientAuthKey: 'k' }), { timeoutMs: 5_000 }));
       expect(error).toBeInstanceOf(RangeError);
       expect((error as Error).message).toBe(badRequestHeader(undefined));
-      expect(printed(error)).not.toContain(SECRET);
+      expect(printedError(error)).not.toContain(SECRET);
     }
   });
 

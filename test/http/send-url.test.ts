@@ -3,10 +3,10 @@
  * errors quote the URL whole, user info included, and so would a fetch wrapper of your own.
  * A URL with user info, or one that does not parse, is a RangeError that names no part of it.
  */
-import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { send, type FetchLike, type HttpRequest } from '../../src/http/index';
 import { BAD_REQUEST_URL } from '../../src/http/messages';
+import { printedError, rejection } from './_errors';
 
 const SECRET = 'URL-SECRET-7351';
 
@@ -24,27 +24,12 @@ const URLS = [
   { name: 'a broken host', url: `http://[${SECRET}/x` },
 ];
 
-/** Every text form of an error a caller may print or log. */
-function printed(error: unknown): string {
-  const e = error as Error;
-  return [String(e), e.message, e.stack, String(e.cause), inspect(e, { showHidden: true, depth: 10 }), inspect(e.cause, { showHidden: true, depth: 10 })].join('\n');
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('send resolved');
-}
-
 describe('send refuses a URL with user info, or none, naming no part of it', () => {
   it.each(URLS)('$name, with global fetch', async ({ url }) => {
     const error = await rejection(send(handMade(url), { timeoutMs: 5_000 }));
     expect(error).toBeInstanceOf(RangeError);
     expect((error as Error).message).toBe(BAD_REQUEST_URL);
-    expect(printed(error)).not.toContain(SECRET);
+    expect(printedError(error)).not.toContain(SECRET);
   });
 
   it.each(URLS)('$name, with a fetch of your own that quotes its URL: it is never called', async ({ url }) => {
@@ -55,7 +40,7 @@ describe('send refuses a URL with user info, or none, naming no part of it', () 
     };
     const error = await rejection(send(handMade(url), quoting));
     expect(error).toBeInstanceOf(RangeError);
-    expect(printed(error)).not.toContain(SECRET);
+    expect(printedError(error)).not.toContain(SECRET);
     expect(calls).toBe(0);
   });
 
