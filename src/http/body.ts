@@ -1,4 +1,4 @@
-import { NOT_SERIALISABLE } from './messages';
+import { NOT_SERIALISABLE, NOT_SERIALISABLE_CYCLE } from './messages';
 
 /**
  * Serialises a payload as compact JSON text, the body every POST descriptor carries.
@@ -11,7 +11,10 @@ export function jsonBody(payload: unknown): string {
   try {
     text = JSON.stringify(payload);
   } catch (cause) {
-    // BigInt or a cycle: the cause is kept for debugging; the message stays value-free.
+    // A BigInt, a cycle, or a toJSON or getter of yours that threw: the message stays value-free,
+    // and the cause is kept for debugging, but for a cycle: V8's names the payload's members
+    // along it (`--- property '...' closes the circle`), and a member name may be personal data.
+    if (cause instanceof TypeError && cause.message.includes('circular structure')) throw new TypeError(NOT_SERIALISABLE_CYCLE);
     throw new TypeError(NOT_SERIALISABLE, { cause });
   }
   if (typeof text !== 'string') throw new TypeError(NOT_SERIALISABLE);

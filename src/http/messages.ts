@@ -48,6 +48,9 @@ export const badFilter = (field: string): string =>
 /** A payload that JSON.stringify cannot turn into a JSON text. */
 export const NOT_SERIALISABLE = 'payload cannot be serialised as JSON.';
 
+/** A payload that holds a cycle (an object inside itself): said without the cause, which would name members. */
+export const NOT_SERIALISABLE_CYCLE = 'payload cannot be serialised as JSON: it holds an object inside itself (a cycle).';
+
 /** send() found no fetch implementation. */
 export const NO_FETCH = 'send needs a fetch implementation: pass one or run where globalThis.fetch exists.';
 

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { describeCreateOrder, describeCreateReturnToken } from '../../src/http/index';
 import { CONNECTION, CREDENTIALS, ORDER, RETURN_REQUEST } from './fixtures';
@@ -49,6 +50,26 @@ describe('request descriptors with a JSON body', () => {
   ])('refuses a payload with %s that JSON cannot carry (lint off)', (_name, payload) => {
     expect(() => describeCreateOrder(payload, { ...CONNECTION, version: '1.1', lint: false })).toThrow(TypeError);
     expect(() => describeCreateOrder(payload, { ...CONNECTION, version: '1.1', lint: false })).toThrow(/^payload cannot be serialised/);
+  });
+
+  it('names no member along a cycle, not even in the cause (V8 names them there)', () => {
+    const payload: Record<string, unknown> = { clientRequest: { 'jane.doe@example.com': {} } };
+    (payload.clientRequest as Record<string, Record<string, unknown>>)['jane.doe@example.com']!.back = payload;
+    let error: unknown;
+    try {
+      describeCreateOrder(payload, { ...CONNECTION, version: '1.1', lint: false });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(/^payload cannot be serialised as JSON: it holds an object inside itself/);
+    expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain('jane.doe');
+    // A BigInt's cause names no member: kept, for debugging.
+    try {
+      describeCreateOrder({ value: 1n }, { ...CONNECTION, version: '1.1', lint: false });
+    } catch (caught) {
+      expect((caught as Error).cause).toBeInstanceOf(TypeError);
+    }
   });
 
   it('checks credentials before linting', () => {
