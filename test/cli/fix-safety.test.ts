@@ -71,6 +71,20 @@ describe('--fix and links', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.ndjson', 'b.ndjson']);
   });
 
+  it('keeps hard links shared when the fixes make the file shorter: no bytes of the old content are left at its end', async () => {
+    // acquirerId -> acquireID: one character shorter a line.
+    const shorter = Array.from({ length: 3 }, (_, i) => JSON.stringify(order(`H-${i}`)).replace('"acquireID":', '"acquirerId":') + '\n').join('');
+    expect(shorter).toContain('"acquirerId":');
+    const dir = tempFiles({ 'a.ndjson': shorter });
+    linkSync(join(dir, 'a.ndjson'), join(dir, 'b.ndjson'));
+    const out = await cli(['lint', '--fix', 'a.ndjson'], { cwd: dir });
+    expect(out.stdout).toContain('3 fixes applied');
+    const expected = shorter.replaceAll('"acquirerId":', '"acquireID":');
+    expect(expected.length).toBe(shorter.length - 3);
+    expect(readFileSync(join(dir, 'b.ndjson'), 'utf8')).toBe(expected);
+    expect(readFileSync(join(dir, 'a.ndjson'), 'utf8')).toBe(expected);
+  });
+
   it('refuses the same file given twice through a link (it would be rewritten twice)', async () => {
     const dir = tempFiles({ 'a.ndjson': SMALL });
     linkSync(join(dir, 'a.ndjson'), join(dir, 'b.ndjson'));

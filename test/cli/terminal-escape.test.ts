@@ -169,6 +169,18 @@ describe('a rule id from outside (a report merge reads back), format by format',
   });
 });
 
+describe('a message from outside (a report merge reads back), format by format', () => {
+  const message = 'm\u001b[31mRED\u001b]8;;http://e.vil\u0007x\u001b]8;;\u0007\r\n::error file=forged.js,line=1::forged\u202eRTL';
+  const results = [{ source: 'o.ndjson:1', file: 'o.ndjson', line: 1, kind: 'order' as const, problems: [{ rule: 'enum', severity: 'error' as const, path: '/p', message, column: 1 }] }];
+  const options = { summary: { payloads: 1, errors: 1, warnings: 0, byRule: { enum: 1 } }, rules: RULES, toolVersion: '9.9.9' };
+
+  it.each(Object.keys(FORMATTERS) as (keyof typeof FORMATTERS)[])('%s: no raw control, nothing forged', (format) => {
+    const text = FORMATTERS[format](results, options);
+    expect(text).not.toMatch(RAW_CONTROL);
+    expect(text.split('\n').some((line) => line.startsWith('::error file=forged'))).toBe(false);
+  });
+});
+
 describe('the summary and the progress line', () => {
   it('hold counts only, and the lines they write carry no raw control', () => {
     expect(summaryLine({ payloads: 3, errors: 2, warnings: 1, byRule: {}, omitted: 5, interrupted: true })).not.toMatch(RAW_CONTROL);

@@ -119,6 +119,8 @@ interface Case {
 /** For each rule, members it reads; removing any of them changes what the rule reports. */
 const CASES: Case[] = [
   { rule: 'card-data', kind: 'order', payload: () => set(validOrder(), '/clientRequest/payment/cardData/bin', '4111'), pointers: ['/clientRequest/payment/cardData/bin', '/clientRequest/payment/cardData/holder', '/clientRequest/payment/cardData', '/clientRequest/payment/paymentMethod'] },
+  // An invalid value: a hidden one read would add a problem that the member removed does not.
+  { rule: 'card-data', kind: 'order', payload: () => set(validOrder(), '/clientRequest/payment/cardData/last4digits', '12'), pointers: ['/clientRequest/payment/cardData/last4digits'] },
   { rule: 'weee-item', kind: 'order', payload: fmsOrder, pointers: [`${ITEM}/0/sku`, `${ITEM}/4/localizedDescription`] },
   { rule: 'shipping-cost-item', kind: 'order', payload: fmsOrder, pointers: [`${ITEM}/2/amount/0/value`, `${ITEM}/2/amount/0/amountType`, `${ITEM}/2/amount`] },
   { rule: 'order-discount-item', kind: 'order', payload: fmsOrder, pointers: [`${ITEM}/3/amount/0/value`, `${ITEM}/3/amount/1/amountType`, `${ITEM}/3/taxLevel`] },

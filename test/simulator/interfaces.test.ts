@@ -286,6 +286,16 @@ describe('create return token', () => {
     expect((await send(describeCreateReturnToken(unknown, connection()), sim.fetch)).body).toMatchObject({ resultCode: '3' });
   });
 
+  it("keeps a refused return's requestReference free: lint errors and an unknown token, then the fixed return goes through", async () => {
+    const sim = createSimulator();
+    const broken = change(validReturn(), { '/rma/returnReason': 'not-agreed' });
+    expect((await send(describeCreateReturnToken(broken, { ...connection(), lint: false }), sim.fetch)).body).toMatchObject({ resultCode: '1' });
+    const unknown = change(validReturn(), { '/rma/transactionId': 'no-such-token' });
+    expect((await send(describeCreateReturnToken(unknown, connection()), sim.fetch)).body).toMatchObject({ resultCode: '3' });
+    expect((await send(describeCreateReturnToken(validReturn(), connection()), sim.fetch)).body).toMatchObject({ resultCode: '0' });
+    expect(sim.returns()).toHaveLength(1);
+  });
+
   it('reads the body as JSON without Content-Type or with another one (optional for returns); refuses one that is not JSON', async () => {
     const sim = createSimulator();
     const url = `${BASE_URL}/rmaportalapi/v1/rmaTokens`;
