@@ -162,8 +162,16 @@ describe('the clientReturnURL pattern agrees with isHttpUrl', () => {
   it('on random URLs of ASCII hosts: the same answer, but for punycode labels (property)', () => {
     fc.assert(
       fc.property(url, (text) => {
-        // A xn-- label with more after it is punycode, which IDNA decodes: lint's alone.
-        if (/(^|\.)xn--[^.:]/i.test(hostOf(text))) return;
+        // A xn-- label with more after it is punycode, which IDNA decodes: lint's alone. So is a
+        // percent-escape, which reaches the host when the user info holds a '?', '/', '#' or '\'
+        // that ends the authority before its '@' (http://%A0?@x): there the pattern only never
+        // refuses what lint accepts, as for the hosts of the next property.
+        const host = hostOf(text);
+        if (/(^|\.)xn--[^.:]/i.test(host)) return;
+        if (host.includes('%')) {
+          if (isHttpUrl(text)) expect(URL_MEMBER(text)).toBe(true);
+          return;
+        }
         expect(URL_MEMBER(text)).toBe(isHttpUrl(text));
       }),
       { numRuns: 20_000 },
