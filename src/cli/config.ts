@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { RULES } from '../../rules/index';
 import type { ClientProfile, PayloadKind, RuleLevel } from '../lint/types';
-import { checkProfile } from '../schema/profile';
+import { checkProfile, shownName } from '../schema/profile';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { UsageError } from './errors';
 import { escapeControls } from './escape';
@@ -55,7 +55,7 @@ const TOP_MEMBERS = ['version', 'kind', 'profile', 'rules', 'ignores', 'override
 const OVERRIDE_MEMBERS = ['files', 'version', 'kind', 'profile', 'rules'];
 
 /** A member name from the file, quoted and safe to print. */
-const quoted = (name: string): string => escapeControls(JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name));
+const quoted = (name: string): string => escapeControls(shownName(name));
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

@@ -65,7 +65,6 @@ function placedBatchProblem(problem: LocatedProblem, kind: number, form: UnitRes
   return form === 'single' ? { ...problem, line: 1, column: 1 } : problem;
 }
 
-
 /** One document of the report: a format, where it goes, and the options its parts get. */
 export interface ReportOutput {
   /** Where the document goes. */

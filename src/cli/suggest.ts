@@ -41,11 +41,12 @@ function distance(a: string, b: string, limit: number): number {
 export function closest(given: string, known: Iterable<string>): string | undefined {
   // A long argument is no typo of a short name (and stays cheap to compare).
   if (given.length > 64) return undefined;
+  const lower = given.toLowerCase();
   let found: string | undefined;
   let best = Infinity;
   for (const name of known) {
     const limit = name.length < 8 ? 1 : 2;
-    const d = distance(given.toLowerCase(), name, limit);
+    const d = distance(lower, name, limit);
     if (d <= limit && d < best) {
       best = d;
       found = name;

@@ -11,7 +11,16 @@ const KNOWN = new Set<string>([...STRING_MEMBERS, ...BOOLEAN_MEMBERS, 'returnRea
 /** An unknown member's name is shown (it is the member, not a value), quoted and cut to this length. */
 const NAME_SHOWN = 40;
 
-function shownName(key: string): string {
+/**
+ * A member name from a caller's settings (a profile, the simulator's options, a config file),
+ * as refusals show it: quoted, and cut to 40 characters and `…`, so that a long key cannot
+ * swamp the message. A name, never a value.
+ *
+ * @param key The member's name.
+ * @returns The name as JSON text.
+ * @example shownName('sede'); // '"sede"'
+ */
+export function shownName(key: string): string {
   return JSON.stringify(key.length > NAME_SHOWN ? `${key.slice(0, NAME_SHOWN)}…` : key);
 }
 

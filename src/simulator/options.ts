@@ -4,7 +4,7 @@
  * the keys are secrets.
  */
 import type { ClientProfile } from '../lint/types';
-import { checkProfile } from '../schema/profile';
+import { checkProfile, shownName } from '../schema/profile';
 import { DEFAULT_SIMULATOR_DATA } from './defaults';
 import { OPERATION_TABLE } from './operation-table';
 import type {
@@ -59,9 +59,7 @@ const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
  */
 function onlyMembers(record: Record<string, unknown>, known: readonly string[], field: string): void {
   const unknown = Object.keys(record).find((key) => !known.includes(key));
-  // Cut, so that a long key cannot swamp the message.
-  const shown = unknown !== undefined && unknown.length > 40 ? `${unknown.slice(0, 40)}…` : unknown;
-  if (unknown !== undefined) throw new RangeError(`${field} has an unknown member ${JSON.stringify(shown)}; it takes ${known.join(', ')}.`);
+  if (unknown !== undefined) throw new RangeError(`${field} has an unknown member ${shownName(unknown)}; it takes ${known.join(', ')}.`);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
