@@ -3,8 +3,6 @@
  * arrays a batch at a time and their long objects a member at a time, with the results of a
  * whole parse, in bounded memory; `--fix` renames members in their bytes.
  */
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { types } from 'node:util';
 import fc from 'fast-check';
@@ -15,14 +13,11 @@ import { LAZY_JSON_LIMITS, parseLongJson, type LazyJsonLimits } from '../../src/
 import { createUnitLinter, parseFailure, Splicer, unpackUnitResult, type Unit, type UnitSettings } from '../../src/cli/lint-unit';
 import { memberOffsets } from '../../src/cli/locate';
 import { fixPayload, memberRenames } from '../../src/lint/apply-fixes';
-import { lintOrder } from '../../src/lint/engine';
 import { toPointer } from '../../src/lint/pointer';
 import type { Problem } from '../../src/lint/types';
 import { invalidOrderArbitrary, validOrderArbitrary, validReturnArbitrary } from '../../src/testing/arbitraries';
 import { FMS_PROFILE, clone, validOrder, validReturn } from '../fixtures';
 import { mutate, mutationArb, pointersOf } from '../lint/_corpus';
-import { runBinMeasured, useBin } from './_bin';
-import { tempFiles } from './_run';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -489,117 +484,6 @@ describe('Splicer', () => {
     );
     expect(inPlace).toBeGreaterThan(10);
   });
-});
-
-// ---------------------------------------------------------------------------------------
-// The real bin on one 64 MB line of 10 million problems.
-
-const HEAD = `{"clientRequest":{"requestHeader":{},"order":{},"partner":[],"item":[`;
-const TAIL = ']}}\n';
-
-/** An order line (`head`, ASCII, up to its item list) with `count` copies of `element` in its item list, spaced out to `bytes` bytes. */
-function writeLine(file: string, element: string, count: number, bytes: number, head = HEAD): void {
-  const pad = bytes - head.length - TAIL.length - count * element.length - (count - 1);
-  const each = Math.floor(pad / (count - 1));
-  let wider = pad - each * (count - 1);
-  const fd = openSync(file, 'w');
-  writeSync(fd, head);
-  let chunk = '';
-  for (let i = 0; i < count; i++) {
-    chunk += i === 0 ? element : `,${' '.repeat(wider-- > 0 ? each + 1 : each)}${element}`;
-    if (chunk.length > 1 << 20) {
-      writeSync(fd, chunk);
-      chunk = '';
-    }
-  }
-  writeSync(fd, chunk + TAIL);
-  closeSync(fd);
-}
-
-/** What linting the line with `count` elements reports, from lines of 1 and 2 elements: the line's own problems and each element's. */
-function expectedSummary(element: string, count: number, head = HEAD) {
-  const [one, two] = [1, 2].map((n) => lintOrder(JSON.parse(`${head}${Array(n).fill(element).join(',')}${TAIL}`), { version: ORDER }));
-  const tally = (problems: typeof one, severity: string) => problems!.filter((p) => p.severity === severity).length;
-  const scaled = (severity: string) => tally(one, severity) + (count - 1) * (tally(two, severity) - tally(one, severity));
-  return { errors: scaled('error'), warnings: scaled('warn') };
-}
-
-describe('peak memory of the real bin on one 64 MB line of 10 million problems', () => {
-  const bin = useBin();
-  const dir = tempFiles({});
-  const BYTES = 64_000_000;
-  const SHAPES = {
-    // 9,999,994 zeros: one problem each, and 6 for the empty order.
-    zeros: { element: '0', count: 9_999_994 },
-    // Items that lack most of their members: 3 problems each.
-    objects: { element: '{"sku":"SKU-1"}', count: 3_333_332 },
-  };
-  for (const [name, { element, count }] of Object.entries(SHAPES)) writeLine(join(dir, `${name}.ndjson`), element, count, BYTES);
-
-  it.each([
-    ['zeros', '1'],
-    ['zeros', '2'],
-    ['objects', '1'],
-    ['objects', '2'],
-  ] as const)('%s, --concurrency %s: at most 300 MB, and the summary counts every problem', async (name, concurrency) => {
-    const { element, count } = SHAPES[name];
-    const { errors, warnings } = expectedSummary(element, count);
-    expect(errors + warnings).toBeGreaterThanOrEqual(10_000_000);
-    const out = await runBinMeasured(bin(), ['lint', '--concurrency', concurrency, '--format', 'json', `${name}.ndjson`], { cwd: dir });
-    expect(out.code).toBe(1);
-    const report = JSON.parse(out.stdout);
-    expect(report.results[0].problems).toHaveLength(1000);
-    expect(report.summary).toMatchObject({ payloads: 1, errors, warnings, omitted: errors + warnings - 1000 });
-    expect(out.peakMb).toBeLessThanOrEqual(300);
-  }, 60_000);
-
-  // Each line is the longest read (--max-line-bytes' default), one string: the worker holds its
-  // bytes and the string at once, so the line before it and the line after it must not be.
-  it.each(['1', '2'])('two lines of one 64 MiB string each, --concurrency %s: at most 300 MB, each line reported', async (concurrency) => {
-    const [head, tail] = ['{"clientRequest":{"requestHeader":{"requestReference":"', '"}}}'];
-    const line = head + 'a'.repeat(64 * 1024 * 1024 - head.length - tail.length) + tail + '\n';
-    writeFileSync(join(dir, 'strings.ndjson'), line + line);
-    const out = await runBinMeasured(bin(), ['lint', '--concurrency', concurrency, '--format', 'json', 'strings.ndjson'], { cwd: dir });
-    expect(out.code).toBe(1);
-    const report = JSON.parse(out.stdout);
-    expect(report.summary.payloads).toBe(2);
-    // Too long in both, and no duplicate: a reference over its limit is no batch fact.
-    expect(report.summary.byRule).toMatchObject({ 'max-length': 2 });
-    expect(report.summary.byRule['duplicate-request-reference']).toBeUndefined();
-    expect(out.peakMb).toBeLessThanOrEqual(300);
-  }, 60_000);
-
-  // A .json document of a million elements, none a payload: each its own result. Linted a
-  // slice at a time, a unit's results do not pile up (340 and 480 MB when they did).
-  it.each(['1', '2'])('a top-level array of a million zeros, --concurrency %s: at most 300 MB, each element reported', async (concurrency) => {
-    writeFileSync(join(dir, 'zeros.json'), `[${Array(1_000_000).fill(0).join(',')}]`);
-    const out = await runBinMeasured(bin(), ['lint', '--concurrency', concurrency, '--format', 'json', '-o', '/dev/null', 'zeros.json'], { cwd: dir });
-    expect(out.code).toBe(1);
-    expect(out.stderr).toContain('1,000,000 problems (1,000,000 errors, 0 warnings) in 1,000,000 payloads');
-    expect(out.peakMb).toBeLessThanOrEqual(300);
-  }, 60_000);
-
-  // Three members spelt as in the spec's examples: two renames keep the length, one shortens the text.
-  const SPELT_HEAD = '{"clientRequest":{"order":{"datetimeWantedDeliveryDate":"2026-01-01"},"payment":{"transactionId":"T-1","acquirerId":"A"},"item":[';
-  const FIXED_HEAD = SPELT_HEAD.replace('datetimeW', 'dateTimeW').replace('transactionId', 'transactionID').replace('acquirerId', 'acquireID');
-  const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
-  // One thread count only (20 s each): a worker holds the line, its fix and the report at once,
-  // and the in-process executor shares their code (the property tests above hold the two equal).
-  it.each(['2'])('--fix of a line of 8 million items, --concurrency %s: at most 300 MB, the members renamed, the report of the fixed line', async (concurrency) => {
-    const [element, count] = ['{"a":1}', 7_990_000];
-    writeLine(join(dir, 'spelt.ndjson'), element, count, BYTES, SPELT_HEAD);
-    // The same spacing: the renamed line is shorter by what its head is.
-    writeLine(join(dir, 'fixed.ndjson'), element, count, BYTES - SPELT_HEAD.length + FIXED_HEAD.length, FIXED_HEAD);
-    const { errors, warnings } = expectedSummary(element, count, FIXED_HEAD);
-    const out = await runBinMeasured(bin(), ['lint', '--fix', '--concurrency', concurrency, '--format', 'json', 'spelt.ndjson'], { cwd: dir });
-    expect(out.code).toBe(1);
-    const report = JSON.parse(out.stdout);
-    expect(report.summary).toMatchObject({ payloads: 1, errors, warnings, fixed: 3 });
-    expect(report.results[0].problems.filter((p: { rule: string }) => p.rule === 'spelling')).toEqual([]);
-    expect(sha256(join(dir, 'spelt.ndjson'))).toBe(sha256(join(dir, 'fixed.ndjson')));
-    expect(out.peakMb).toBeLessThanOrEqual(300);
-  }, 120_000);
 });
 
 describe('a long string in a long text', () => {
