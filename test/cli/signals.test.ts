@@ -1,6 +1,7 @@
 /**
  * SIGTERM (what `timeout`, Kubernetes and CI cancel send) is handled like Ctrl-C: the report
- * is closed and parseable, the summary says interrupted, and the exit code is 143.
+ * is closed and parseable, the summary says interrupted, and the exit code is 143. A second
+ * signal quits at once, even while the report waits to be written.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,5 +51,49 @@ describe('fulfilkit lint (bin): SIGINT (Ctrl-C) and SIGTERM', () => {
     // The run did not finish: SARIF says so.
     expect(log.runs[0].invocations).toMatchObject([{ executionSuccessful: false }]);
     expect(out.stderr).toMatch(/ in [\d,]+ payloads; interrupted before the end of the input\.\n$/);
+  });
+});
+
+describe('fulfilkit lint (bin): a second signal', () => {
+  /** CPU time the process has used, in clock ticks (Linux). */
+  const cpuTicks = (pid: number) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  /** Resolves once the process has used no CPU for 300 ms: it waits on its output. */
+  const blocked = async (pid: number) => {
+    for (let last = -1, i = 0; i < 100; i++) {
+      const now = cpuTicks(pid);
+      if (now === last) return;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    throw new Error('the bin never waited on its output');
+  };
+
+  // The report goes to a pipe nobody reads: after the first signal the run stops reading but
+  // waits to write the rest of its report, for ever; the second signal quits at once.
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s twice while the report cannot be written: the first waits for the report, the second exits %i at once', async (signal, code) => {
+    // 20,000 errors: a report of megabytes, far more than a pipe holds.
+    const dir = tempFiles({ 'bad.ndjson': ndjson(...Array.from({ length: 20_000 }, (_, i) => bad(`S-${i}`))) });
+    const child = startBin(bin(), ['lint', '--format', 'json', '--concurrency', '1', 'bad.ndjson'], { cwd: dir });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+    const stillRunning = (ms: number) => Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), ms))]);
+    try {
+      // Output has begun, and stdout is never read: the pipe fills and the bin waits to write.
+      await new Promise((resolve) => child.stdout.once('readable', resolve));
+      await blocked(child.pid!);
+      child.kill(signal);
+      expect(await stillRunning(500)).toBe(true);
+      child.kill(signal);
+      expect(await stillRunning(10_000)).toBe(false);
+      expect(await exited).toBe(code);
+    } finally {
+      child.kill('SIGKILL');
+      child.stdout.destroy();
+    }
   });
 });
