@@ -11,10 +11,11 @@ import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, type BatchFacts } from '../lint/batch';
 import { REFERENCE_MEMBER, requestReferenceOf } from '../lint/batch-state';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
+import { errorsOf, fewerErrorsAs, otherVersionsThan } from './other-version';
 import { toPointer } from '../lint/pointer';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
-import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
+import type { OrderVersion } from '../schema/tables';
 import { joinBytes, transferOf } from './bytes';
 import { detectKind, looksLikeLines, shapedAsOther } from './detect';
 import { FactsPacker, unpackFacts, type FactsPack } from './facts-pack';
@@ -294,13 +295,6 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** The errors of a lint, listed and counted. */
-const errorsOf = (found: BoundedProblems): number => {
-  let errors = found.omitted?.errors ?? 0;
-  for (const problem of found.problems) if (problem.severity === 'error') errors++;
-  return errors;
-};
-
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
@@ -338,10 +332,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
   const maxProblems = settings.maxProblems ? settings.maxProblems : Infinity;
   const lint = (value: unknown, kind: PayloadKind, warnings: boolean): BoundedProblems =>
     lintBounded(kind, value, kind === 'order' ? orderOptions : returnOptions, { maxProblems, warnings });
-  // The other versions, newest first (a tie goes to the newest), each with its options object.
-  const otherVersions = ORDER_VERSIONS.filter((version) => version !== settings.version)
-    .reverse()
-    .map((version) => ({ version, options: { ...orderOptions, version } }));
+  const otherVersions = otherVersionsThan(orderOptions);
   // Orders with errors met so far (see `Collector.tryVersions`).
   let errorOrders = 0;
 
@@ -380,11 +371,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
       const met = ++errorOrders;
       if (!((this.first && !this.tried) || (met & (met - 1)) === 0)) return;
       this.tried = true;
-      let best: { version: OrderVersion; errors: number } | undefined;
-      for (const { version, options } of otherVersions) {
-        const other = errorsOf(lintBounded('order', value, options, { maxProblems: 1, warnings: false }));
-        if (other < (best?.errors ?? errors)) best = { version, errors: other };
-      }
+      const best = fewerErrorsAs(value, errors, otherVersions);
       if (best) this.result.otherVersion = { at, errors, version: best.version, versionErrors: best.errors };
     }
 

@@ -6,7 +6,7 @@ import type { ClientProfile } from '../lint/types';
 import { checkProfile } from '../schema/profile';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { byId, el } from './dom';
-import { fixText, lintText, MAX_LISTED, splitPayloads, type LocatedProblem, type OmittedProblems, type PlaygroundResult, type PlaygroundSettings } from './playground';
+import { fixText, lintText, MAX_LISTED, splitPayloads, type LocatedProblem, type OmittedProblems, type OtherVersion, type PlaygroundResult, type PlaygroundSettings } from './playground';
 
 /** The CLI's default `--api-version`, so the page and `fulfilkit lint` agree out of the box. */
 const DEFAULT_VERSION: OrderVersion = '1.1';
@@ -42,9 +42,14 @@ function select(editor: HTMLTextAreaElement, found: LocatedProblem): void {
   editor.scrollTop = Math.max(0, offsetTop(editor, found.span.start) - editor.clientHeight / 3);
 }
 
+/** Which payload of the text: `payload N` of NDJSON (1-based, as lines), `element N` of an array (0-based, as pointers), none of one document. */
+function payloadName(payload: number, result: PlaygroundResult): string | undefined {
+  return result.format === 'ndjson' ? `payload ${payload + 1}` : result.format === 'array' ? `element ${payload}` : undefined;
+}
+
 function where(found: LocatedProblem, result: PlaygroundResult): string {
-  const payload = result.format === 'ndjson' ? `, payload ${found.payload + 1}` : result.format === 'array' ? `, element ${found.payload}` : '';
-  return `line ${found.line}, column ${found.column}${payload}${found.span.exact ? '' : ' (nearest member)'}`;
+  const payload = payloadName(found.payload, result);
+  return `line ${found.line}, column ${found.column}${payload ? `, ${payload}` : ''}${found.span.exact ? '' : ' (nearest member)'}`;
 }
 
 function problemItem(editor: HTMLTextAreaElement, found: LocatedProblem, result: PlaygroundResult): HTMLLIElement {
@@ -68,8 +73,18 @@ function problemItem(editor: HTMLTextAreaElement, found: LocatedProblem, result:
 }
 
 function omittedItem({ payload, errors, warnings }: OmittedProblems, result: PlaygroundResult): HTMLLIElement {
-  const of = result.format === 'ndjson' ? ` of payload ${payload + 1}` : result.format === 'array' ? ` of element ${payload}` : '';
+  const name = payloadName(payload, result);
+  const of = name ? ` of ${name}` : '';
   return el('li', { class: 'omitted' }, `${errors + warnings} more${of} not listed (${plural(errors, 'error')}, ${plural(warnings, 'warning')}): the first ${MAX_LISTED} of a payload are, as fulfilkit lint lists them.`);
+}
+
+/** The version hint: an order with fewer errors as another version, and a button that lints as it. */
+function versionHint(hint: OtherVersion, result: PlaygroundResult, chosen: OrderVersion, lintAs: (version: OrderVersion) => void): (Node | string)[] {
+  const errors = (n: number) => (n === 0 ? 'none' : plural(n, 'error'));
+  const button = el('button', { type: 'button' }, `Lint as v${hint.version}`);
+  button.addEventListener('click', () => lintAs(hint.version));
+  const name = payloadName(hint.payload, result);
+  return [`${name ? name[0]!.toUpperCase() + name.slice(1) : 'The order'} has ${errors(hint.errors)} as v${chosen} and ${errors(hint.versionErrors)} as v${hint.version}: it may be of that version. `, button];
 }
 
 /** The list: each payload's problems, then how many of its problems were not listed. */
@@ -96,6 +111,7 @@ export function setUpPlayground(show: () => void): void {
   const version = byId<HTMLSelectElement>('version');
   const profileText = byId<HTMLTextAreaElement>('profile');
   const summary = byId<HTMLParagraphElement>('summary');
+  const hint = byId<HTMLParagraphElement>('version-hint');
   const list = byId<HTMLOListElement>('problems');
   for (const v of ORDER_VERSIONS) version.append(el('option', { value: v, selected: v === DEFAULT_VERSION }, v));
 
@@ -108,6 +124,7 @@ export function setUpPlayground(show: () => void): void {
       } catch (error) {
         summary.textContent = error instanceof SyntaxError ? 'The profile is not valid JSON.' : escapeControls((error as Error).message);
         list.replaceChildren();
+        hint.hidden = true;
         return undefined;
       }
     }
@@ -121,6 +138,12 @@ export function setUpPlayground(show: () => void): void {
     const unlisted = result.omitted.reduce((n, o) => n + o.errors + o.warnings, 0);
     summary.textContent = `${prefix}${plural(result.payloads.length, 'payload')}: ${plural(result.errors, 'error')}, ${plural(result.warnings, 'warning')}${unlisted > 0 ? `; ${unlisted} not listed` : ''}.`;
     list.replaceChildren(...listItems(editor, result));
+    hint.replaceChildren(...(result.otherVersion ? versionHint(result.otherVersion, result, current.version, lintAs) : []));
+    hint.hidden = result.otherVersion === undefined;
+  };
+  const lintAs = (v: OrderVersion): void => {
+    version.value = v;
+    lint();
   };
 
   const load = async (file: File | undefined): Promise<void> => {

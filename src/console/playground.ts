@@ -13,6 +13,7 @@ import { memberOffsets, positionsOf } from '../cli/locate';
 import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, createBatchState, type BatchState } from '../lint/batch';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
+import { errorsOf, fewerErrorsAs, otherVersionsThan } from '../cli/other-version';
 import { problemOf } from '../lint/report';
 import type { ClientProfile, PayloadKind, Problem } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
@@ -86,6 +87,19 @@ export interface PlaygroundResult {
   readonly errors: number;
   /** Warnings in all, listed or not. */
   readonly warnings: number;
+  /** The first order found to have fewer errors as another version (see `OtherVersion`). */
+  readonly otherVersion?: OtherVersion;
+}
+
+/** An order that has fewer errors as another version than the one chosen: it may be of that version. */
+export interface OtherVersion {
+  /** Index of the payload. */
+  readonly payload: number;
+  /** Its errors as linted. */
+  readonly errors: number;
+  /** The version with the fewest errors, and how many. */
+  readonly version: OrderVersion;
+  readonly versionErrors: number;
 }
 
 /** A payload from `start` to `end` of the text, parsed; text that is not JSON is placed as the CLI places it. */
@@ -154,14 +168,33 @@ function payloadLinter(settings: PlaygroundSettings): (value: unknown, kind: Pay
 
 const kindOf = (value: unknown, settings: PlaygroundSettings): PayloadKind => (settings.kind === 'auto' ? detectKind(value) : settings.kind);
 
-/** Each payload's listed problems (a `parse` error for one that is not JSON), batch rules included, and the counts of those not listed. */
-function problemsOf(payloads: readonly PayloadText[], settings: PlaygroundSettings): { problems: Problem[]; errors: number; warnings: number }[] {
+/** What `problemsOf` found: each payload's listed problems and unlisted counts, and an order that may be of another version. */
+interface Found {
+  readonly payloads: { problems: Problem[]; errors: number; warnings: number }[];
+  readonly otherVersion?: OtherVersion;
+}
+
+/**
+ * Each payload's listed problems (a `parse` error for one that is not JSON), batch rules
+ * included, and the counts of those not listed. The 1st, 2nd, 4th, 8th, ... order with errors
+ * is linted again as the other versions, as `fulfilkit lint` does, until one has fewer.
+ */
+function problemsOf(payloads: readonly PayloadText[], settings: PlaygroundSettings): Found {
   const lint = payloadLinter(settings);
   const states: Partial<Record<PayloadKind, BatchState>> = {};
-  return payloads.map((payload) => {
+  const others = otherVersionsThan({ ...(settings.profile ? { profile: settings.profile } : {}), version: settings.version });
+  let otherVersion: OtherVersion | undefined;
+  let errorOrders = 0;
+  const perPayload = payloads.map((payload, i) => {
     if (!payload.parsed) return { problems: [problemOf('parse', 'error', '', payload.error!.message)], errors: 0, warnings: 0 };
     const kind = kindOf(payload.value, settings);
     const found = lint(payload.value, kind);
+    const errors = kind === 'order' && otherVersion === undefined ? errorsOf(found) : 0;
+    const met = errors > 0 ? ++errorOrders : 0;
+    if (met > 0 && (met & (met - 1)) === 0) {
+      const best = fewerErrorsAs(payload.value, errors, others);
+      if (best) otherVersion = { payload: i, errors, version: best.version, versionErrors: best.errors };
+    }
     const batch = (states[kind] ??= createBatchState({ kind })).next(batchFactsOf(payload.value, kind));
     // The batch problems come after the payload's own and within its cap, as the CLI lists them.
     const listed = found.problems.concat(batch);
@@ -169,6 +202,7 @@ function problemsOf(payloads: readonly PayloadText[], settings: PlaygroundSettin
     const pastErrors = past.filter((p) => p.severity === 'error').length;
     return { problems: listed, errors: (found.omitted?.errors ?? 0) + pastErrors, warnings: (found.omitted?.warnings ?? 0) + past.length - pastErrors };
   });
+  return otherVersion ? { payloads: perPayload, otherVersion } : { payloads: perPayload };
 }
 
 /**
@@ -184,7 +218,7 @@ function problemsOf(payloads: readonly PayloadText[], settings: PlaygroundSettin
  */
 export function lintText(text: string, settings: PlaygroundSettings): PlaygroundResult {
   const { format, payloads } = splitPayloads(text);
-  const found = problemsOf(payloads, settings);
+  const { payloads: found, otherVersion } = problemsOf(payloads, settings);
   const placed: Omit<LocatedProblem, 'line' | 'column'>[] = [];
   const omitted: OmittedProblems[] = [];
   // A missing member's span is its parent's value, shared by its siblings: each end found once.
@@ -214,7 +248,7 @@ export function lintText(text: string, settings: PlaygroundSettings): Playground
   });
   const positions = positionsOf(text, placed.map((p) => p.span.start));
   const problems = placed.map((p, k): LocatedProblem => ({ ...p, ...positions[k]! }));
-  return { format, payloads, problems, omitted, errors, warnings };
+  return { format, payloads, problems, omitted, errors, warnings, ...(otherVersion ? { otherVersion } : {}) };
 }
 
 /**

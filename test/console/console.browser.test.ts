@@ -157,6 +157,19 @@ describe('the console in headless Chromium', () => {
     expect(await page.locator('#summary').textContent()).toMatch(/not listed\.$/);
   });
 
+  it('Playground: an order of another version than the one chosen is named, and its button lints it as that version', async () => {
+    await page.getByLabel('Payload', { exact: true }).fill(JSON.stringify(validOrder('1.2')));
+    await page.getByRole('button', { name: 'Lint' }).click();
+    const hint = page.locator('#version-hint');
+    await expect.poll(() => hint.isVisible()).toBe(true);
+    expect(await hint.textContent()).toMatch(/^The order has \d+ errors? as v1\.1 and none as v1\.2: it may be of that version\. Lint as v1\.2$/);
+    await hint.getByRole('button', { name: 'Lint as v1.2' }).click();
+    expect(await page.locator('#version').inputValue()).toBe('1.2');
+    expect(await page.locator('#summary').textContent()).toBe('1 payload: 0 errors, 0 warnings.');
+    expect(await hint.isHidden()).toBe(true);
+    await page.locator('#version').selectOption('1.1');
+  });
+
   it('Playground: severities keep a contrast of at least 4.5:1 with the page, in the light and the dark scheme', async () => {
     await page.getByLabel('Payload', { exact: true }).fill(JSON.stringify(BROKEN, null, 2));
     await page.getByRole('button', { name: 'Lint' }).click();

@@ -126,6 +126,43 @@ describe('lintText', () => {
   });
 });
 
+describe('lintText: an order of another version', () => {
+  // Each line its own requestReference: no duplicate adds to a payload's errors.
+  const lines = (...orders: any[]) => orders.map((o, i) => JSON.stringify(set(o, `${CR}/requestHeader/requestReference`, `R-${i}`))).join('\n');
+  /** A v1.1 order with two errors that no version forgives (a name over 20 characters, an unknown country). */
+  const wrong = () => change(validOrder('1.1'), { [`${CR}/partner/0/personData/firstName`]: 'A'.repeat(21), [`${CR}/partner/0/addressData/countryISO2`]: 'QQ' });
+
+  it('names a v1.2 order linted as v1.1, its errors as linted and none as v1.2', () => {
+    const result = lintText(JSON.stringify(validOrder('1.2')), ORDER_11);
+    expect(result.errors).toBeGreaterThan(0);
+    expect(result.otherVersion).toEqual({ payload: 0, errors: result.errors, version: '1.2', versionErrors: 0 });
+  });
+
+  it('names the payload of NDJSON and of an array: the first found, as the CLI tries them (1st, 2nd, 4th, ... order with errors)', () => {
+    expect(lintText(lines(validOrder(), wrong(), validOrder('1.2'), validOrder('1.2')), ORDER_11).otherVersion).toMatchObject({ payload: 2, version: '1.2' });
+    expect(lintText(`[${JSON.stringify(validOrder('1.2'))}]`, ORDER_11).otherVersion).toMatchObject({ payload: 0, version: '1.2' });
+    // The third order with errors is not tried; the fourth is.
+    expect(lintText(lines(wrong(), wrong(), validOrder('1.2')), ORDER_11).otherVersion).toBeUndefined();
+    expect(lintText(lines(wrong(), wrong(), validOrder('1.2'), validOrder('1.2')), ORDER_11).otherVersion).toMatchObject({ payload: 3 });
+  });
+
+  it('names none for errors every version has, for a valid order, for returns, and with the right version chosen', () => {
+    expect(lintText(JSON.stringify(wrong()), ORDER_11).otherVersion).toBeUndefined();
+    expect(lintText(JSON.stringify(validOrder()), ORDER_11).otherVersion).toBeUndefined();
+    const badReturn = lintText(JSON.stringify({ ...validReturn(), rma: 5 }), { kind: 'return', version: '1.1' });
+    expect([badReturn.errors > 0, badReturn.otherVersion]).toEqual([true, undefined]);
+    expect(lintText(JSON.stringify(validOrder('1.2')), { kind: 'auto', version: '1.2' }).otherVersion).toBeUndefined();
+  });
+
+  it('lints as the other version with the profile chosen', () => {
+    // The FMS profile's rules apply as v1.2 too: an FMS-only error stays, so v1.2 has fewer, not none.
+    const order = set(validOrder('1.2'), `${CR}/requestHeader/client`, undefined);
+    const asChosen = lintText(JSON.stringify(order), { kind: 'order', version: '1.2', profile: PROFILE });
+    expect(asChosen.errors).toBeGreaterThan(0);
+    expect(lintText(JSON.stringify(order), { kind: 'order', version: '1.1', profile: PROFILE }).otherVersion).toMatchObject({ version: '1.2', versionErrors: asChosen.errors });
+  });
+});
+
 describe('fixText', () => {
   it('renames the misspelled key only: every other character of the text stays', () => {
     const text = JSON.stringify(BROKEN, null, 3).replace('"TX-1"', '"TX-\\u0031"');
