@@ -11,7 +11,6 @@ import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, type BatchFacts } from '../lint/batch';
 import { REFERENCE_MEMBER, requestReferenceOf } from '../lint/batch-state';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
-import { errorsOf, fewerErrorsAs, otherVersionsThan } from './other-version';
 import { toPointer } from '../lint/pointer';
 import { problemOf, type ProblemTally } from '../lint/report';
 import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem, RuleLevel } from '../lint/types';
@@ -25,6 +24,7 @@ import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson,
 import { isBlank } from './lines';
 import { levelOf } from './levels';
 import { LineCounter, locateAll, positionOf, stringMemberOffset, Utf8LineCounter, type Position } from './locate';
+import { errorsOf, fewerErrorsAs, otherVersionsThan, type OtherVersionErrors } from './other-version';
 import { IntList, packTransfer, ProblemPacker, unpackProblems, type LocatedProblem, type ProblemPack } from './problem-pack';
 import { shardOf, type Shard } from './shard';
 
@@ -76,14 +76,9 @@ export const KIND_RETURN = 1;
 export const KIND_NONE = 2;
 
 /** An order that has fewer errors as another version than the one it was linted as. */
-export interface OtherVersion {
+export interface OtherVersion extends OtherVersionErrors {
   /** Where it is, as `at` of the payloads: 0-based line in the unit, index in the array, or -1. */
   readonly at: number;
-  /** Its errors as linted. */
-  readonly errors: number;
-  /** The version with the fewest errors, and how many. */
-  readonly version: OrderVersion;
-  readonly versionErrors: number;
 }
 
 /** Texts longer than this (256 KiB) are scanned for nesting past the limit before `JSON.parse`: at some 60 bytes a level, 2 bytes of text, deeper ones cost too much memory. */

@@ -15,6 +15,15 @@ export interface VersionOptions {
   readonly options: LintOrderOptions;
 }
 
+/** An order's errors as linted, and the version where it has the fewest and how many (the CLI's note, the playground's hint). */
+export interface OtherVersionErrors {
+  /** Its errors as linted. */
+  readonly errors: number;
+  /** The version with the fewest errors, and how many. */
+  readonly version: OrderVersion;
+  readonly versionErrors: number;
+}
+
 /** The version with the fewest errors, and how many. */
 export interface FewerErrors {
   readonly version: OrderVersion;

@@ -10,10 +10,10 @@ import { parseStop } from '../cli/json-syntax';
 import { renameMembers, skipSpace, skipValue } from '../cli/json-text';
 import { isBlank } from '../cli/lines';
 import { memberOffsets, positionsOf } from '../cli/locate';
+import { errorsOf, fewerErrorsAs, otherVersionsThan, type OtherVersionErrors } from '../cli/other-version';
 import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, createBatchState, type BatchState } from '../lint/batch';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
-import { errorsOf, fewerErrorsAs, otherVersionsThan } from '../cli/other-version';
 import { problemOf } from '../lint/report';
 import type { ClientProfile, PayloadKind, Problem } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
@@ -92,14 +92,9 @@ export interface PlaygroundResult {
 }
 
 /** An order that has fewer errors as another version than the one chosen: it may be of that version. */
-export interface OtherVersion {
+export interface OtherVersion extends OtherVersionErrors {
   /** Index of the payload. */
   readonly payload: number;
-  /** Its errors as linted. */
-  readonly errors: number;
-  /** The version with the fewest errors, and how many. */
-  readonly version: OrderVersion;
-  readonly versionErrors: number;
 }
 
 /** A payload from `start` to `end` of the text, parsed; text that is not JSON is placed as the CLI places it. */
