@@ -9,7 +9,9 @@ import { lintOrder } from '../../src/lint/engine';
 /** The longest line read whole or lazily (`--max-line-bytes`' default is 64 MiB): 64 MB. */
 export const BYTES = 64_000_000;
 
+/** An order up to its item list, every other member left out (6 problems of its own). */
 export const HEAD = `{"clientRequest":{"requestHeader":{},"order":{},"partner":[],"item":[`;
+/** The end of the item list and of the order, and the line. */
 export const TAIL = ']}}\n';
 
 /** An order line (`head`, ASCII, up to its item list) with `count` copies of `element` in its item list, spaced out to `bytes` bytes. */
