@@ -172,6 +172,15 @@ describe('the module graph', () => {
     expect([bin, ...reach(RUNTIME, bin)].some(heavy)).toBe(true);
   });
 
+  it('loads no XML module when the bin starts: the JUnit writer and the echo interface load fast-xml-parser when first used', () => {
+    // Its ES module build is many files, a fifth of a one-file lint's time; only a JUnit report or an echo needs it.
+    const bin = join(ROOT, 'src/cli/main.ts');
+    const reached = [bin, ...reach(RUNTIME, bin)];
+    expect(reached.map((file) => relative(ROOT, file))).toContain('src/cli/formatters/junit.ts');
+    const imported = (file: string) => [...codeOf(file).matchAll(IMPORT)].filter(([, type, clause]) => type === undefined && !/^\{\s*type\s/.test(clause ?? '')).map(([, , , spec, bare]) => spec ?? bare);
+    expect(reached.filter((file) => imported(file).includes('fast-xml-parser')).map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
   it('wires the rules in the default engine, which the public entry exports', () => {
     const entry = readFileSync(join(ROOT, 'src/index.ts'), 'utf8');
     expect(entry).toMatch(/export \{[^}]*\blintOrder\b[^}]*\} from '\.\/default-engine'/);

@@ -23,6 +23,7 @@ const LAZY_TABLES: Readonly<Record<string, string>> = {
   'src/schema/json-schema.ts codeTables': 'the code lists of the JSON Schemas',
   'src/builders/splitAddressLines.ts segmenter': 'the grapheme segmenter',
   'src/simulator/operations/echo.ts builder': 'the XML builder, loaded on first use',
+  'src/cli/formatters/junit.ts builder': 'the XML builder, loaded with the first JUnit report',
   'src/cli/gunzip.ts crcTable': 'the CRC-32 table',
   'src/cli/version.ts cached': "the package's version, read once",
   'rules/state-code.ts stateSets': 'state codes by country',
