@@ -102,8 +102,9 @@ describe('fulfilkit serve (a real process)', () => {
       target: 'node20',
       outfile,
       logLevel: 'silent',
-      // CommonJS dependencies call require(); give the ESM bundle one.
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      // CommonJS dependencies call require(); give the ESM bundle one, under a name no bundled
+      // module declares (esbuild does not see the banner: the JUnit writer imports createRequire).
+      banner: { js: "import { createRequire as __bannerRequire } from 'node:module'; const require = __bannerRequire(import.meta.url);" },
     });
     return outfile;
   }
