@@ -24,7 +24,7 @@ import { isBlankBytes, LAZY_JSON_LIMITS, LimitError, nestsDeeper, parseLongJson,
 import { isBlank } from './lines';
 import { levelOf } from './levels';
 import { LineCounter, locateAll, positionOf, stringMemberOffset, Utf8LineCounter, type Position } from './locate';
-import { errorsOf, fewerErrorsAs, otherVersionsThan, type OtherVersionErrors } from './other-version';
+import { errorsOf, fewerErrorsAs, isTried, otherVersionsThan, type OtherVersionErrors } from './other-version';
 import { IntList, packTransfer, ProblemPacker, unpackProblems, type LocatedProblem, type ProblemPack } from './problem-pack';
 import { shardOf, type Shard } from './shard';
 
@@ -364,7 +364,7 @@ function createVariantLinter(settings: UnitSettings): (unit: Unit) => SlicedUnit
       const errors = errorsOf(found);
       if (errors === 0) return;
       const met = ++errorOrders;
-      if (!((this.first && !this.tried) || (met & (met - 1)) === 0)) return;
+      if (!((this.first && !this.tried) || isTried(met))) return;
       this.tried = true;
       const best = fewerErrorsAs(value, errors, otherVersions);
       if (best) this.result.otherVersion = { at, errors, version: best.version, versionErrors: best.errors };

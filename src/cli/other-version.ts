@@ -58,6 +58,19 @@ export function errorsOf(found: BoundedProblems): number {
 }
 
 /**
+ * Whether the n-th order with errors (counting from 1) is linted again as the other versions:
+ * the 1st, 2nd, 4th, 8th, ...; text dense with genuine errors pays for a few dozen extra
+ * lints, not for one an order.
+ *
+ * @param n How many orders with errors were met, this one included.
+ * @returns True for a power of two.
+ * @example [1, 2, 3, 4, 5].map(isTried); // [true, true, false, true, false]
+ */
+export function isTried(n: number): boolean {
+  return n > 0 && (n & (n - 1)) === 0;
+}
+
+/**
  * Lints an order again as each of `others`: the version with the fewest errors, when that is
  * fewer than `errors` (what it has as linted).
  *

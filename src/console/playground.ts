@@ -10,7 +10,7 @@ import { parseStop } from '../cli/json-syntax';
 import { renameMembers, skipSpace, skipValue } from '../cli/json-text';
 import { isBlank } from '../cli/lines';
 import { memberOffsets, positionsOf } from '../cli/locate';
-import { errorsOf, fewerErrorsAs, otherVersionsThan, type OtherVersionErrors } from '../cli/other-version';
+import { errorsOf, fewerErrorsAs, isTried, otherVersionsThan, type OtherVersionErrors } from '../cli/other-version';
 import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, createBatchState, type BatchState } from '../lint/batch';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
@@ -185,8 +185,7 @@ function problemsOf(payloads: readonly PayloadText[], settings: PlaygroundSettin
     const kind = kindOf(payload.value, settings);
     const found = lint(payload.value, kind);
     const errors = kind === 'order' && otherVersion === undefined ? errorsOf(found) : 0;
-    const met = errors > 0 ? ++errorOrders : 0;
-    if (met > 0 && (met & (met - 1)) === 0) {
+    if (errors > 0 && isTried(++errorOrders)) {
       const best = fewerErrorsAs(payload.value, errors, others);
       if (best) otherVersion = { payload: i, errors, version: best.version, versionErrors: best.errors };
     }

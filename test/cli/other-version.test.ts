@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lintBounded } from '../../src/lint/engine';
-import { errorsOf, fewerErrorsAs, otherVersionsThan } from '../../src/cli/other-version';
+import { errorsOf, fewerErrorsAs, isTried, otherVersionsThan } from '../../src/cli/other-version';
 import { ORDER_VERSIONS } from '../../src/schema/tables';
 import { PROFILE, validOrder } from '../fixtures';
 
@@ -22,6 +22,12 @@ describe('otherVersionsThan', () => {
     const others = otherVersionsThan({ version, profile: PROFILE });
     expect(others.map((o) => o.version)).toEqual(ORDER_VERSIONS.filter((v) => v !== version).reverse());
     for (const { version: v, options } of others) expect(options).toEqual({ version: v, profile: PROFILE });
+  });
+});
+
+describe('isTried', () => {
+  it('takes the 1st, 2nd, 4th, 8th, ... order with errors, and nothing before the first', () => {
+    expect(Array.from({ length: 17 }, (_, n) => n).filter(isTried)).toEqual([1, 2, 4, 8, 16]);
   });
 });
 
