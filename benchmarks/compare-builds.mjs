@@ -13,11 +13,22 @@
  * in one process were not comparable: the second ran faster or slower by up to a tenth,
  * whichever build it was (and V8 shared the compiled `new Function` code of builds whose
  * generators agree).
+ *
+ * Each build's ratio to ajv still moves with the machine by up to a tenth between
+ * processes. `--paired OLD NEW` compares two builds' lintOrder directly: one process loads
+ * both, and the two take turns block by block over each set (`pairedRatio`, as the price of
+ * overrides is measured), so a burst of noise falls on both alike. ROUNDS processes
+ * (default 4), the builds' order swapped in every other one; each cell is NEW's time over
+ * OLD's, the median over the processes (with their range). The same build against itself
+ * reads 0.98-1.03: the tool for the ">= 5 % side by side" rule.
+ *
+ *   node benchmarks/compare-builds.mjs --paired /tmp/old/dist/index.js dist/index.js
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { perPayload } from './per-payload.mjs';
+import { everyItemWrongOrder, mulberry32, oneErrorOrder, validOrder } from './orders.mjs';
+import { pairedRatio, perPayload } from './per-payload.mjs';
 
 const SETS = ['valid', 'one error', 'every item wrong'];
 
@@ -43,8 +54,60 @@ async function measure(path) {
   return cells;
 }
 
+/**
+ * Two builds' lintOrder taking turns in this process (the `--paired` child's part): the time
+ * of `second` over `first`, by cell (`5 items|valid|parsed`).
+ */
+async function measurePaired(first, second) {
+  const [a, b] = await Promise.all([first, second].map((path) => import(pathToFileURL(resolve(path)).href)));
+  const options = { version: '1.1' };
+  const [lintA, lintB] = [a, b].map((lib) => (p) => lib.lintOrder(p, options).length);
+  const sets = [
+    ['valid', validOrder],
+    ['one error', oneErrorOrder],
+    ['every item wrong', everyItemWrongOrder],
+  ];
+  const cells = {};
+  // The payloads of per-payload.mjs (same seeds and sizes).
+  for (const { items, count } of [{ items: 5, count: 2000 }, { items: 500, count: 40 }]) {
+    const rnd = mulberry32(20260301 + items);
+    for (const [name, make] of sets) {
+      const built = Array.from({ length: count }, (_, i) => make(i, rnd, items));
+      const parsed = built.map((p) => JSON.parse(JSON.stringify(p)));
+      const block = Math.max(1, Math.round(100 / items));
+      cells[`${items} items|${name}|parsed`] = pairedRatio(parsed, lintA, lintB, block, 15);
+      cells[`${items} items|${name}|built`] = pairedRatio(built, lintA, lintB, block, 15);
+    }
+  }
+  return cells;
+}
+
 if (process.argv[2] === '--child') {
   process.stdout.write(JSON.stringify(await measure(process.argv[3])));
+} else if (process.argv[2] === '--paired-child') {
+  process.stdout.write(JSON.stringify(await measurePaired(process.argv[3], process.argv[4])));
+} else if (process.argv[2] === '--paired') {
+  const [old, now] = process.argv.slice(3);
+  if (!old || !now) {
+    console.error('usage: node benchmarks/compare-builds.mjs --paired OLD/dist/index.js NEW/dist/index.js');
+    process.exit(2);
+  }
+  const rounds = Number(process.env.ROUNDS ?? 4);
+  const ratios = {};
+  for (let round = 1; round <= rounds; round++) {
+    // Every other process loads and runs NEW first; its ratios are turned round.
+    const swapped = round % 2 === 0;
+    const args = ['--paired-child', ...(swapped ? [now, old] : [old, now])];
+    const out = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), ...args], { encoding: 'utf8', maxBuffer: 1 << 24 }));
+    for (const [cell, ratio] of Object.entries(out)) (ratios[cell] ??= []).push(swapped ? 1 / ratio : ratio);
+    console.error(`process ${round}/${rounds} done`);
+  }
+  console.log(`${now} ÷ ${old}, lintOrder's time, the two taking turns (median of ${rounds} processes, range):`);
+  for (const [cell, xs] of Object.entries(ratios)) {
+    const s = [...xs].sort((x, y) => x - y);
+    const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    console.log(`  ${cell.replaceAll('|', ', ').padEnd(36)} ${median.toFixed(3)}  (${s[0].toFixed(3)}-${s.at(-1).toFixed(3)})`);
+  }
 } else {
   const builds = process.argv.slice(2);
   if (builds.length === 0) {

@@ -212,7 +212,7 @@ async function main() {
 
   const verdict = (ok) => (ok === undefined ? 'skipped' : ok ? 'met' : 'MISSED');
   // Per payload: parsed / built payloads (see per-payload.mjs).
-  const both = (t) => Object.entries(t).map(([origin, { ratio, met }]) => `${origin} ${ratio.toFixed(2)} ${verdict(met)}`).join(', ');
+  const both = (t) => Object.entries(t).map(([origin, { ratio, met, paired }]) => `${origin} ${ratio.toFixed(2)}${paired === undefined ? '' : ` (paired ${paired.toFixed(2)})`} ${verdict(met)}`).join(', ');
   const pp = targets.perPayload;
   console.log(
     `\nTargets: valid ≤ 0.7× ajv: ${both(pp.valid)}; one error ≤ 0.8×: ${both(pp.oneError)};\n  ` +
