@@ -27,8 +27,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { everyItemWrongOrder, mulberry32, oneErrorOrder, validOrder } from './orders.mjs';
-import { pairedRatio, perPayload } from './per-payload.mjs';
+import { pairedRatio, payloadSets, perPayload } from './per-payload.mjs';
 
 const SETS = ['valid', 'one error', 'every item wrong'];
 
@@ -62,22 +61,11 @@ async function measurePaired(first, second) {
   const [a, b] = await Promise.all([first, second].map((path) => import(pathToFileURL(resolve(path)).href)));
   const options = { version: '1.1' };
   const [lintA, lintB] = [a, b].map((lib) => (p) => lib.lintOrder(p, options).length);
-  const sets = [
-    ['valid', validOrder],
-    ['one error', oneErrorOrder],
-    ['every item wrong', everyItemWrongOrder],
-  ];
   const cells = {};
-  // The payloads of per-payload.mjs (same seeds and sizes).
+  // The payloads of per-payload.mjs, in blocks of about 100 µs as there.
   for (const { items, count } of [{ items: 5, count: 2000 }, { items: 500, count: 40 }]) {
-    const rnd = mulberry32(20260301 + items);
-    for (const [name, make] of sets) {
-      const built = Array.from({ length: count }, (_, i) => make(i, rnd, items));
-      const parsed = built.map((p) => JSON.parse(JSON.stringify(p)));
-      const block = Math.max(1, Math.round(100 / items));
-      cells[`${items} items|${name}|parsed`] = pairedRatio(parsed, lintA, lintB, block, 15);
-      cells[`${items} items|${name}|built`] = pairedRatio(built, lintA, lintB, block, 15);
-    }
+    const block = Math.max(1, Math.round(100 / items));
+    for (const [origin, name, payloads] of payloadSets(items, count)) cells[`${items} items|${name}|${origin}`] = pairedRatio(payloads, lintA, lintB, block, 15);
   }
   return cells;
 }

@@ -114,15 +114,7 @@ export function perPayload(lib, { quick, shapes = true }) {
   const rounds = quick ? 5 : 21;
   const out = {};
   for (const { items, count } of sizes) {
-    const rnd = mulberry32(20260301 + items);
-    const built = {
-      valid: Array.from({ length: count }, (_, i) => validOrder(i, rnd, items)),
-      'one error': Array.from({ length: count }, (_, i) => oneErrorOrder(i, rnd, items)),
-      'every item wrong': Array.from({ length: count }, (_, i) => everyItemWrongOrder(i, rnd, items)),
-    };
-    const byOrigin = { parsed: Object.fromEntries(Object.entries(built).map(([name, payloads]) => [name, payloads.map((p) => JSON.parse(JSON.stringify(p)))])), built };
-    // All six sets in one list: [origin, set name, payloads].
-    const sets = Object.entries(byOrigin).flatMap(([origin, bySet]) => Object.entries(bySet).map(([name, payloads]) => [origin, name, payloads]));
+    const sets = payloadSets(items, count);
     const runs = items > 50 ? contenders.filter(([name]) => name !== 'valibot') : contenders;
     const found = problemsFound(sets, (p) => lib.lintOrder(p, plain).length, validate, floor);
     const bySet = measure(sets, runs, rounds, mulberry32(7 + items), found);
@@ -141,6 +133,24 @@ export function perPayload(lib, { quick, shapes = true }) {
   }
   const many = shapes ? manyShapes(lib, { version, count: sizes[0].count, rounds, floor, validate, plain }) : undefined;
   return { result: out, shapes: many, sink: sink % 1000 };
+}
+
+/**
+ * The six sets of one size, `[origin, set name, payloads]`: valid, one error and every item
+ * wrong (seeded: the same payloads in every run), each parsed from JSON and as built.
+ *
+ * @param {number} items Items per order.
+ * @param {number} count Orders per set.
+ */
+export function payloadSets(items, count) {
+  const rnd = mulberry32(20260301 + items);
+  const built = {
+    valid: Array.from({ length: count }, (_, i) => validOrder(i, rnd, items)),
+    'one error': Array.from({ length: count }, (_, i) => oneErrorOrder(i, rnd, items)),
+    'every item wrong': Array.from({ length: count }, (_, i) => everyItemWrongOrder(i, rnd, items)),
+  };
+  const byOrigin = { parsed: Object.fromEntries(Object.entries(built).map(([name, payloads]) => [name, payloads.map((p) => JSON.parse(JSON.stringify(p)))])), built };
+  return Object.entries(byOrigin).flatMap(([origin, bySet]) => Object.entries(bySet).map(([name, payloads]) => [origin, name, payloads]));
 }
 
 /**
