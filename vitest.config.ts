@@ -18,6 +18,9 @@ function testFiles(dir: string): string[] {
   });
 }
 
+// Every test file with its source, read once: the two lists below are found by what a file calls.
+const sources = testFiles('test').map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
+
 // Files that measure time (a ratio of two timings) run one at a time once the others are
 // done: another test file on the other core would be part of what they measure. Found by what
 // they call, so a new such test needs no list kept by hand. Files that measure memory (a
@@ -25,14 +28,14 @@ function testFiles(dir: string): string[] {
 // not part of a process's own memory, and bounds that held only on an idle machine would not
 // be bounds.
 const MEASURES = /\b(slowdown|growth|performance\.now|Date\.now)\b/;
-const measuring = testFiles('test').filter((file) => MEASURES.test(readFileSync(join(ROOT, file), 'utf8')));
+const measuring = sources.filter(({ text }) => MEASURES.test(text)).map(({ file }) => file);
 
 // Files that run the bin on tens of megabytes (they measure its peak memory) take most of a
 // run: they start first, so that the last minute is not one of them on one core while the other
 // idles. vitest's own order (longest first when it has timings, else largest file first) holds
 // within each part; a fresh clone has no timings.
 const HEAVY = /\b(runBinMeasured|VmHWM)\b/;
-const heavy = new Set(testFiles('test').filter((file) => HEAVY.test(readFileSync(join(ROOT, file), 'utf8'))).map((file) => join(ROOT, file)));
+const heavy = new Set(sources.filter(({ text }) => HEAVY.test(text)).map(({ file }) => join(ROOT, file)));
 
 /** vitest's order, with the heavy files of each project first. */
 class HeavyFirst extends BaseSequencer {

@@ -15,7 +15,7 @@ import { memberRenames } from '../lint/apply-fixes';
 import { batchFactsOf, createBatchState, type BatchState } from '../lint/batch';
 import { lintBounded, type BoundedProblems } from '../lint/engine';
 import { problemOf } from '../lint/report';
-import type { ClientProfile, PayloadKind, Problem } from '../lint/types';
+import type { ClientProfile, LintOptions, LintOrderOptions, PayloadKind, Problem } from '../lint/types';
 import type { OrderVersion } from '../schema/tables';
 import { hasMember, spanEnd, type TextSpan } from './member-span';
 
@@ -154,10 +154,13 @@ export function splitPayloads(text: string): { format: TextFormat; payloads: Pay
 }
 
 /** Lints one payload as the CLI does: the first MAX_LISTED problems, the rest counted. */
-function payloadLinter(settings: PlaygroundSettings): (value: unknown, kind: PayloadKind) => BoundedProblems {
-  // One options object per kind: the engine caches its rule plan per options object.
+/** The options of each kind, one object per kind: the engine caches its rule plan per options object. */
+function lintOptions(settings: PlaygroundSettings): { readonly order: LintOrderOptions; readonly return: LintOptions } {
   const base = settings.profile ? { profile: settings.profile } : {};
-  const options = { order: { ...base, version: settings.version }, return: base };
+  return { order: { ...base, version: settings.version }, return: base };
+}
+
+function payloadLinter(options: ReturnType<typeof lintOptions>): (value: unknown, kind: PayloadKind) => BoundedProblems {
   return (value, kind) => lintBounded(kind, value, options[kind], { maxProblems: MAX_LISTED, warnings: true });
 }
 
@@ -175,9 +178,10 @@ interface Found {
  * is linted again as the other versions, as `fulfilkit lint` does, until one has fewer.
  */
 function problemsOf(payloads: readonly PayloadText[], settings: PlaygroundSettings): Found {
-  const lint = payloadLinter(settings);
+  const options = lintOptions(settings);
+  const lint = payloadLinter(options);
   const states: Partial<Record<PayloadKind, BatchState>> = {};
-  const others = otherVersionsThan({ ...(settings.profile ? { profile: settings.profile } : {}), version: settings.version });
+  const others = otherVersionsThan(options.order);
   let otherVersion: OtherVersion | undefined;
   let errorOrders = 0;
   const perPayload = payloads.map((payload, i) => {
@@ -256,7 +260,7 @@ export function lintText(text: string, settings: PlaygroundSettings): Playground
  * @example fixText('{"clientRequest":{"payment":{"transactionId":"T"}}}', { kind: 'order', version: '1.1' }).fixed; // 1
  */
 export function fixText(text: string, settings: PlaygroundSettings): { text: string; fixed: number } {
-  const lint = payloadLinter(settings);
+  const lint = payloadLinter(lintOptions(settings));
   let fixed = 0;
   let out = '';
   let copied = 0;
