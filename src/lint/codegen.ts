@@ -207,8 +207,9 @@ class Generator {
       if (member.value.node.type === 'object' || member.value.node.type === 'array') b.if(_`typeof ${values[i]!} === "function"`, (b) => b.line(_`${h.ahead}(${values[i]!})`));
     });
     if (op.wrapper >= 0) {
+      // A null wrapper is absent, as a missing one (presence: missing or null).
       const [s, mask] = bit(op.wrapper);
-      b.if(_`(${s} & ${mask}) === 0`, (b) => b.line(_`${h.wrapperMissing}(${w})`).return());
+      b.if(_`(${s} & ${mask}) === 0 || ${values[op.wrapper]!} === null`, (b) => b.line(_`${h.wrapperMissing}(${w})`).return());
     }
     if ((op.enter || op.exit) && members.length > 0) {
       // Visitors read members directly: give them a copy without a hidden or inherited member.

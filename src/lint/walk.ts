@@ -108,7 +108,8 @@ function walkMember(w: Walk, member: MemberOp, value: unknown): void {
 function walkObject(op: ValueOp, value: Record<string, unknown>, w: Walk): void {
   const members = op.members!;
   const present = members.map((m) => isEnumerable.call(value, m.key));
-  if (op.wrapper >= 0 && !present[op.wrapper]) return wrapperMissing(w);
+  // A null wrapper is absent, as a missing one (presence: missing or null).
+  if (op.wrapper >= 0 && (!present[op.wrapper] || value[members[op.wrapper]!.key] === null)) return wrapperMissing(w);
   let object = value;
   // Visitors read members directly: give them a copy without a hidden or inherited member.
   if ((op.enter || op.exit) && members.some((m, i) => !present[i] && object[m.key] !== undefined)) object = ownCopy(object);

@@ -71,11 +71,6 @@ ruleTester('required', 'order', {
       errors: ['requestHeader', 'order', 'partner', 'item'].map((m) => ({ rule: 'required', path: `${CR}/${m}` })),
     },
     {
-      name: 'clientRequest null',
-      payload: { clientRequest: null },
-      errors: [{ rule: 'required', path: CR }],
-    },
-    {
       name: 'every member of an amount missing',
       payload: set(validOrder(), `${CR}/item/1/amount/0`, {}),
       errors: ['currencyISO3', 'amountType', 'value'].map((m) => ({ rule: 'required', path: `${CR}/item/1/amount/0/${m}` })),

@@ -6,7 +6,6 @@ import { lintOrder, lintReturn } from '../../src/lint/engine';
 ruleTester('wrapper', 'order', {
   valid: [
     ...(['1', '1.1', '1.2'] as const).map((version) => ({ name: `the valid v${version} fixture`, version, payload: validOrder(version) })),
-    { name: 'clientRequest null is reported by required', payload: { clientRequest: null } },
     { name: 'a payload that is not an object is reported by type', payload: [] },
     { name: 'clientRequest with an extra top-level member', payload: { ...validOrder(), requestHeader: {} } },
   ],
@@ -20,6 +19,9 @@ ruleTester('wrapper', 'order', {
     { name: 'an empty object', payload: {}, errors: [{ rule: 'wrapper', path: '' }] },
     { name: 'a return request linted as an order', payload: validReturn(), errors: [{ rule: 'wrapper', path: '' }] },
     { name: 'a misspelt wrapper', payload: { ClientRequest: validOrder().clientRequest }, errors: [{ rule: 'wrapper', path: '' }] },
+    // Presence: a member is absent when it is missing or null; the wrapper too.
+    { name: 'clientRequest null (absent, as when missing)', payload: { clientRequest: null }, errors: [{ rule: 'wrapper', path: '' }] },
+    { name: 'clientRequest null beside other members', payload: { clientRequest: null, requestHeader: {} }, errors: [{ rule: 'wrapper', path: '' }] },
   ],
 });
 
