@@ -132,25 +132,36 @@ export interface Plan {
   message(rule: string, messageId: string): CompiledMessage;
 }
 
-/** A finding's claim by a rule that runs. */
+/** A finding's claim by a rule of the plan. */
 export interface Claim extends FindingClaim {
   readonly rule: string;
+  /**
+   * The claim of a rule that is off: a problem that would come first (`typeFirst`), which
+   * reports nothing but still hides every other problem at or below its member. Type first
+   * is a fact of the payload: turning `type` or `required` off removes their problems only.
+   */
+  readonly silent?: true;
 }
 
-/** The claims of the rules that run, by finding, in the rules' order. */
-function claimsOf(active: readonly Rule[]): { claims: Record<Finding, Claim[]>; typeFirst: Set<string> } {
+/**
+ * The claims of the rules that run, by finding, in the rules' order; then the type-first
+ * claims of the rules turned off, silent (see `Claim.silent`).
+ */
+function claimsOf(active: readonly Rule[], off: readonly Rule[]): { claims: Record<Finding, Claim[]>; typeFirst: Set<string> } {
   // Every finding a member from the start (one object shape for every plan).
   const claims = Object.fromEntries(FINDINGS.map((finding) => [finding, []])) as unknown as Record<Finding, Claim[]>;
   const typeFirst = new Set<string>();
-  for (const rule of active) {
-    if (rule.findings === undefined) continue;
+  const add = (rule: Rule, silent: boolean): void => {
+    if (rule.findings === undefined) return;
     for (const finding of FINDINGS) {
       const claim = rule.findings[finding];
-      if (claim === undefined) continue;
-      claims[finding].push({ ...claim, rule: rule.meta.id });
+      if (claim === undefined || (silent && !claim.typeFirst)) continue;
+      claims[finding].push(silent ? { ...claim, rule: rule.meta.id, silent } : { ...claim, rule: rule.meta.id });
       if (claim.typeFirst) typeFirst.add(rule.meta.id);
     }
-  }
+  };
+  for (const rule of active) add(rule, false);
+  for (const rule of off) add(rule, true);
   return { claims, typeFirst };
 }
 
@@ -333,6 +344,8 @@ function markFromVisitor(w: Walk, before: number): void {
 interface Resolved {
   readonly levels: Record<string, Severity>;
   readonly active: readonly Rule[];
+  /** The rules that apply but are turned off (their type-first claims stay, silent). */
+  readonly off: readonly Rule[];
   /** The levels as text (`enum=error;totals=warn;`): options that give the same text share one plan. */
   readonly key: string;
 }
@@ -342,18 +355,24 @@ function resolveLevels(target: LintTarget, options: LintOptions): Resolved {
   const profile = options.profile ?? undefined;
   const levels: Record<string, Severity> = {};
   const active: Rule[] = [];
+  const off: Rule[] = [];
+  // The rules that apply follow from the target and the profile bits: the key names the active ones, so it also tells which are off.
   let key = '';
   for (const rule of target.rules) {
+    if (!applies(rule, kind, features, profile)) continue;
     const level = ruleLevel(rule, options.rules);
-    if (level === 'off' || !applies(rule, kind, features, profile)) continue;
+    if (level === 'off') {
+      off.push(rule);
+      continue;
+    }
     levels[rule.meta.id] = level;
     active.push(rule);
     key += rule.meta.id + '=' + level + ';';
   }
-  return { levels, active, key };
+  return { levels, active, off, key };
 }
 
-function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, fms: boolean, { levels, active }: Resolved): Plan {
+function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, fms: boolean, { levels, active, off }: Resolved): Plan {
   const { kind, features } = target;
   const tree = treeFor(facts, target, fms);
   const enter: BoundVisitor[][] = [];
@@ -365,7 +384,7 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
     features,
     tree,
     levels,
-    ...claimsOf(active),
+    ...claimsOf(active, off),
     checks: active.flatMap((rule) => (rule.check ? [{ rule: rule.meta.id, def: rule.check }] : [])),
     enter,
     exit,

@@ -76,6 +76,8 @@ export class Walk {
   declare structural: number;
   /** Paths that already have a `blank-value` problem. */
   declare blanks: Set<string> | undefined;
+  /** Paths of the problems that come first of rules turned off (`Claim.silent`): reported as nothing, they still hide what lies below. */
+  declare silent: string[] | undefined;
   /** A value could not be read (a throwing getter or Proxy). */
   declare failed: boolean;
   /** A bounded call keeps no more problems: the generated walk builds no more paths (codegen.ts). */
@@ -101,6 +103,7 @@ export class Walk {
     this.fromVisitors = undefined;
     this.structural = 0;
     this.blanks = undefined;
+    this.silent = undefined;
     this.failed = false;
     this.full = bound !== undefined && bound.limit <= 0;
   }
@@ -245,7 +248,8 @@ export function report(
  */
 export function reportFinding(w: Walk, finding: Finding, node: TreeNode, detail?: unknown, at?: readonly (string | number)[], fix?: ProblemFix): void {
   const claim = claimAt(w.plan, finding, node, undefined);
-  if (claim !== undefined) report(w, claim.rule, node, messageIdOf(claim, node, undefined), claim.data?.(node, detail), at, fix);
+  if (claim?.silent) markSilent(w, pathOf(node, w.idx, at));
+  else if (claim !== undefined) report(w, claim.rule, node, messageIdOf(claim, node, undefined), claim.data?.(node, detail), at, fix);
 }
 
 /**
@@ -324,6 +328,8 @@ export interface ReportSite {
   readonly severity: Severity;
   /** A problem that comes first (see `finish`). */
   readonly structural: boolean;
+  /** A problem that comes first of a rule turned off: nothing is reported, what lies below is hidden (`Claim.silent`). */
+  readonly silent: boolean;
   /** At most one problem per path in a call, with those of `RuleContext.given` (`FieldCheckDef.blankOnly`). */
   readonly once: boolean;
   /** Where. */
@@ -339,10 +345,10 @@ export interface ReportSite {
 const MADE_PER_SITE = 64;
 
 /** A report site of `rule` at `node`, its message values made from `claim` (`detail` unless a report gives its own). */
-function newSite(plan: Plan, rule: string, severity: Severity, node: TreeNode, claim: { readonly messageId: string; readonly data?: (node: TreeNode, detail: any) => MessageData }, detail: unknown, once = false): ReportSite {
+function newSite(plan: Plan, rule: string, severity: Severity, node: TreeNode, claim: { readonly messageId: string; readonly data?: (node: TreeNode, detail: any) => MessageData }, detail: unknown, once = false, silent = false): ReportSite {
   const { messageId, data } = claim;
   const values = data === undefined ? noData : (given: unknown) => data(node, given === undefined ? detail : given);
-  return { rule, severity, structural: plan.typeFirst.has(rule), once, node, messageId, data: values, made: new Map() };
+  return { rule, severity, structural: plan.typeFirst.has(rule), silent, once, node, messageId, data: values, made: new Map() };
 }
 
 /**
@@ -356,8 +362,11 @@ function newSite(plan: Plan, rule: string, severity: Severity, node: TreeNode, c
  */
 export function reportSite(plan: Plan, finding: Finding, node: TreeNode, member?: TreeMember): ReportSite | undefined {
   const claim = claimAt(plan, finding, node, member);
-  const severity = claim && plan.levels[claim.rule];
-  return claim === undefined || severity === undefined ? undefined : newSite(plan, claim.rule, severity, node, { messageId: messageIdOf(claim, node, member), data: claim.data }, undefined);
+  if (claim === undefined) return undefined;
+  const site = { messageId: messageIdOf(claim, node, member), data: claim.data };
+  if (claim.silent) return newSite(plan, claim.rule, 'error', node, site, undefined, false, true);
+  const severity = plan.levels[claim.rule];
+  return severity === undefined ? undefined : newSite(plan, claim.rule, severity, node, site, undefined);
 }
 
 /**
@@ -384,6 +393,7 @@ export function checkSite(plan: Plan, rule: string, check: FieldCheckDef, node: 
  * @param fix The problem's fix.
  */
 export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unknown, fix?: ProblemFix): void {
+  if (site.silent) return markSilent(w, path);
   if (site.once && !firstAt(w, path)) return;
   if (!keeps(w, site.rule, site.severity)) return;
   let made = site.made.get(detail);
@@ -394,6 +404,12 @@ export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unkno
   }
   w.out.push(problemOf(site.rule, site.severity, path, made.message, made.params, fix));
   if (site.structural) w.structural++;
+}
+
+/** Notes the path of a problem that comes first of a rule turned off (see `Walk.silent`). */
+function markSilent(w: Walk, path: string): void {
+  (w.silent ??= []).push(path);
+  w.structural++;
 }
 
 /** Tells whether a path has no blank-value problem yet in this call, and marks it. */
@@ -450,7 +466,7 @@ export function finish(w: Walk): Problem[] {
   const { fromVisitors, out } = w;
   // The walk never reports below a member of the wrong type; only visitors can. A bounded call has decided already.
   if (w.structural === 0 || fromVisitors === undefined || w.bound !== undefined) return out;
-  const marks = new Set(out.filter((p) => comesFirst(w, p.rule)).map((p) => p.path));
+  const marks = new Set(out.filter((p) => comesFirst(w, p.rule)).map((p) => p.path).concat(w.silent ?? []));
   const drop = new Set<number>();
   for (const i of fromVisitors) if (below(out[i]!.path, marks)) drop.add(i);
   return drop.size === 0 ? out : out.filter((_, i) => !drop.has(i));
