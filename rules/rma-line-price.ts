@@ -20,14 +20,24 @@ export default defineRule({
       const data = { name: DYNAMIC_FIELD.rmaLinePrice };
       // Another type is `type`'s.
       if (fields !== undefined && fields !== null && !Array.isArray(fields)) return;
-      const index = Array.isArray(fields) ? fields.findIndex((f) => memberOf(f, 'name') === DYNAMIC_FIELD.rmaLinePrice) : -1;
-      if (index < 0) {
+      // The item needs one RMALinePrice with a numeric value: any entry of that name may hold it.
+      let first = -1;
+      if (Array.isArray(fields)) {
+        for (let i = 0; i < fields.length; i++) {
+          if (memberOf(fields[i], 'name') !== DYNAMIC_FIELD.rmaLinePrice) continue;
+          const value = memberOf(fields[i], 'value');
+          if (typeof value === 'string' && isAmountText(value)) return;
+          if (first < 0) first = i;
+        }
+      }
+      if (first < 0) {
         context.report({ messageId: 'missing', at: ['dynamicField'], data });
         return;
       }
-      const value = memberOf((fields as unknown[])[index], 'value');
-      const at = ['dynamicField', index, 'value'];
-      if (!context.given(value, at) || typeof value !== 'string' || !isAmountText(value)) context.report({ messageId: 'notNumeric', at, data });
+      // None holds a numeric value: the first is reported (a blank one is also `blank-value`).
+      const at = ['dynamicField', first, 'value'];
+      context.given(memberOf((fields as unknown[])[first], 'value'), at);
+      context.report({ messageId: 'notNumeric', at, data });
     },
   },
 });

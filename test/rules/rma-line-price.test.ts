@@ -15,6 +15,9 @@ ruleTester(rule, 'return', {
     { name: 'a zero price', payload: fields([{ name: 'RMALinePrice', value: '0.00' }]) },
     { name: 'a dynamicField that is not an array is left to type', payload: fields({ name: 'RMALinePrice', value: '47.60' }) },
     { name: 'non-object items are left to type', payload: set(validReturn(), '/item/1', 'SKU-2') },
+    // The item needs one RMALinePrice with a numeric value: any entry of that name may hold it.
+    { name: 'a numeric RMALinePrice after one that is not', payload: fields([{ name: 'RMALinePrice', value: 'n/a' }, { name: 'RMALinePrice', value: '47.60' }]) },
+    { name: 'a numeric RMALinePrice after one without a value', payload: fields([{ name: 'RMALinePrice' }, { name: 'RMALinePrice', value: '47.60' }]) },
   ],
   invalid: [
     { name: 'no dynamicField member', payload: fields(undefined), errors: [{ rule, path: D }] },
@@ -23,6 +26,7 @@ ruleTester(rule, 'return', {
     { name: 'the name in another letter case', payload: fields([{ name: 'rmalineprice', value: '47.60' }]), errors: [{ rule, path: D }] },
     { name: 'no value', payload: fields([{ name: 'RMALinePrice' }]), errors: [{ rule, path: `${D}/0/value` }] },
     { name: 'an empty value', payload: fields([{ name: 'COLOR', value: 'red' }, { name: 'RMALinePrice', value: '' }]), errors: [{ rule, path: `${D}/1/value` }] },
+    { name: 'two, neither numeric: the first', payload: fields([{ name: 'RMALinePrice', value: 'n/a' }, { name: 'RMALinePrice', value: '47,60' }]), errors: [{ rule, path: `${D}/0/value` }] },
     { name: 'a decimal comma', payload: fields([{ name: 'RMALinePrice', value: '47,60' }]), errors: [{ rule, path: `${D}/0/value` }] },
     { name: 'a currency sign', payload: fields([{ name: 'RMALinePrice', value: '€47.60' }]), errors: [{ rule, path: `${D}/0/value` }] },
     { name: 'a number value is one type problem (type first)', payload: fields([{ name: 'RMALinePrice', value: 47.6 }]), errors: [{ rule: 'type', path: `${D}/0/value` }] },
