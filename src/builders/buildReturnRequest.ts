@@ -210,11 +210,13 @@ function partnerOf(p: Json, field: string, billTo: Json | undefined, billToIndex
     firstPhone(source.phone, `${field}.personData.phone`) ??
     firstPhone(company?.phone, `${field}.companyData.phone`) ??
     firstPhone(fallback?.phone, `${fallbackField}.phone`);
-  if (!phone) fail(`${field}.personData.phone`, `is required in a return request (and ${fallbackField}.phone has none to take over)`, TypeError);
+  // A ShipTo takes the BillTo person's phone and e-mail; the BillTo person has only its own.
+  const takeOver = (what: string) => (`${field}.personData` === fallbackField ? '' : ` (and the BillTo person, ${fallbackField}, has no ${what} to take over)`);
+  if (!phone) fail(`${field}.personData.phone`, `is required in a return request${takeOver('phone')}`, TypeError);
   person.phone = [phone];
   const emails = emailsOf(source.email, `${field}.personData.email`);
   const email = emails.length > 0 ? emails : emailsOf(fallback?.email, `${fallbackField}.email`);
-  if (email.length === 0) fail(`${field}.personData.email`, `is required in a return request (and ${fallbackField}.email has none to take over)`, TypeError);
+  if (email.length === 0) fail(`${field}.personData.email`, `is required in a return request${takeOver('e-mail')}`, TypeError);
   person.email = email;
   const locale = optionalText(source.locale, `${field}.personData.locale`, LOCALE_TEXT);
   if (locale !== undefined) person.locale = locale;

@@ -5,7 +5,8 @@ import { isAbsent, record } from './_lib/errors';
 export interface ReturnDateTimeOptions {
   /**
    * Offset in minutes east of UTC (`60` → `+01.00`). Default: the offset of `date`
-   * when it is text in the `±hh.mm` format (kept as written), else `0` (`+00.00`).
+   * when it is text with one (the spec's ` ±hh.mm` or ISO 8601's `±hh:mm`, kept as
+   * written), else `0` (`+00.00`).
    */
   offsetMinutes?: number;
 }
@@ -25,6 +26,7 @@ export interface ReturnDateTimeOptions {
  * @example
  * formatReturnDateTime('2026-02-20T09:15:00Z'); // '2026-02-20T09:15:00 +00.00'
  * formatReturnDateTime('2026-02-20T10:15:00 +01.00'); // '2026-02-20T10:15:00 +01.00'
+ * formatReturnDateTime('2026-02-20T10:15:00+05:30'); // '2026-02-20T10:15:00 +05.30'
  * formatReturnDateTime(new Date('2026-02-20T09:15:00Z'), { offsetMinutes: -300 }); // '2026-02-20T04:15:00 -05.00'
  */
 export function formatReturnDateTime(date: DateInput, options: ReturnDateTimeOptions = {}): string {

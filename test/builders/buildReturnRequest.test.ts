@@ -119,9 +119,38 @@ describe('buildReturnRequest', () => {
     expect(() => buildReturnRequest(input({ items: [] }))).toThrow(/^items must name at least one item/);
     expect(() => buildReturnRequest(input({ orderDate: '2026-03-01T10:00:00' }))).toThrow(/^orderDate must be date-time text with a zone/);
     expect(() => buildReturnRequest(input({ externalMessageReference: 'R'.repeat(51) }))).toThrow(/^externalMessageReference must be at most 50/);
-    const silent = buildOrder(cartInput('1.1', { billTo: { ...JANE, phone: undefined } }));
-    expect(() => buildReturnRequest(input({ order: silent }))).toThrow(/^order\.clientRequest\.partner\[0\]\.personData\.phone is required in a return request/);
     expect(() => buildReturnRequest(input({ order: {} as never }))).toThrow(/^order\.clientRequest must be an object/);
+  });
+
+  it('refuses a phone or e-mail that no person has, naming the partner once', () => {
+    const silent = buildOrder(cartInput('1.1', { billTo: { ...JANE, phone: undefined } }));
+    expect(() => buildReturnRequest(input({ order: silent }))).toThrow(new TypeError('order.clientRequest.partner[0].personData.phone is required in a return request.'));
+    const shipTo = JSON.parse(JSON.stringify(orderOf('1.1')));
+    delete shipTo.clientRequest.partner[0].personData.email;
+    delete shipTo.clientRequest.partner[1].personData.email;
+    expect(() => buildReturnRequest(input({ order: shipTo }))).toThrow(
+      /^order\.clientRequest\.partner\[\d\]\.personData\.email is required in a return request( \(and the BillTo person, order\.clientRequest\.partner\[0\]\.personData, has no e-mail to take over\))?\.$/,
+    );
+  });
+
+  it('tells a value of the wrong type in the order (TypeError) from one in the wrong format (RangeError)', () => {
+    const edited = (edit: (order: any) => void) => {
+      const copy = JSON.parse(JSON.stringify(orderOf('1.1')));
+      edit(copy);
+      return () => buildReturnRequest(input({ order: copy }));
+    };
+    expect(edited((o) => (o.clientRequest.item[0].quantity.value = 'abc'))).toThrow(new RangeError('order.clientRequest.item[0].quantity.value must be numeric text such as "2".'));
+    expect(edited((o) => (o.clientRequest.item[0].quantity.value = '-1'))).toThrow(RangeError);
+    expect(edited((o) => (o.clientRequest.item[0].quantity.value = 2))).toThrow(new TypeError('order.clientRequest.item[0].quantity.value must be numeric text such as "2".'));
+    expect(edited((o) => delete o.clientRequest.item[0].quantity)).toThrow(new TypeError('order.clientRequest.item[0].quantity is required: an object with uom and value.'));
+    expect(edited((o) => (o.clientRequest.item[0].amount[0].value = 10))).toThrow(TypeError);
+    expect(edited((o) => (o.clientRequest.item[0].amount[0].value = '10.001'))).toThrow(RangeError);
+  });
+
+  it('keeps the offset of ISO 8601 order dates, as of the spec form', () => {
+    expect(buildReturnRequest(input({ orderDate: '2026-02-03T00:00:00+05:30' })).rma.dateTimeOrder).toBe('2026-02-03T00:00:00 +05.30');
+    expect(buildReturnRequest(input({ orderDate: '2026-02-03T00:00:00 +05.30' })).rma.dateTimeOrder).toBe('2026-02-03T00:00:00 +05.30');
+    expect(buildReturnRequest(input({ orderDate: '2026-02-03T00:00:00+05:30', offsetMinutes: 0 })).rma.dateTimeOrder).toBe('2026-02-02T18:30:00 +00.00');
   });
 
   it('names the address line of the order at fault, counting the blank lines it drops', () => {

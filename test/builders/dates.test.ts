@@ -64,6 +64,15 @@ describe('formatReturnDateTime', () => {
     expect(formatReturnDateTime('2026-02-20T10:15:00 +01.00', { offsetMinutes: 0 })).toBe('2026-02-20T09:15:00 +00.00');
   });
 
+  it('keeps the offset of ISO 8601 text too, in any of its forms', () => {
+    expect(formatReturnDateTime('2026-02-03T00:00:00+05:30')).toBe('2026-02-03T00:00:00 +05.30');
+    expect(formatReturnDateTime('2026-02-03T00:00:00-0330')).toBe('2026-02-03T00:00:00 -03.30');
+    expect(formatReturnDateTime('2026-02-03T00:00:00.5+01')).toBe('2026-02-03T00:00:00 +01.00');
+    expect(formatReturnDateTime('2026-02-03T23:30:00-14:00')).toBe('2026-02-03T23:30:00 -14.00');
+    expect(formatReturnDateTime('2026-02-03T00:00:00Z')).toBe('2026-02-03T00:00:00 +00.00');
+    expect(formatReturnDateTime('2026-02-03T00:00:00+05:30', { offsetMinutes: 60 })).toBe('2026-02-02T19:30:00 +01.00');
+  });
+
   it('refuses text that is not a real date', () => {
     expect(() => formatReturnDateTime('2026-02-30T10:15:00 +01.00')).toThrow(RangeError);
     expect(() => formatReturnDateTime(null as never)).toThrow(/date is required/);

@@ -17,7 +17,7 @@ export type DateInput = Date | number | string;
 export interface Instant {
   /** Milliseconds since the epoch (whole seconds are written). */
   readonly ms: number;
-  /** The offset of the source text, for text in the `±hh.mm` format. */
+  /** The offset of the source text, for text with an offset (the spec's `±hh.mm`, or ISO 8601 `±hh:mm`, `±hhmm`, `±hh`). */
   readonly offsetMinutes?: number;
 }
 
@@ -78,10 +78,11 @@ export function instantOf(value: unknown, field: string): Instant {
   const zone = zoneStart(value);
   if (zone < 0) fail(field, 'must be date-time text with a zone (Z or an offset), a YYYY-MM-DD date, a Date or a number');
   // date-fns checks the minutes of an offset, never its hours (`+99` would move the instant 99 h).
-  if (value.charAt(zone) !== 'Z') zoneOffset(value, zone, field);
+  const offsetMinutes = value.charAt(zone) === 'Z' ? undefined : zoneOffset(value, zone, field);
   const parsed = parseISO(value);
   if (!isValid(parsed)) fail(field, 'must be ISO 8601 date-time text');
-  return { ms: parsed.getTime() };
+  // The text's offset is kept, as the spec's form keeps its own (`+05:30` is written ` +05.30`).
+  return offsetMinutes === undefined ? { ms: parsed.getTime() } : { ms: parsed.getTime(), offsetMinutes };
 }
 
 /**

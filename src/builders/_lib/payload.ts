@@ -159,16 +159,20 @@ export function itemPrices(item: Json, index: number, currency: string, name = '
 
 function amountValue(amount: Json, field: string, currency: string): bigint {
   if (amount.currencyISO3 !== currency) fail(field, `must be in the order's currency ${currency}`);
+  // A value that is not text is of the wrong type; text in the wrong format breaks a format.
+  if (typeof amount.value !== 'string') fail(`${field} ${amount.amountType}`, 'must be decimal text', TypeError);
   if (!isAmount(amount.value, currency)) fail(`${field} ${amount.amountType}`, `must be decimal text with the minor digits of ${currency}`);
   return toMinorUnits(amount.value, currency);
 }
 
 /** Quantity of an item as an exact fraction `units / scale` (the spec allows decimal quantities). */
 export function itemQuantity(item: Json, index: number, name = 'payload'): { units: bigint; scale: bigint } {
-  const value = isRecord(item.quantity) ? item.quantity.value : undefined;
-  if (typeof value !== 'string' || !isUnsignedDecimalText(value)) {
-    fail(`${name}.clientRequest.item[${index}].quantity.value`, 'must be numeric text such as "2"', TypeError);
-  }
+  const field = `${name}.clientRequest.item[${index}].quantity`;
+  if (!isRecord(item.quantity)) fail(field, 'is required: an object with uom and value', TypeError);
+  const value = item.quantity.value;
+  // A value that is not text is of the wrong type; text that is not a number breaks a format.
+  if (typeof value !== 'string') fail(`${field}.value`, 'must be numeric text such as "2"', TypeError);
+  if (!isUnsignedDecimalText(value)) fail(`${field}.value`, 'must be numeric text such as "2"');
   const [integer, fraction = ''] = value.split('.') as [string, string?];
   return { units: BigInt(integer + fraction), scale: 10n ** BigInt(fraction.length) };
 }
