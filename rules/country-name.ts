@@ -26,7 +26,7 @@ export default defineRule({
 
 /** Docs and runnable examples (run by test/rules/docs-examples.test.ts). */
 export const docs: RuleDocs = {
-  description: 'countryName does not name the countryISO3 country (English names and aliases, any letter case).',
+  description: 'countryName does not name the countryISO3 country (English names and aliases, any letter case or diacritics).',
   rationale:
     'Return partners carry both "addressData.countryName: R, full country name" and "countryISO3: R, 3-letter country code"; when they disagree the return address is ambiguous.',
   invalid: { kind: 'return', edits: { '/partner/0/addressData/countryName': 'Deutschland' } },

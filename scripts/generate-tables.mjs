@@ -43,13 +43,54 @@ function packageVersion(name) {
   return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
 }
 
+/**
+ * English names that `i18n-iso-countries` lacks, appended to its names (its first name
+ * stays the common one): the ISO 3166-1 English short name where the package writes
+ * another form (`Viet Nam`, `Cabo Verde`, `Holy See`), the ISO list's inverted forms
+ * (`Bolivia, Plurinational State of`) and the common English name (`Syria`, `Laos`).
+ * test/schema/codes.test.ts checks that each names its country only.
+ */
+export const COUNTRY_NAME_ALIASES = {
+  BN: ['Brunei'],
+  BO: ['Bolivia, Plurinational State of', 'Plurinational State of Bolivia'],
+  BS: ['The Bahamas'],
+  CD: ['Congo, The Democratic Republic of the', 'DR Congo'],
+  CV: ['Cabo Verde'],
+  FK: ['Falkland Islands'],
+  FM: ['Micronesia', 'Federated States of Micronesia'],
+  IR: ['Iran, Islamic Republic of'],
+  KP: ["Korea, Democratic People's Republic of", "Democratic People's Republic of Korea"],
+  LA: ['Laos', 'Lao'],
+  MD: ['Moldova', 'Republic of Moldova'],
+  MF: ['Saint Martin'],
+  MK: ['Macedonia'],
+  MM: ['Burma'],
+  MO: ['Macau'],
+  PS: ['Palestine, State of'],
+  SH: ['Saint Helena, Ascension and Tristan da Cunha'],
+  SX: ['Sint Maarten'],
+  SY: ['Syria'],
+  SZ: ['Swaziland'],
+  TL: ['East Timor'],
+  TZ: ['Tanzania, United Republic of'],
+  VA: ['Holy See', 'Vatican', 'Vatican City'],
+  VE: ['Venezuela, Bolivarian Republic of', 'Bolivarian Republic of Venezuela', 'Venezuela (Bolivarian Republic of)'],
+  VG: ['British Virgin Islands'],
+  VI: ['United States Virgin Islands', 'US Virgin Islands', 'U.S. Virgin Islands'],
+  VN: ['Viet Nam'],
+};
+
 /** Officially assigned countries, sorted by alpha-2: `[alpha2, alpha3, englishNames[]]`. */
 export function countryRows() {
   const codes = require('i18n-iso-countries/codes.json');
   const en = require('i18n-iso-countries/langs/en.json').countries;
   return codes
     .filter(([a2, a3]) => !isUserAssignedCountryCode(a2) && !isUserAssignedCountryCode(a3))
-    .map(([a2, a3]) => [a2, a3, [].concat(en[a2])])
+    .map(([a2, a3]) => {
+      const names = [].concat(en[a2]);
+      for (const alias of COUNTRY_NAME_ALIASES[a2] ?? []) if (!names.includes(alias)) names.push(alias);
+      return [a2, a3, names];
+    })
     .sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
@@ -88,7 +129,7 @@ export function generatedTables() {
       `\n/** Their alpha-3 codes, 3 letters a country, in the same order. */\n` +
       `export const COUNTRY_ALPHA3 =\n  ${literal(chunks(countries.map(([, a3]) => a3), 26).map((l) => l.join('')))};\n`,
     'country-names.ts':
-      header(`${iso} (langs/en.json)`) +
+      header(`${iso} (langs/en.json) and the aliases of scripts/generate-tables.mjs`) +
       `\n/** English country names, one country a line in the order of COUNTRY_ALPHA2 (countries.ts): its names (the first is the common one) separated by \`|\`. */\n` +
       `export const COUNTRY_NAMES =\n  ${literal(countries.map(([, , names], i) => `${names.join('|')}${i === countries.length - 1 ? '' : '\n'}`))};\n`,
     'currencies.ts':

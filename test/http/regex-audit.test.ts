@@ -107,6 +107,8 @@ const LITERALS: Readonly<Record<string, Case>> = {
   // src/cli/escape.ts (Markdown and XML of payload text), merge-command.ts (report sources),
   // inputs.ts (file names), serve-command.ts (host, token), src/console/serve-assets.ts (its folder)
   '/[&<>]/g': run('&'),
+  // src/lint/checks/geo-country-names.ts (the combining marks of a country name, decomposed)
+  '/[\\u0300-\\u036f]/g': run('e\u0301'),
   // src/lint/code.ts (the sourceURL of a generated walk, from a version's name)
   '/[^\\w.-]/g': run('!'),
   // src/lint/code.ts (the generated walk: statement ends, comment lines, function names)

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import currencyData from 'currency-codes/data.js';
-import { CURRENCY_AMENDMENTS, OUT_DIR, generatedTables, isUserAssignedCountryCode, staleTables } from '../../scripts/generate-tables.mjs';
+import { COUNTRY_NAME_ALIASES, CURRENCY_AMENDMENTS, OUT_DIR, generatedTables, isUserAssignedCountryCode, staleTables } from '../../scripts/generate-tables.mjs';
 import {
   alpha2ToAlpha3,
   countryAlpha2Codes,
@@ -42,8 +42,12 @@ describe('generated code tables', () => {
     expect(countryAlpha2Codes().sort()).toEqual(assigned.map(([a2]) => a2).sort());
   });
 
-  it("hold i18n-iso-countries' English names and aliases, in its order", () => {
-    for (const code of countryAlpha2Codes()) expect(englishCountryNames(code), code).toEqual([isoEnglish[code]].flat());
+  it("hold i18n-iso-countries' English names and aliases, in its order, then the generator's aliases", () => {
+    for (const code of countryAlpha2Codes()) {
+      const names = [isoEnglish[code]].flat();
+      const added = (COUNTRY_NAME_ALIASES[code] ?? []).filter((alias) => !names.includes(alias));
+      expect(englishCountryNames(code), code).toEqual([...names, ...added]);
+    }
   });
 
   it('hold every currency-codes currency with its minor units, amendments applied', () => {

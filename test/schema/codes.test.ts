@@ -22,6 +22,7 @@ import {
 } from '../../src/schema/codes';
 import { isAlpha2Text, isAlpha3Text, isCurrencyText, isLocaleText } from '../../src/schema/predicates';
 import { PROFILE, change, set, validOrder, validReturn } from '../fixtures';
+import { COUNTRY_NAME_ALIASES } from '../../scripts/generate-tables.mjs';
 
 const CR = '/clientRequest';
 const ISO2 = `${CR}/partner/0/addressData/countryISO2`;
@@ -150,6 +151,27 @@ describe('English country names (country-name rule and buildReturnRequest)', () 
     expect(namesCountry('DE', 'United States')).toBe(false);
     expect(namesCountry('XK', 'Kosovo')).toBe(false);
     expect(namesCountry('de', 'Germany')).toBe(false);
+  });
+
+  it('namesCountry ignores diacritics, and knows the ISO short names and common names the package lacks', () => {
+    expect(namesCountry('RE', 'Réunion')).toBe(true);
+    expect(namesCountry('RE', 'REUNION')).toBe(true);
+    expect(namesCountry('CW', 'Curacao')).toBe(true);
+    for (const [alpha2, name] of [['VN', 'Viet Nam'], ['CV', 'Cabo Verde'], ['VA', 'Holy See'], ['FM', 'Micronesia'], ['MD', 'Moldova'], ['SY', 'Syria'], ['LA', 'Laos'], ['BN', 'Brunei'], ['FK', 'Falkland Islands'], ['BO', 'Bolivia, Plurinational State of']] as const) {
+      expect(namesCountry(alpha2, name), name).toBe(true);
+    }
+    expect(namesCountry('LA', 'Viet Nam')).toBe(false);
+    expect(namesCountry('VN', 'Vietnamm')).toBe(false);
+  });
+
+  it('each alias of the generator names its own country and no other (after folding)', () => {
+    const fold = (name: string) => name.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const owners = new Map<string, Set<string>>();
+    for (const alpha2 of countryAlpha2Codes()) for (const name of englishCountryNames(alpha2)!) (owners.get(fold(name)) ?? owners.set(fold(name), new Set()).get(fold(name))!).add(alpha2);
+    for (const [alpha2, aliases] of Object.entries(COUNTRY_NAME_ALIASES)) {
+      expect(englishCountryNames(alpha2), alpha2).toEqual(expect.arrayContaining([...aliases]));
+      for (const alias of aliases) expect([...owners.get(fold(alias))!], alias).toEqual([alpha2]);
+    }
   });
 
   it('buildReturnRequest writes the common English name beside the alpha-3 code', () => {

@@ -4,16 +4,21 @@
  */
 import { englishCountryNames } from '../../schema/codes';
 
+/** A name as compared: trimmed, lower case, without diacritics (`Réunion` is `reunion`). */
+function folded(name: string): string {
+  return name.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
 /**
  * Tells whether `name` is an English name or alias of the country `alpha2`, ignoring
- * letter case and surrounding white space.
+ * letter case, diacritics and surrounding white space.
  *
  * @param alpha2 An uppercase ISO 3166-1 alpha-2 code.
  * @param name The country name to test.
- * @returns `true` for `('DE', ' germany ')`, `false` for `('DE', 'Deutschland')`.
+ * @returns `true` for `('DE', ' germany ')` and `('RE', 'Réunion')`, `false` for `('DE', 'Deutschland')`.
  * @example namesCountry('US', 'United States'); // true
  */
 export function namesCountry(alpha2: string, name: string): boolean {
-  const wanted = name.trim().toLowerCase();
-  return englishCountryNames(alpha2)?.some((n) => n.toLowerCase() === wanted) ?? false;
+  const wanted = folded(name);
+  return englishCountryNames(alpha2)?.some((n) => folded(n) === wanted) ?? false;
 }
