@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addOrderDiscount } from '../../src/builders/index';
 import { configureEngine, lintOrder, lintReturn } from '../../src/lint/engine';
 import type { LintOptions, PayloadKind, Problem, RuleLevel } from '../../src/lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../../src/schema/tables';
@@ -21,24 +22,8 @@ const italian = (version: OrderVersion = '1.1') => {
   order.clientRequest.order.dynamicField.push({ name: 'FISCAL_CODE', value: 'RSSMRA80A01H501U' });
   return order;
 };
-/** A valid order with an order-discount item (FMS). */
-const withDiscount = () => {
-  const order = validOrder();
-  order.clientRequest.item.push({
-    itemId: '4',
-    sku: 'ACME_DISCOUNT',
-    quantity: { uom: 'EA', value: '1' },
-    amount: [
-      { currencyISO3: 'EUR', amountType: 'netprice', value: '-5.00' },
-      { currencyISO3: 'EUR', amountType: 'grossprice', value: '-5.95' },
-    ],
-    taxLevel: 'HIGH',
-    taxFactor: '1.19',
-    pricing: 'grosspricing',
-    localizedDescription: 'Discount',
-  });
-  return order;
-};
+/** A valid order with an order-discount item (FMS), at item/3. */
+const withDiscount = () => addOrderDiscount(validOrder(), { discount: '5.00', taxFactor: '1.19', taxLevel: 'HIGH' }, { version: '1.1', profile: FMS_PROFILE });
 const US_SHIP_TO = { [`${CR}/partner/1/addressData/countryISO2`]: 'US', [`${CR}/partner/1/addressData/state`]: 'NY' };
 
 function without(problems: readonly Problem[], off: readonly string[]): Problem[] {
