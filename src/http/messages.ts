@@ -60,4 +60,4 @@ export const badSendOption = (field: string): string =>
     ? 'options must be an object { fetch?, timeoutMs?, signal?, maxResponseBytes? } or a fetch function.'
     : field === 'options.signal'
       ? 'options.signal must be an AbortSignal when given.'
-      : `${field} must be a positive number of ${field.endsWith('Ms') ? 'milliseconds (at most 2147483647)' : 'bytes (a safe integer)'}, or Infinity for no limit.`;
+      : `${field} must be ${field.endsWith('Ms') ? 'a positive number of milliseconds (at most 2147483647)' : 'a number of bytes, 0 or more (a safe integer)'}, or Infinity for no limit.`;

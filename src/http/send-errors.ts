@@ -96,7 +96,8 @@ export class IncompleteResponseError extends Error {
 
 /**
  * The operator answered with a redirect (a 3xx status, or a browser's `opaqueredirect`
- * response, status 0). send never follows one (`redirect: 'manual'` on every fetch): the
+ * response, status 0), or the answer of a fetch that followed one although asked not to
+ * (`response.redirected`). send never follows one (`redirect: 'manual'` on every fetch): the
  * credentials would travel to wherever the Location points and a POST could be sent
  * twice. The message names the status and the Location's origin, never its path or
  * query (which may carry data).
@@ -118,11 +119,16 @@ export class UnexpectedRedirectError extends Error {
   readonly location: string | undefined;
 
   /**
-   * @param status The HTTP status of the redirect (0 when opaque).
-   * @param location The origin of the Location header, if any.
+   * @param status The HTTP status of the redirect (0 when opaque), or of the answer a fetch got by following one.
+   * @param location The origin of the Location header (or of the URL the followed answer came from), if any.
+   * @param followed The fetch followed the redirect although send asked it not to (`redirect: 'manual'`).
    */
-  constructor(status: number, location: string | undefined) {
-    super(`The response (status ${status}) is a redirect to ${location ?? 'an unknown location'}; send follows no redirect, so nothing was sent there.`);
+  constructor(status: number, location: string | undefined, followed = false) {
+    super(
+      followed
+        ? `The fetch followed a redirect to ${location ?? 'an unknown location'} although send asked it not to (redirect: 'manual'); its answer (status ${status}) is refused.`
+        : `The response (status ${status}) is a redirect to ${location ?? 'an unknown location'}; send follows no redirect, so nothing was sent there.`,
+    );
     this.status = status;
     this.location = location;
   }

@@ -10,6 +10,10 @@ export interface ResponseLike {
   readonly status: number;
   /** fetch's response type; `'opaqueredirect'` (a browser's answer to a redirect under `redirect: 'manual'`) is refused. */
   readonly type?: string;
+  /** True when the fetch followed a redirect (one that ignores `redirect: 'manual'`): the answer is refused. */
+  readonly redirected?: boolean;
+  /** The URL the answer came from (read when `redirected`). */
+  readonly url?: string;
   /** Response headers. */
   readonly headers: { forEach(callback: (value: string, name: string) => void): void };
   /** The body as a stream of bytes (fetch's Response has it): read up to `maxResponseBytes` only. */
@@ -263,6 +267,11 @@ export async function send(request: HttpRequest, options?: SendOptions | FetchLi
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       void response.body?.cancel().catch(() => undefined);
       throw new UnexpectedRedirectError(response.status, locationOrigin(headers.location, url));
+    }
+    // A fetch of the caller's that ignored `redirect: 'manual'` and followed one: its answer comes from elsewhere.
+    if (response.redirected === true) {
+      void response.body?.cancel().catch(() => undefined);
+      throw new UnexpectedRedirectError(response.status, locationOrigin(typeof response.url === 'string' ? response.url : undefined, url), true);
     }
     const text = await readText(response, headers, maxResponseBytes, controller, signal);
     let body: unknown = text;

@@ -270,7 +270,7 @@ describe('the options argument', () => {
     [{ timeoutMs: Number.NaN }, RangeError, /^options\.timeoutMs/],
     [{ timeoutMs: 2 ** 31 }, RangeError, /^options\.timeoutMs/],
     [{ timeoutMs: '1000' }, RangeError, /^options\.timeoutMs/],
-    [{ maxResponseBytes: -1 }, RangeError, /^options\.maxResponseBytes must be a positive number of bytes/],
+    [{ maxResponseBytes: -1 }, RangeError, /^options\.maxResponseBytes must be a number of bytes, 0 or more/],
     [{ maxResponseBytes: 1.5 }, RangeError, /^options\.maxResponseBytes/],
     [{ signal: {} }, TypeError, /^options\.signal must be an AbortSignal/],
     [{ fetch: 'fetch' }, TypeError, /^send needs a fetch implementation/],

@@ -131,6 +131,27 @@ describe('an injected fetch', () => {
     expect(cancelled).toBe(true);
   });
 
+  it('that followed a redirect although asked not to (response.redirected) is refused, its body cancelled', async () => {
+    let cancelled = false;
+    const following: FetchLike = async () => ({
+      status: 200,
+      redirected: true,
+      url: 'https://user:pass@evil.example/steal?q=1',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: new ReadableStream<Uint8Array>({ cancel: () => void (cancelled = true) }),
+      text: async () => '{"inventory":[]}',
+    });
+    const error = await rejection(sendAndDecode(describeInventory(connection('ok')), decodeInventory, { fetch: following, timeoutMs: 2_000 }));
+    expect(error).toBeInstanceOf(UnexpectedRedirectError);
+    expect(error).toMatchObject({ status: 200, location: 'https://evil.example' });
+    expect((error as Error).message).toMatch(/followed a redirect to https:\/\/evil\.example although send asked it not to/);
+    expect((error as Error).message).not.toMatch(/pass|steal|\?q=/);
+    expect(cancelled).toBe(true);
+    // A real fetch's answer to a request it did not redirect says redirected: false, and passes.
+    const plain: FetchLike = async () => ({ status: 200, redirected: false, url: 'https://operator.example/x', headers: new Headers(), body: null, text: async () => '' });
+    await expect(send(describeInventory(connection('ok')), plain)).resolves.toMatchObject({ status: 200 });
+  });
+
   it.each([
     ['javascript:alert(1)', undefined],
     ['http://[bad', undefined],
