@@ -360,6 +360,12 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   const toStdout = fixesStdin || args.formats.some((format) => args.outputs[format] === undefined);
   await checkDestinations(args, io, cwd, await readIdentities(args, io, cwd, specs, configs), toStdout);
   const destinations = await openDestinations(args, io, cwd, fixesStdin);
+  // `--fix` on stdin with a report that is one document (json, sarif, junit): it is all that
+  // stderr holds, so that it parses; the summary is in it, the notes and the progress line stay out.
+  const machineOnStderr = destinations.some((d) => d.toStream && !d.toStdout && (d.format === 'json' || d.format === 'sarif' || d.format === 'junit'));
+  const note = (line: string) => {
+    if (!machineOnStderr) writeLine(io.stderr, line);
+  };
   let progress: Progress | undefined;
   const stdoutSink = fixesStdin ? new OutputSink(io.stdout, 'stdout') : undefined;
   // The batch rules on in any input's options: the units collect their facts, and the json report names them (merge warns when runs it joins did not share them).
@@ -392,7 +398,7 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   );
   const run = new LintRun(settings, executor, report, { maxLineBytes: args.maxLineBytes }, () => stop.abort());
   const counter = { bytesRead: 0 };
-  if (args.progress && io.stderr.isTTY === true) {
+  if (args.progress && io.stderr.isTTY === true && !machineOnStderr) {
     progress = new Progress(io.stderr, () => ({
       payloads: run.summary.payloads,
       problems: run.summary.errors + run.summary.warnings,
@@ -460,15 +466,15 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
     return EXIT.failure;
   }
   // The summary line on stderr, once, unless a stylish report already ends with it there or on stdout.
-  if (!destinations.some((d) => d.format === 'stylish' && d.toStream)) writeLine(io.stderr, summaryLine(run.summary));
+  if (!destinations.some((d) => d.format === 'stylish' && d.toStream)) note(summaryLine(run.summary));
   if (run.otherKind > 0) {
     const payloads = run.otherKind === 1 ? '1 payload has' : `${grouped(run.otherKind)} payloads have`;
-    writeLine(io.stderr, `fulfilkit: note: ${payloads} the shape of the other kind than the one linted (an order's clientRequest linted as a return, or a return's rma as an order): check --kind or the config's "kind".`);
+    note(`fulfilkit: note: ${payloads} the shape of the other kind than the one linted (an order's clientRequest linted as a return, or a return's rma as an order): check --kind or the config's "kind".`);
   }
   if (run.otherVersion) {
     const { source, linted, errors, version, versionErrors } = run.otherVersion;
     const fewer = versionErrors === 0 ? 'none' : grouped(versionErrors);
-    writeLine(io.stderr, `fulfilkit: note: some orders may be of another version than the one linted: ${source} has ${plural(errors, 'error')} as v${linted} and ${fewer} as v${version}. Check --api-version or the config's "version".`);
+    note(`fulfilkit: note: some orders may be of another version than the one linted: ${source} has ${plural(errors, 'error')} as v${linted} and ${fewer} as v${version}. Check --api-version or the config's "version".`);
   }
   if (failure !== undefined) {
     writeLine(io.stderr, `fulfilkit: ${failureText(failure)}`);
@@ -479,7 +485,7 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   const warnings = run.summary.warnings + run.droppedWarnings;
   if (errors > 0) return EXIT.errors;
   if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
-    writeLine(io.stderr, `fulfilkit: ${warnings} warnings, more than --max-warnings ${args.maxWarnings}.`);
+    note(`fulfilkit: ${warnings} warnings, more than --max-warnings ${args.maxWarnings}.`);
     return EXIT.errors;
   }
   return EXIT.ok;

@@ -8,6 +8,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { compileGlob } from '../../src/cli/glob';
 import { isPayloadFileName } from '../../src/cli/inputs';
@@ -230,13 +231,25 @@ describe('--stdin-filename', () => {
     expect(hostile.stdout).not.toContain('\u001b');
   });
 
-  it('--fix on stdin prints the summary once, whatever the format', async () => {
+  it('--fix on stdin prints the summary once with stylish, and a report that is one document alone on stderr', async () => {
     const spelled = JSON.stringify(validOrder('1.1')).replace('"transactionID":', '"transactionId":');
-    for (const format of ['stylish', 'json', 'sarif']) {
+    const fixed = spelled.replace('"transactionId":', '"transactionID":') + '\n';
+    const summary = '✔ No problems in 1 payload; 1 fix applied.';
+    for (const format of ['stylish', 'github']) {
       const out = await cli(['lint', '--fix', '-f', format, '--stdin-filename', 'o.ndjson'], { stdin: spelled + '\n' });
       expect(out.code).toBe(0);
-      expect(out.stdout).toBe(spelled.replace('"transactionId":', '"transactionID":') + '\n');
-      expect(out.stderr.split('✔ No problems in 1 payload; 1 fix applied.').length - 1).toBe(1);
+      expect(out.stdout).toBe(fixed);
+      expect(out.stderr.split(summary).length - 1).toBe(1);
+    }
+    // A machine reads stderr as the report: nothing else may be there (the summary is in it).
+    const other = JSON.stringify(validOrder('1.2')).replace('"transactionID":', '"transactionId":');
+    for (const format of ['json', 'sarif', 'junit']) {
+      const out = await cli(['lint', '--fix', '-f', format, '--max-warnings', '0', '--stdin-filename', 'o.ndjson'], { stdin: spelled + '\n' + other + '\n' });
+      expect(out.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+      expect(out.stderr).not.toMatch(/^[✔✖] /m);
+      expect(out.stderr).not.toMatch(/^fulfilkit: /m);
+      if (format === 'junit') expect(XMLValidator.validate(out.stderr)).toBe(true);
+      else expect(() => JSON.parse(out.stderr)).not.toThrow();
     }
   });
 });
