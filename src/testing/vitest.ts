@@ -46,7 +46,7 @@ export interface ReturnValidityOptions extends Omit<ValidityOptions, 'profile'> 
 
 /** Options of {@link toHaveProblem} when the received value is a payload. */
 export interface ProblemOptions {
-  /** Payload kind; default: `order` when it has `clientRequest`, else `return`. */
+  /** Payload kind; default: `order` when it has `clientRequest` or `version` is given, else `return`. */
   kind?: 'order' | 'return';
   /** Order version; default `'1.1'`. Refused for a return request. */
   version?: OrderVersion;
@@ -127,8 +127,8 @@ export function toBeValidReturn(this: Context | void, received: unknown, options
 /**
  * Passes when the problems contain one of `rule` (at `path`, when given). The received
  * value is either a problem list (from `lintOrder`/`lintReturn`) or a payload, which
- * is linted as an order (it has `clientRequest`; version from options, default 1.1)
- * or as a return request.
+ * is linted as an order (it has `clientRequest`, or options give a version; default 1.1)
+ * or as a return request (`kind` in the options says it outright).
  *
  * @param received Problems or a payload.
  * @param rule The rule id: one of fulfilkit's, or (a problem list from an engine of your own) one the list reports.
@@ -136,7 +136,7 @@ export function toBeValidReturn(this: Context | void, received: unknown, options
  * @param options Kind, version and profile for a payload.
  * @returns The matcher outcome.
  * @throws {TypeError|RangeError} Naming `rule` (not a string, or no rule of fulfilkit nor of the list), `path`
- *   (not a JSON Pointer) or the option that is not one the matcher can use (a version for a return request too), with `.not` too.
+ *   (not a JSON Pointer) or the option that is not one the matcher can use (a version with `kind: 'return'` too), with `.not` too.
  * @example expect(lintOrder(payload, { version: '1.2' })).toHaveProblem('key-charset', '/clientRequest/item/0/sku');
  */
 export function toHaveProblem(this: Context | void, received: unknown, rule: string, path?: string, options?: ProblemOptions): MatcherOutcome {
@@ -144,7 +144,9 @@ export function toHaveProblem(this: Context | void, received: unknown, rule: str
   if (typeof rule !== 'string' || rule === '') refuse(matcher, 'rule', 'must be a rule id (a non-empty string)');
   if (path !== undefined) checkPointer(matcher, path);
   const listed = Array.isArray(received) && received.every(isProblem);
-  const checked = checkOptions(matcher, options, PROBLEM_OPTIONS, (kind) => (listed ? kind : (kind ?? shapeKind(received))));
+  // A version says the payload is an order (one without its wrapper too).
+  const versioned = options !== null && typeof options === 'object' && (options as ProblemOptions).version !== undefined;
+  const checked = checkOptions(matcher, options, PROBLEM_OPTIONS, (kind) => (listed ? kind : (kind ?? (versioned ? 'order' : shapeKind(received)))));
   // A list from an engine of your own may hold rules of its own: those it reports are known too.
   if (!isRuleId(rule) && !(listed && (received as Problem[]).some((p) => p.rule === rule))) {
     const requirement = listed
@@ -184,7 +186,7 @@ function shapeKind(received: unknown): PayloadKind {
 }
 
 function lintPayload(received: unknown, checked: CheckedOptions): Problem[] {
-  const kind = checked.kind ?? shapeKind(received);
+  const kind = checked.kind ?? (checked.version !== undefined ? 'order' : shapeKind(received));
   return kind === 'order' ? lintOrder(received, { version: checked.version ?? '1.1', ...lintOptionsOf(checked) }) : lintReturn(received, lintOptionsOf(checked));
 }
 

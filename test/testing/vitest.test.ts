@@ -65,13 +65,18 @@ describe('toHaveProblem', () => {
     expect(problems).not.toHaveProblem('enum');
   });
 
-  it('lints a payload itself: orders by shape (version 1.1 by default), returns otherwise', () => {
+  it('lints a payload itself: orders by shape or by a version given (1.1 by default), returns otherwise', () => {
     expect(tooLong()).toHaveProblem('max-length', NAME_PATH);
     const sku = set(validOrder('1.2'), '/clientRequest/item/0/sku', 'SKU 1');
     expect(sku).toHaveProblem('key-charset', '/clientRequest/item/0/sku', { version: '1.2' });
     expect(sku).not.toHaveProblem('key-charset', '/clientRequest/item/0/sku');
     expect(set(validReturn(), '/item/0/dynamicField', undefined)).toHaveProblem('rma-line-price', '/item/0/dynamicField');
     expect({ rma: {} }).toHaveProblem('required', '/requestHeader', { kind: 'return' });
+    // A version says order: a payload without its wrapper is an order that lacks it.
+    const unwrapped = validOrder('1.1').clientRequest;
+    expect(unwrapped).toHaveProblem('wrapper', '', { version: '1.1' });
+    expect(unwrapped).not.toHaveProblem('required', '/rma', { version: '1.2' });
+    expect(unwrapped).toHaveProblem('required', '/rma');
     expect(clone(validOrder()).clientRequest).toHaveProblem('wrapper', '', { kind: 'order' });
   });
 
@@ -122,7 +127,6 @@ describe('wrong arguments', () => {
     { call: 'toHaveProblem rule typo on []', run: (e) => e([]).toHaveProblem('max-lenght'), error: RangeError, names: 'toHaveProblem: rule names no rule of fulfilkit' },
     { call: 'toHaveProblem rule typo on a problem list', run: (e) => e(problems).toHaveProblem('max-lenght', NAME_PATH), error: RangeError, names: 'toHaveProblem: rule names no rule of fulfilkit' },
     { call: "toHaveProblem version with kind 'return'", run: (e) => e(validReturn()).toHaveProblem('max-length', undefined, { kind: 'return', version: '1.2' }), error: RangeError, names: 'toHaveProblem: options.version is for orders' },
-    { call: 'toHaveProblem version on a return request', run: (e) => e(validReturn()).toHaveProblem('max-length', undefined, { version: '1.1' }), error: RangeError, names: 'toHaveProblem: options.version is for orders' },
     { call: 'toBeValidOrder profile with an extra member', run: (e) => e(order).toBeValidOrder('1.1', { profile: { ...PROFILE, note: 'x' } }), error: RangeError, names: 'toBeValidOrder: options.profile has an unknown member "note"' },
   ];
 
