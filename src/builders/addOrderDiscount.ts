@@ -15,7 +15,7 @@ import {
   type Json,
   type OrderContext,
 } from './_lib/payload';
-import { taxOfSpecial } from './_lib/special';
+import { checkTaxMembers, taxOfSpecial } from './_lib/special';
 
 /** An order-level discount. */
 export interface OrderDiscountInput {
@@ -67,11 +67,15 @@ export function addOrderDiscount<V extends OrderVersion>(
   const sku = skuOf(profile.orderDiscountSku, 'context.profile.orderDiscountSku', version);
   const currency = currencyOfOrder(body);
   const off = minorOf(input.discount, 'discount.discount', currency);
-  const tax = taxOfSpecial(input, 'discount', items, specialSkus(profile));
-  if (tax.taxLevel === undefined) fail('discount.taxLevel', 'is required when the items of that tax factor do not share one tax level', TypeError);
   const description =
     optionalText(input.localizedDescription, 'discount.localizedDescription', { max: LIMITS.localizedDescription }) ?? 'Discount';
-  if (off === 0n) return copy as OrderRequest<V>;
+  // A zero discount adds nothing, so it needs no tax treatment (a mixed-rate cart need not name one).
+  if (off === 0n) {
+    checkTaxMembers(input, 'discount');
+    return copy as OrderRequest<V>;
+  }
+  const tax = taxOfSpecial(input, 'discount', items, specialSkus(profile));
+  if (tax.taxLevel === undefined) fail('discount.taxLevel', 'is required when the items of that tax factor do not share one tax level', TypeError);
   const { net, gross } = unitPrices(-off, tax.factor, tax.pricing);
   if (gross > -1n || net > -1n) fail('discount.discount', 'is too small to give a negative net and gross price at this tax factor');
   if (totalsOf(items, currency).gross + gross < 0n) fail('discount.discount', 'must not exceed the order total');

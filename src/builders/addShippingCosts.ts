@@ -4,7 +4,7 @@ import { LIMITS, type OrderVersion } from '../schema/tables';
 import { fail, optionalText, record } from './_lib/errors';
 import { minorOf, unitPrices, type Pricing } from './_lib/money';
 import { amount, contextOf, copyOrder, currencyOfOrder, renumber, shippingSkuOf, specialSkus, writeTotals, type Json, type OrderContext } from './_lib/payload';
-import { taxOfSpecial } from './_lib/special';
+import { checkTaxMembers, taxOfSpecial } from './_lib/special';
 
 /** Shipping costs of an order. */
 export interface ShippingCostsInput {
@@ -55,9 +55,13 @@ export function addShippingCosts<V extends OrderVersion>(
   if (items.some((item) => item.sku === sku)) fail('payload', 'already has a shipping-cost item (the spec allows one per order)');
   const currency = currencyOfOrder(body);
   const cost = minorOf(input.cost, 'shipping.cost', currency);
-  const tax = taxOfSpecial(input, 'shipping', items, specialSkus(profile));
   const description = optionalText(input.localizedDescription, 'shipping.localizedDescription', { max: LIMITS.localizedDescription });
-  if (cost === 0n) return copy as OrderRequest<V>;
+  // A zero cost adds nothing, so it needs no tax treatment (a mixed-rate cart need not name one).
+  if (cost === 0n) {
+    checkTaxMembers(input, 'shipping');
+    return copy as OrderRequest<V>;
+  }
+  const tax = taxOfSpecial(input, 'shipping', items, specialSkus(profile));
   const { net, gross } = unitPrices(cost, tax.factor, tax.pricing);
   const item: Json = { itemId: '', sku, quantity: { uom: 'EA', value: '1' }, amount: [amount('netprice', net, currency), amount('grossprice', gross, currency)] };
   if (tax.taxLevel !== undefined) item.taxLevel = tax.taxLevel;

@@ -58,6 +58,13 @@ describe('addShippingCosts', () => {
     const out = addShippingCosts(before, { cost: '0.00', taxFactor: '1.19' }, fms);
     expect(out).toEqual(before);
     expect(out).not.toBe(before);
+    // Free shipping needs no tax treatment, even where the items share no tax factor; what is given is still checked.
+    expect(addShippingCosts(before, { cost: '0.00' }, fms)).toEqual(before);
+    expect(() => addShippingCosts(before, { cost: '1' }, fms)).toThrow(/^shipping\.taxFactor is required/);
+    expect(() => addShippingCosts(before, { cost: '0', taxFactor: 'x' }, fms)).toThrow(/^shipping\.taxFactor /);
+    expect(() => addShippingCosts(before, { cost: '0', pricing: 'gross' as never }, fms)).toThrow(/^shipping\.pricing /);
+    expect(addOrderDiscount(before, { discount: '0.00' }, fms)).toEqual(before);
+    expect(() => addOrderDiscount(before, { discount: '0.00', taxLevel: 'x'.repeat(31) }, fms)).toThrow(/^discount\.taxLevel /);
   });
 
   it('refuses a second shipping item, a factor it cannot derive, bad costs and bad SKUs', () => {

@@ -17,6 +17,16 @@ export interface ItemTaxInput {
   pricing?: Pricing;
 }
 
+/**
+ * Checks the form of the tax members given for an operator item that is not added (a zero
+ * amount adds nothing, so no tax treatment is needed, and none is required).
+ */
+export function checkTaxMembers(input: Record<string, unknown>, field: string): void {
+  if (!isAbsent(input.taxFactor)) taxFactorOf(input.taxFactor, `${field}.taxFactor`);
+  optionalText(input.taxLevel, `${field}.taxLevel`, { max: LIMITS.taxLevel });
+  if (!isAbsent(input.pricing)) oneOf(input.pricing, `${field}.pricing`, PRICINGS);
+}
+
 /** Resolves the tax treatment of an operator item from its input and the order's items. */
 export function taxOfSpecial(
   input: Record<string, unknown>,
