@@ -49,8 +49,9 @@ export type ExpandedBundleLine<L extends BundleLine = BundleLine> = Omit<
  * `floor((unitPrice × quantity − share) / quantity)` and `r` is the remainder. Thus
  * `Σ quantity × unitPrice` of the output equals `Σ` of the input minus `discount`
  * exactly, and no unit price drops below zero. Lines that divide evenly stay one line.
- * Other members of a line (item ids, descriptions) are copied to its output line(s);
- * the input is not modified. A zero discount returns the lines with normalised prices.
+ * Other members of a line (item ids, descriptions) are copied to its output line(s)
+ * as they are (a nested object is the same object there, not a clone); the input is
+ * not modified. A zero discount returns the lines with normalised prices.
  *
  * @param lines The bundle's item lines; each `quantity` a positive whole number (a bigint,
  *   a safe integer number, or text such as `"2"` or `"2.000"`), each `unitPrice`
