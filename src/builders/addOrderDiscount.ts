@@ -17,7 +17,11 @@ import {
 } from './_lib/payload';
 import { checkTaxMembers, taxOfSpecial } from './_lib/special';
 
-/** An order-level discount. */
+/**
+ * An order-level discount.
+ *
+ * @example const discount: OrderDiscountInput = { discount: '5.00', taxFactor: '1.19', taxLevel: 'HIGH' };
+ */
 export interface OrderDiscountInput {
   /** The discount, positive decimal text in the order currency: net, or gross under `grosspricing`. */
   discount: string;

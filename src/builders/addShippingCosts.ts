@@ -6,7 +6,11 @@ import { minorOf, unitPrices, type Pricing } from './_lib/money';
 import { amount, contextOf, copyOrder, currencyOfOrder, renumber, shippingSkuOf, specialSkus, writeTotals, type Json, type OrderContext } from './_lib/payload';
 import { checkTaxMembers, taxOfSpecial } from './_lib/special';
 
-/** Shipping costs of an order. */
+/**
+ * Shipping costs of an order.
+ *
+ * @example const shipping: ShippingCostsInput = { cost: '4.95', taxFactor: '1.19' };
+ */
 export interface ShippingCostsInput {
   /** The shipping cost, decimal text in the order currency: net, or gross under `grosspricing`. */
   cost: string;

@@ -16,7 +16,11 @@ import {
   type OrderContext,
 } from './_lib/payload';
 
-/** A WEEE fee on a product. */
+/**
+ * A WEEE fee on a product.
+ *
+ * @example const weee: WeeeFeeInput = { sku: 'KETTLE-1', fee: '0.50' };
+ */
 export interface WeeeFeeInput {
   /** The part number (sku) of the product the fee applies to. */
   sku: string;

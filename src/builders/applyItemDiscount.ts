@@ -15,7 +15,11 @@ import {
   type OrderContext,
 } from './_lib/payload';
 
-/** A discount on one item. */
+/**
+ * A discount on one item.
+ *
+ * @example const discount: ItemDiscountInput = { itemId: '1', discount: '2.00' }; // 2.00 off each unit of item 1
+ */
 export interface ItemDiscountInput {
   /** The itemId of the discounted item (`"1"`, `"2"`, ...). */
   itemId: string;

@@ -34,10 +34,18 @@ import { amount, amountOf, skuOf, specialSkus, writeTotals, type Json } from './
 import { paymentOf, type PaymentInput } from './buildPayment';
 import { addressLinesOf } from './splitAddressLines';
 
-/** A phone number: the number as text (type `home`, which the spec prefers), or with its type. */
+/**
+ * A phone number: the number as text (type `home`, which the spec prefers), or with its type.
+ *
+ * @example const phone: PhoneInput = { type: 'office', value: '+49 30 1234567' }; // or just '+49 30 1234567' (type home)
+ */
 export type PhoneInput = string | { type?: 'home' | 'office'; value: string };
 
-/** A dynamic field: name (max 60) and value (max 2000). */
+/**
+ * A dynamic field: name (max 60) and value (max 2000).
+ *
+ * @example const field: DynamicFieldInput = { name: 'GIFT_WRAP', value: 'true' };
+ */
 export interface DynamicFieldInput {
   /** Field name, max 60. */
   name: string;
@@ -45,7 +53,11 @@ export interface DynamicFieldInput {
   value?: string;
 }
 
-/** A note: type (max 20) and text (max 4000). */
+/**
+ * A note: type (max 20) and text (max 4000).
+ *
+ * @example const note: NoteInput = { noteType: 'GIFT', value: 'Please wrap as a gift.' };
+ */
 export interface NoteInput {
   /** Note type, max 20. */
   noteType?: string;
@@ -53,7 +65,11 @@ export interface NoteInput {
   value?: string;
 }
 
-/** A company partner's company data. */
+/**
+ * A company partner's company data.
+ *
+ * @example const company: CompanyInput = { name: 'ACME GmbH', customerNumber: 'C-1001', phone: { type: 'office', value: '+49 30 1234567' } };
+ */
 export interface CompanyInput {
   /** Company name, max 70. */
   name: string;
@@ -65,7 +81,11 @@ export interface CompanyInput {
   phone?: PhoneInput;
 }
 
-/** A BillTo or ShipTo party as checkout knows it. */
+/**
+ * A BillTo or ShipTo party as checkout knows it.
+ *
+ * @example const billTo: PartyInput = { firstName: 'Jane', lastName: 'Doe', email: 'jane.doe@example.com', address: 'Hauptstrasse 1', postalCode: '10115', city: 'Berlin', country: 'DE' };
+ */
 export interface PartyInput {
   /** First name, max 20. */
   firstName: string;
@@ -91,7 +111,11 @@ export interface PartyInput {
   country: string;
 }
 
-/** One cart line. */
+/**
+ * One cart line.
+ *
+ * @example const line: CartLine = { sku: 'MUG-RED', quantity: 2, unitPrice: '10.00', taxFactor: '1.19' };
+ */
 export interface CartLine {
   /** Part number, max 18 (v1.2: only `A-Z a-z 0-9 . _ -`). */
   sku: string;
@@ -115,7 +139,17 @@ export interface CartLine {
   dynamicFields?: readonly DynamicFieldInput[];
 }
 
-/** Everything {@link buildOrder} needs: the checkout's cart, parties and choices. */
+/**
+ * Everything {@link buildOrder} needs: the checkout's cart, parties and choices.
+ *
+ * @example
+ * const input: OrderInput<'1.1'> = {
+ *   version: '1.1', profile: { client: 'ACME', clientCode: 'ACME' }, externalMessageReference: 'WEB-10001', currency: 'EUR', shipServiceLevel: 'STD',
+ *   billTo: { firstName: 'Jane', lastName: 'Doe', address: 'Hauptstrasse 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+ *   lines: [{ sku: 'MUG-RED', quantity: 2, unitPrice: '10.00', taxFactor: '1.19' }],
+ * };
+ * const payload = buildOrder(input);
+ */
 export interface OrderInput<V extends OrderVersion = OrderVersion> {
   /** The order version to build. */
   version: V;

@@ -7,7 +7,11 @@ import { fail, flag, isAbsent, oneOf, optionalText, record, requiredText } from 
 import { currencyOf, minorOf, textOf } from './_lib/money';
 import { profileOf } from './_lib/profile';
 
-/** Card data of a card payment; sent only when the operator processes card data. */
+/**
+ * Card data of a card payment; sent only when the operator processes card data.
+ *
+ * @example const card: CardInput = { holder: 'Jane Doe', bin: '411111', last4digits: '1111', dateCardExpiry: '2028-12-31', dateAuthExpiry: '2026-03-08' };
+ */
 export interface CardInput {
   /** Card holder name, max 70. */
   holder: string;
@@ -21,7 +25,11 @@ export interface CardInput {
   dateAuthExpiry: DateInput;
 }
 
-/** A payment as checkout knows it. */
+/**
+ * A payment as checkout knows it.
+ *
+ * @example const payment: PaymentInput = { method: 'PayPal', transactionID: 'PP-81-2291' };
+ */
 export interface PaymentInput {
   /**
    * The payment method of the spec's list (`Visa`, `PayPal`, `KlarnaInvoice`, ...).
@@ -40,7 +48,13 @@ export interface PaymentInput {
   card?: CardInput;
 }
 
-/** What {@link buildPayment} needs besides the payment. */
+/**
+ * What {@link buildPayment} needs besides the payment.
+ *
+ * @example
+ * const context: PaymentContext = { version: '1.1', profile: { client: 'ACME', clientCode: 'ACME' }, currency: 'EUR', amount: '119.00' };
+ * buildPayment({ method: 'PayPal', transactionID: 'PP-81-2291' }, context);
+ */
 export interface PaymentContext {
   /** The order version. */
   version: OrderVersion;

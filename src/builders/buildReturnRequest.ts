@@ -13,7 +13,11 @@ import { minorOf, quantityOf, textOf, type WholeQuantity } from './_lib/money';
 import { amountOf, copyOrder, currencyOfOrder, itemPrices, itemQuantity, specialSkus, totalsOf, type Json } from './_lib/payload';
 import { dynamicFieldsOf, type DynamicFieldInput } from './buildOrder';
 
-/** An item to return: the itemId in the original order and how many units. */
+/**
+ * An item to return: the itemId in the original order and how many units.
+ *
+ * @example const item: ReturnItemInput = { itemId: '1', quantity: 1 }; // one unit of the order's item 1
+ */
 export interface ReturnItemInput {
   /** The item's itemId in the original order. */
   itemId: string;
@@ -21,7 +25,15 @@ export interface ReturnItemInput {
   quantity?: WholeQuantity;
 }
 
-/** Everything {@link buildReturnRequest} needs. */
+/**
+ * Everything {@link buildReturnRequest} needs.
+ *
+ * @example
+ * const input: ReturnInput = {
+ *   order: payload, orderDate: '2026-03-01T10:00:00Z', profile: { client: 'ACME', clientCode: 'ACME', returnReasons: ['damaged'] },
+ *   externalMessageReference: 'RMA-20001', returnReason: 'damaged', clientReturnURL: 'https://shop.example/returns/done',
+ * };
+ */
 export interface ReturnInput {
   /** The original order payload as sent (`{ clientRequest: ... }`, any version). */
   order: OrderRequest<OrderVersion>;

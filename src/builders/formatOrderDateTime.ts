@@ -2,7 +2,13 @@ import { DATE_TIME_UTC, ORDER_VERSION_FEATURES, ORDER_VERSIONS, type OrderVersio
 import { instantOf, offsetOf, writeOffset, writeUtc, type DateInput } from './_lib/dates';
 import { isAbsent, oneOf, record } from './_lib/errors';
 
-/** Options of {@link formatOrderDateTime}. */
+/**
+ * Options of {@link formatOrderDateTime}.
+ *
+ * @example
+ * const options: OrderDateTimeOptions = { offsetMinutes: 60 };
+ * formatOrderDateTime('2026-03-01T10:00:00Z', '1.1', options); // '2026-03-01T11:00:00 +01.00'
+ */
 export interface OrderDateTimeOptions {
   /**
    * Offset in minutes east of UTC written in v1/v1.1 (`60` → `+01.00`); default `0`

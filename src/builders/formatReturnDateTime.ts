@@ -1,7 +1,13 @@
 import { instantOf, offsetOf, writeOffset, type DateInput } from './_lib/dates';
 import { isAbsent, record } from './_lib/errors';
 
-/** Options of {@link formatReturnDateTime}. */
+/**
+ * Options of {@link formatReturnDateTime}.
+ *
+ * @example
+ * const options: ReturnDateTimeOptions = { offsetMinutes: 60 };
+ * formatReturnDateTime('2026-03-01T10:00:00Z', options); // '2026-03-01T11:00:00 +01.00'
+ */
 export interface ReturnDateTimeOptions {
   /**
    * Offset in minutes east of UTC (`60` → `+01.00`). Default: the offset of `date`

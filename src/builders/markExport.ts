@@ -15,7 +15,13 @@ export const EU_COUNTRIES: readonly string[] = [
   'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
 ];
 
-/** Options of {@link markExport}. */
+/**
+ * Options of {@link markExport}.
+ *
+ * @example
+ * const options: ExportOptions = { zeroGross: true };
+ * markExport(payload, options, { version: '1.1', profile }); // payload: an order shipped to Switzerland; every grossprice '0.00'
+ */
 export interface ExportOptions {
   /**
    * A free-of-charge or fulfilment-only order: every item's grossprice becomes zero

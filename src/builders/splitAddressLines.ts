@@ -2,7 +2,11 @@ import { LIMITS } from '../schema/tables';
 import { codePointLength } from '../schema/predicates';
 import { fail, isAbsent, list, readSafely } from './_lib/errors';
 
-/** An address line of the spec: sequential number as text and the line's text. */
+/**
+ * An address line of the spec: sequential number as text and the line's text.
+ *
+ * @example const lines: AddressLine[] = splitAddressLines('Hauptstrasse 1'); // [{ line: '1', value: 'Hauptstrasse 1' }]
+ */
 export interface AddressLine {
   /** Line number as text: `"1"`, `"2"`, ... */
   line: string;

@@ -11,10 +11,16 @@
  * - `rejected`: a 200 whose body says no (order result false or with errorCode,
  *   resultCode other than "0", product or payment-method errorCode or error message set);
  * - `unexpected`: any other status, or a body that matches no documented shape.
+ *
+ * @example const kind: ApiErrorKind = 'rejected'; // a 200 whose body says no
  */
 export type ApiErrorKind = 'unauthorized' | 'not-found' | 'server' | 'rejected' | 'unexpected';
 
-/** One field-level message of a payment-method error (`message[]`). */
+/**
+ * One field-level message of a payment-method error (`message[]`).
+ *
+ * @example const field: ApiFieldMessage = { message: 'No payment methods found for the given filters.', path: 'country', errorType: 'NotFound' };
+ */
 export interface ApiFieldMessage {
   /** Description of the error (`''` when the operator left it out). */
   readonly message: string;
@@ -24,7 +30,13 @@ export interface ApiFieldMessage {
   readonly errorType: string;
 }
 
-/** A failed operation, normalised from whichever body shape the interface uses. */
+/**
+ * A failed operation, normalised from whichever body shape the interface uses.
+ *
+ * @example
+ * const result = decodeCreateOrder(200, { result: 'false', errorCode: 'E042', errorMessage: 'Unknown SKU' });
+ * if (!result.ok) { const error: ApiError = result.error; } // { kind: 'rejected', status: 200, code: 'E042', message: 'Unknown SKU', raw: {...} }
+ */
 export interface ApiError {
   /** The failure category. */
   readonly kind: ApiErrorKind;
@@ -44,7 +56,13 @@ export interface ApiError {
   readonly raw: unknown;
 }
 
-/** A decoded response: the typed success value, or one {@link ApiError}. */
+/**
+ * A decoded response: the typed success value, or one {@link ApiError}.
+ *
+ * @example
+ * const result: ApiResult<InventoryEntry> = decodeInventory(response.status, response.body);
+ * if (result.ok) console.log(result.value.inventory); else console.error(result.error.kind);
+ */
 export type ApiResult<T> =
   | {
       /** The operation succeeded. */
@@ -59,5 +77,11 @@ export type ApiResult<T> =
       readonly error: ApiError;
     };
 
-/** A decoder: HTTP status and body (parsed JSON or text) in, a result out; it never throws. */
+/**
+ * A decoder: HTTP status and body (parsed JSON or text) in, a result out; it never throws.
+ *
+ * @example
+ * const decode: Decoder<InventoryEntry> = decodeInventory;
+ * const result = await sendAndDecode(describeInventory(connection), decode);
+ */
 export type Decoder<T> = (status: number, body: unknown) => ApiResult<T>;

@@ -11,7 +11,13 @@ import {
   missingField,
 } from './messages';
 
-/** The keys a client receives at onboarding (spec: Authentication). */
+/**
+ * The keys a client receives at onboarding (spec: Authentication).
+ *
+ * @example
+ * // the simulator's default client (DEFAULT_SIMULATOR_DATA); use your own onboarding keys
+ * const credentials: Credentials = { clientConfigId: 'sim-client-config-id', clientAuthKey: 'sim-client-auth-key', subscriptionKey: 'sim-subscription-key' };
+ */
 export interface Credentials {
   /** Client-specific ID, sent as `ClientConfigId`. */
   readonly clientConfigId: string;
@@ -21,7 +27,11 @@ export interface Credentials {
   readonly subscriptionKey: string;
 }
 
-/** Base URL and credentials of the payment-method, product, returns and fulfilment interfaces. */
+/**
+ * Base URL and credentials of the payment-method, product, returns and fulfilment interfaces.
+ *
+ * @example const connection: Connection = { baseUrl: 'https://api.operator.test', credentials };
+ */
 export interface Connection {
   /** The environment's base URL (`{base_url}` of the spec); trailing slashes are ignored. */
   readonly baseUrl: string;
@@ -29,7 +39,11 @@ export interface Connection {
   readonly credentials: Credentials;
 }
 
-/** Base URL and subscription key of the echo interface; a full {@link Connection} fits too. */
+/**
+ * Base URL and subscription key of the echo interface; a full {@link Connection} fits too.
+ *
+ * @example const echo: EchoConnection = { baseUrl: 'https://api.operator.test', credentials: { subscriptionKey: 'sim-subscription-key' } };
+ */
 export interface EchoConnection {
   /** The environment's base URL; trailing slashes are ignored. */
   readonly baseUrl: string;

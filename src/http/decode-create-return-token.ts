@@ -3,7 +3,13 @@ import { ReturnTokenResultSchema, type ReturnTokenResult } from '../schema/respo
 import type { ApiResult } from './api-result';
 import { failure, isRecord, isText, makeDecoder, withoutOddMessage, type ErrorTable } from './decoding';
 
-/** A successful return-token result: resultCode "0" and the token in transactionID. */
+/**
+ * A successful return-token result: resultCode "0" and the token in transactionID.
+ *
+ * @example
+ * const result = decodeCreateReturnToken(200, { transactionID: 'T-1', resultCode: '0', resultMessage: 'OK' });
+ * if (result.ok) { const token: IssuedReturnToken = result.value; token.transactionID; } // 'T-1'
+ */
 export type IssuedReturnToken = ReturnTokenResult & {
   /** The transaction token of the new return. */
   readonly transactionID: string;

@@ -7,7 +7,13 @@ import { refuseOnErrors } from './payload-rejected-error';
 import { ordersPath } from './paths';
 import { createHttpRequest, type HttpRequest } from './request';
 
-/** Connection, order version and lint settings for create order. */
+/**
+ * Connection, order version and lint settings for create order.
+ *
+ * @example
+ * const options: CreateOrderOptions = { ...connection, version: '1.1', profile: { client: 'ACME', clientCode: 'ACME' } };
+ * const request = describeCreateOrder(payload, options);
+ */
 export interface CreateOrderOptions extends Connection, LintOptions {
   /** The order version: picks the path (`/fulfillmentapi/v<version>/orders`) and the lint rules. */
   readonly version: OrderVersion;

@@ -5,7 +5,13 @@ import { refuseOnErrors } from './payload-rejected-error';
 import { PATHS } from './paths';
 import { createHttpRequest, type HttpRequest } from './request';
 
-/** Connection plus lint settings for create return token. */
+/**
+ * Connection plus lint settings for create return token.
+ *
+ * @example
+ * const options: CreateReturnTokenOptions = { ...connection, profile: { client: 'ACME', clientCode: 'ACME', returnReasons: ['damaged'] } };
+ * const request = describeCreateReturnToken(rma, options);
+ */
 export interface CreateReturnTokenOptions extends Connection, LintOptions {
   /** `false` skips lintReturn; by default a payload with lint errors is refused. */
   readonly lint?: boolean;

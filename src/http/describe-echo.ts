@@ -8,7 +8,13 @@ import { refuseOnErrors } from './payload-rejected-error';
 import { PATHS } from './paths';
 import { createHttpRequest, type HttpRequest } from './request';
 
-/** Connection (subscription key only) and the lint switch for the echo interface. */
+/**
+ * Connection (subscription key only) and the lint switch for the echo interface.
+ *
+ * @example
+ * const options: EchoOptions = { baseUrl: 'https://api.operator.test', credentials: { subscriptionKey: 'sim-subscription-key' }, lint: false };
+ * const request = describeEcho({ vehicleType: 'train', maxSpeed: 125, avgSpeed: 90, speedUnit: 'mph' }, options);
+ */
 export interface EchoOptions extends EchoConnection {
   /** `false` skips the EchoRequest schema check; by default a malformed body is refused. */
   readonly lint?: boolean;

@@ -2,7 +2,13 @@ import { clientHeaders, operationUrl, type Connection } from './connection';
 import { PATHS } from './paths';
 import { createHttpRequest, type HttpRequest } from './request';
 
-/** Connection plus the optional product filter of inventory details. */
+/**
+ * Connection plus the optional product filter of inventory details.
+ *
+ * @example
+ * const options: InventoryOptions = { ...connection, sku: 'MUG-RED' };
+ * const request = describeInventory(options);
+ */
 export interface InventoryOptions extends Connection {
   /** One product's part number; without it the inventory of all the client's products is returned. */
   readonly sku?: string;

@@ -2,7 +2,13 @@ import { clientHeaders, operationUrl, type Connection } from './connection';
 import { PATHS } from './paths';
 import { createHttpRequest, type HttpRequest } from './request';
 
-/** Connection plus the optional filters of list payment methods. */
+/**
+ * Connection plus the optional filters of list payment methods.
+ *
+ * @example
+ * const options: ListPaymentMethodsOptions = { ...connection, country: 'DE', paymentMethod: 'CreditCard' };
+ * const request = describeListPaymentMethods(options);
+ */
 export interface ListPaymentMethodsOptions extends Connection {
   /** Only methods of this country (ISO 3166-1 alpha-2, e.g. `DE`); sent as the `country` query parameter. */
   readonly country?: string;

@@ -1,6 +1,10 @@
 import type { Problem } from '../lint/index';
 
-/** Which payload a descriptor refused. */
+/**
+ * Which payload a descriptor refused.
+ *
+ * @example if (error instanceof PayloadRejectedError) { const kind: RejectedPayloadKind = error.kind; } // 'order', 'return' or 'echo'
+ */
 export type RejectedPayloadKind = 'order' | 'return' | 'echo';
 
 /**

@@ -16,7 +16,11 @@
  */
 import { REDACTED } from './messages';
 
-/** An HTTP method used by the five interfaces. */
+/**
+ * An HTTP method used by the five interfaces.
+ *
+ * @example const method: HttpMethod = describeInventory(connection).method; // 'GET'
+ */
 export type HttpMethod = 'GET' | 'POST' | 'OPTIONS';
 
 /**
@@ -56,7 +60,13 @@ export interface RequestHeaders extends Iterable<[string, string]> {
   toJSON(): Record<string, string>;
 }
 
-/** A request for one operation of the spec, ready for any HTTP client. */
+/**
+ * A request for one operation of the spec, ready for any HTTP client.
+ *
+ * @example
+ * const request: HttpRequest = describeInventory({ ...connection, sku: 'MUG-RED' });
+ * request.url; // 'https://api.operator.test/productapi/v1/inventory?sku=MUG-RED'
+ */
 export interface HttpRequest {
   /** The HTTP method of the operation. */
   readonly method: HttpMethod;

@@ -4,7 +4,11 @@ import { BAD_REQUEST_URL, NO_FETCH, badRequestHeader, badSendOption } from './me
 import type { HttpRequest } from './request';
 import { IncompleteResponseError, ResponseTooLargeError, TimeoutError, UnexpectedRedirectError } from './send-errors';
 
-/** The part of a fetch Response that send reads. */
+/**
+ * The part of a fetch Response that send reads.
+ *
+ * @example const response: ResponseLike = await fetch(request.url, request); // a fetch Response is one
+ */
 export interface ResponseLike {
   /** HTTP status code. */
   readonly status: number;
@@ -22,7 +26,11 @@ export interface ResponseLike {
   text(): Promise<string>;
 }
 
-/** The init object send passes to fetch. */
+/**
+ * The init object send passes to fetch.
+ *
+ * @example const withTrace: FetchLike = (url, init: SendInit) => fetch(url, { ...init, headers: { ...init.headers, 'X-Trace-Id': 'trace-1' } });
+ */
 export interface SendInit {
   /** The request's method. */
   method: string;
@@ -36,10 +44,25 @@ export interface SendInit {
   redirect: 'manual';
 }
 
-/** A fetch-compatible function: global fetch, undici's fetch, node-fetch or a wrapper of your own. */
+/**
+ * A fetch-compatible function: global fetch, undici's fetch, node-fetch or a wrapper of your own.
+ *
+ * @example
+ * const logged: FetchLike = (url, init) => {
+ *   console.log(init.method, new URL(url).pathname);
+ *   return fetch(url, init);
+ * };
+ * const response = await send(request, logged);
+ */
 export type FetchLike = (url: string, init: SendInit) => Promise<ResponseLike>;
 
-/** Options of {@link send} and {@link sendAndDecode}. */
+/**
+ * Options of {@link send} and {@link sendAndDecode}.
+ *
+ * @example
+ * const options: SendOptions = { timeoutMs: 10_000, maxResponseBytes: 1_048_576 };
+ * const response = await send(request, options);
+ */
 export interface SendOptions {
   /** The fetch to use; default `globalThis.fetch`. */
   fetch?: FetchLike;
@@ -51,7 +74,13 @@ export interface SendOptions {
   maxResponseBytes?: number;
 }
 
-/** What came back, before decoding. */
+/**
+ * What came back, before decoding.
+ *
+ * @example
+ * const response: HttpResponse = await send(describeInventory(connection));
+ * decodeInventory(response.status, response.body);
+ */
 export interface HttpResponse {
   /** HTTP status code. */
   readonly status: number;

@@ -12,7 +12,11 @@ import type { ClientProfile, PayloadKind, ProblemFix, RuleLevel, Severity } from
 /** Values a message may name: limits, lengths, allowed values, schema names; never payload values. */
 export type MessageData = Readonly<Record<string, string | number | readonly string[]>>;
 
-/** Metadata of a rule. */
+/**
+ * Metadata of a rule.
+ *
+ * @example const meta: RuleMeta = { id: 'no-test-skus', severity: 'error', kinds: ['order'], messages: { test: 'A test SKU must not reach the operator.' } };
+ */
 export interface RuleMeta {
   /** Rule id, kebab-case, equal to the file name. */
   readonly id: string;
@@ -48,7 +52,14 @@ export interface ReportDescriptor {
   readonly fix?: ProblemFix;
 }
 
-/** What a visitor sees besides its node. */
+/**
+ * What a visitor sees besides its node.
+ *
+ * @example
+ * const visitor = (item: Record<string, unknown>, context: RuleContext) => {
+ *   if (context.given(item.sku, ['sku']) && String(item.sku).startsWith('TEST-')) context.report({ messageId: 'test', at: ['sku'] });
+ * };
+ */
 export interface RuleContext {
   /** The payload kind. */
   readonly kind: PayloadKind;
@@ -123,10 +134,18 @@ export interface BatchCheck<S> {
  */
 export const FINDINGS = ['wrongType', 'null', 'nullSpelled', 'nullEntry', 'emptyEntry', 'notAnOrder', 'notAReturn', 'noWrapper', 'unreadable', 'missing', 'blank'] as const;
 
-/** A finding of the engine's walk (see `FINDINGS`). */
+/**
+ * A finding of the engine's walk (see `FINDINGS`).
+ *
+ * @example const finding: Finding = 'missing'; // one of FINDINGS
+ */
 export type Finding = (typeof FINDINGS)[number];
 
-/** The schema node a finding is at: its name, type, limits and options, for a claim's message values. */
+/**
+ * The schema node a finding is at: its name, type, limits and options, for a claim's message values.
+ *
+ * @example const limitOf = (node: SchemaNode) => node.checks.find((check) => check.keyword === 'maxLength')?.maxLength;
+ */
 export type SchemaNode = TreeNode;
 
 /**
@@ -141,6 +160,8 @@ export type SchemaMember = TreeMember;
  * What a rule says of a finding it claims: where the finding is its problem, and what the
  * problem says. At each place the walk finds it, a finding is reported by the first rule
  * that runs whose claim holds there (no claim holds: nothing is reported).
+ *
+ * @example const claim: FindingClaim = { at: (_node, member) => member?.required === true, messageId: 'missing', typeFirst: true }; // findings: { missing: claim }
  */
 export interface FindingClaim {
   /**
@@ -177,7 +198,11 @@ function checkValues(node: SchemaNode, check: { readonly requirement: unknown })
   return { name: node.name, expected: String(check.requirement), label: node.version };
 }
 
-/** What a field check's generated code is given (codegen.ts): where to write, and how to fail. */
+/**
+ * What a field check's generated code is given (codegen.ts): where to write, and how to fail.
+ *
+ * @example const code = ({ b, fail }: CheckCode<number>) => fail(b); // FieldCheckDef.code of a check that fails wherever it runs
+ */
 export interface CheckCode<A> {
   /** The block the check writes into. */
   readonly b: Block;
@@ -197,6 +222,13 @@ export interface CheckCode<A> {
  * walk runs it on a value of the node's JSON type (a wrong type is the `type` problem alone)
  * and reports a failure with the rule's message. Both backends run it: the closure walk calls
  * `test`, the generated walk writes `code` inline (or calls `test` without it).
+ *
+ * @example
+ * const noSpaces: FieldCheckDef<true> = {
+ *   at: (node) => (node.name === 'sku' ? true : undefined),
+ *   test: (value: string) => !value.includes(' '),
+ *   messageId: 'spaces',
+ * }; // defineRule({ meta, check: noSpaces })
  */
 export interface FieldCheckDef<A = any> {
   /**
@@ -261,7 +293,13 @@ export function keywordCheck(keyword: FieldKeyword, messageId: string): FieldChe
   };
 }
 
-/** A rule: metadata, and visitors, claimed findings or a batch check. */
+/**
+ * A rule: metadata, and visitors, claimed findings or a batch check.
+ *
+ * @example
+ * const rule: Rule = RULES.find((r) => r.meta.id === 'max-length')!;
+ * rule.meta.severity; // 'error'
+ */
 export interface Rule<S = any, A = any> {
   /** The rule's metadata. */
   readonly meta: RuleMeta;
@@ -283,6 +321,14 @@ export type BatchRule = Rule & { readonly batch: BatchCheck<any> };
 /**
  * Docs of a rule: what it reports, why it exists, and a runnable wrong and right example.
  * Kept apart from the rule (`RULE_DOCS`), so that bundles of the linter leave them out.
+ *
+ * @example
+ * const docs: RuleDocs = {
+ *   description: 'An item has a test SKU.',
+ *   rationale: 'Test SKUs are not in the operator\'s catalogue.',
+ *   invalid: { edits: { '/clientRequest/item/0/sku': 'TEST-MUG' } },
+ *   valid: { edits: { '/clientRequest/item/0/sku': 'MUG-RED' } },
+ * };
  */
 export interface RuleDocs {
   /** One sentence: what the rule reports. */

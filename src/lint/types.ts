@@ -3,13 +3,25 @@
  */
 import type { OrderVersion } from '../schema/tables';
 
-/** Severity of a problem. */
+/**
+ * Severity of a problem.
+ *
+ * @example const severity: Severity = 'warn';
+ */
 export type Severity = 'error' | 'warn';
 
-/** A rule's configured level: a severity, or `off`. */
+/**
+ * A rule's configured level: a severity, or `off`.
+ *
+ * @example const rules: Record<string, RuleLevel> = { 'max-length': 'warn', 'ambiguous-value': 'off' };
+ */
 export type RuleLevel = 'off' | Severity;
 
-/** A suggested fix: rename a member to its schema spelling. */
+/**
+ * A suggested fix: rename a member to its schema spelling.
+ *
+ * @example const fix: ProblemFix = { kind: 'rename-member', to: 'entityID' }; // for a payment member spelt entityId
+ */
 export interface ProblemFix {
   /** What the fix does. */
   readonly kind: 'rename-member';
@@ -17,7 +29,11 @@ export interface ProblemFix {
   readonly to: string;
 }
 
-/** One finding of the linter. */
+/**
+ * One finding of the linter.
+ *
+ * @example const problem: Problem = { rule: 'max-length', severity: 'error', path: '/clientRequest/partner/0/personData/firstName', message: 'firstName is 21 characters long; the limit is 20.' };
+ */
 export interface Problem {
   /** Rule id from the catalogue, kebab-case. */
   rule: string;
@@ -33,7 +49,11 @@ export interface Problem {
   fix?: ProblemFix;
 }
 
-/** What the operator hands a client at onboarding. */
+/**
+ * What the operator hands a client at onboarding.
+ *
+ * @example const profile: ClientProfile = { client: 'ACME', clientCode: 'ACME', fms: true, returnReasons: ['damaged', 'wrong-size'] };
+ */
 export interface ClientProfile {
   /** Client name; must equal requestHeader.client. */
   client: string;
@@ -53,7 +73,13 @@ export interface ClientProfile {
   returnReasons?: readonly string[];
 }
 
-/** Options of `lintOrder`, `lintReturn` and `lintBatch`. */
+/**
+ * Options of `lintOrder`, `lintReturn` and `lintBatch`.
+ *
+ * @example
+ * const options: LintOptions = { profile: { client: 'ACME', clientCode: 'ACME' }, rules: { 'max-length': 'warn' } };
+ * lintReturn(rma, options);
+ */
 export interface LintOptions {
   /** Overrides the default severities by rule id. */
   rules?: Record<string, RuleLevel>;
@@ -61,12 +87,28 @@ export interface LintOptions {
   profile?: ClientProfile;
 }
 
-/** Options of `lintOrder`. */
+/**
+ * Options of `lintOrder`.
+ *
+ * @example
+ * const options: LintOrderOptions = { version: '1.2', profile: { client: 'ACME', clientCode: 'ACME' } };
+ * lintOrder(payload, options);
+ */
 export type LintOrderOptions = LintOptions & { version: OrderVersion };
 
-/** Options of `lintBatch`. */
+/**
+ * Options of `lintBatch`.
+ *
+ * @example
+ * const options: LintBatchOptions = { kind: 'order', version: '1.1' };
+ * lintBatch(orders, options); // one Problem[] per order
+ */
 export type LintBatchOptions = LintOptions &
   ({ kind: 'order'; version: OrderVersion } | { kind: 'return' });
 
-/** The payload kinds the linter knows. */
+/**
+ * The payload kinds the linter knows.
+ *
+ * @example const kind: PayloadKind = 'return';
+ */
 export type PayloadKind = 'order' | 'return';

@@ -13,7 +13,11 @@ import {
 import { parseAmount } from './_lib/parseAmount';
 import { parseQuantity, type Quantity } from './_lib/parseQuantity';
 
-/** One underlying item line of a bundle, before the bundle discount. */
+/**
+ * One underlying item line of a bundle, before the bundle discount.
+ *
+ * @example const line: BundleLine = { sku: 'MUG', quantity: 3, unitPrice: '10.00' };
+ */
 export interface BundleLine {
   /** The item's SKU; copied to the output line(s). */
   sku: string;
@@ -26,6 +30,10 @@ export interface BundleLine {
 /**
  * An output line of `expandBundle`: the input line's other members, a quantity as a
  * number and the discounted unit price.
+ *
+ * @example
+ * const lines: ExpandedBundleLine[] = expandBundle([{ sku: 'MUG', quantity: 3, unitPrice: '10.00' }], '3.00', 'EUR');
+ * // [{ sku: 'MUG', quantity: 3, unitPrice: '9.00' }]
  */
 export type ExpandedBundleLine<L extends BundleLine = BundleLine> = Omit<
   L,

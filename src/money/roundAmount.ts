@@ -9,6 +9,10 @@ import { parseDecimalText } from './_lib/parseAmount';
  * `ceil` toward +∞, `floor` toward −∞, `expand` away from zero, `trunc` toward zero; the
  * `half*` modes round to the nearest minor unit and break exact halves that way
  * (`halfEven`: to the even unit, banker's rounding).
+ *
+ * @example
+ * const mode: RoundingMode = 'halfEven';
+ * roundAmount('2.665', 'EUR', mode); // '2.66'
  */
 export type RoundingMode =
   | 'ceil'

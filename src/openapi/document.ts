@@ -38,7 +38,13 @@ import {
   type Examples,
 } from './examples';
 
-/** An OpenAPI 3.1 document (the members fulfilkit writes). */
+/**
+ * An OpenAPI 3.1 document (the members fulfilkit writes).
+ *
+ * @example
+ * const document: OpenApiDocument = openApiDocument();
+ * document.openapi; // '3.1.0'
+ */
 export interface OpenApiDocument {
   /** The OpenAPI version, `3.1.0`. */
   openapi: string;

@@ -14,5 +14,9 @@ export const EchoRequestSchema = v.object({
   speedUnit: v.string(),
 });
 
-/** The echo interface's JSON request body: the type openapi-typescript generates from `openApiDocument()`. */
+/**
+ * The echo interface's JSON request body: the type openapi-typescript generates from `openApiDocument()`.
+ *
+ * @example const body: EchoRequest = { vehicleType: 'train', maxSpeed: 125, avgSpeed: 90, speedUnit: 'mph' };
+ */
 export type EchoRequest = components['schemas']['EchoRequest'];

@@ -29,10 +29,20 @@ import {
  */
 export const JSON_SCHEMA_DRAFT = 'http://json-schema.org/draft-07/schema#';
 
-/** A JSON type name. */
+/**
+ * A JSON type name.
+ *
+ * @example const nullableText: JsonType[] = ['string', 'null'];
+ */
 export type JsonType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 
-/** The subset of JSON Schema draft-07 that `toJsonSchema` emits. */
+/**
+ * The subset of JSON Schema draft-07 that `toJsonSchema` emits.
+ *
+ * @example
+ * const schema: JsonSchema = orderJsonSchema('1.1');
+ * schema.required; // ['clientRequest']
+ */
 export interface JsonSchema {
   /** The draft URI (root only). */
   $schema?: string;

@@ -275,17 +275,54 @@ interface OrderRequestByVersion {
  * const payload: OrderRequest<'1.1'> = buildOrder(input);
  */
 export type OrderRequest<V extends OrderVersion = '1.1'> = OrderRequestByVersion[V];
-/** The `clientRequest` body of an order request. */
+/**
+ * The `clientRequest` body of an order request.
+ *
+ * @example const body: OrderBody<'1.1'> = payload.clientRequest; // payload: an OrderRequest<'1.1'>, as buildOrder returns it
+ */
 export type OrderBody<V extends OrderVersion = '1.1'> = OrderRequest<V>['clientRequest'];
-/** The requestHeader of an order request (of any version by default). */
+/**
+ * The requestHeader of an order request (of any version by default).
+ *
+ * @example const header: OrderRequestHeader<'1.1'> = { externalMessageReference: 'WEB-10001', client: 'ACME', requestReference: 'WEB-10001' };
+ */
 export type OrderRequestHeader<V extends OrderVersion = OrderVersion> = OrderBody<V>['requestHeader'];
-/** The order object of an order request (of any version by default). */
+/**
+ * The order object of an order request (of any version by default).
+ *
+ * @example const order: OrderObject<'1.1'> = { shipServiceLevel: 'STD', poNumber: 'PO-4711' };
+ */
 export type OrderObject<V extends OrderVersion = OrderVersion> = OrderBody<V>['order'];
-/** A partner (BillTo/ShipTo) of an order request (of any version by default). */
+/**
+ * A partner (BillTo/ShipTo) of an order request (of any version by default).
+ *
+ * @example
+ * const billTo: OrderPartner<'1.1'> = {
+ *   partnerType: 'BillTo',
+ *   personData: { firstName: 'Jane', lastName: 'Doe', email: [{ emailType: 'email', value: 'jane.doe@example.com' }] },
+ *   addressData: { address: [{ line: '1', value: 'Hauptstrasse 1' }], postalCode: '10115', city: 'Berlin', countryISO2: 'DE' },
+ * };
+ */
 export type OrderPartner<V extends OrderVersion = OrderVersion> = OrderBody<V>['partner'][number];
-/** An item of an order request (of any version by default). */
+/**
+ * An item of an order request (of any version by default).
+ *
+ * @example
+ * const item: OrderItem<'1.1'> = {
+ *   itemId: '1', sku: 'MUG-RED', quantity: { uom: 'EA', value: '2' },
+ *   amount: [{ currencyISO3: 'EUR', amountType: 'netprice', value: '10.00' }], taxFactor: '1.19', pricing: 'netpricing',
+ * };
+ */
 export type OrderItem<V extends OrderVersion = OrderVersion> = OrderBody<V>['item'][number];
-/** The payment object of an order request (of any version by default). */
+/**
+ * The payment object of an order request (of any version by default).
+ *
+ * @example const payment: OrderPayment<'1.1'> = { paymentMethod: 'PayPal', transactionID: 'PP-81-2291', amount: [{ currencyISO3: 'EUR', amountType: 'authorized', value: '119.00' }], status: 'paid' };
+ */
 export type OrderPayment<V extends OrderVersion = OrderVersion> = NonNullable<OrderBody<V>['payment']>;
-/** An Amount object of an order item (of any version by default). */
+/**
+ * An Amount object of an order item (of any version by default).
+ *
+ * @example const price: OrderAmount<'1.1'> = { currencyISO3: 'EUR', amountType: 'grossprice', value: '11.90' };
+ */
 export type OrderAmount<V extends OrderVersion = OrderVersion> = NonNullable<OrderItem<V>['amount']>[number];

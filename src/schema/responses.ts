@@ -137,29 +137,83 @@ export const ServerErrorBodySchema = record({
   message: optionalText,
 });
 
-/** One item of a payment-method entry's `message[]`. */
+/**
+ * One item of a payment-method entry's `message[]`.
+ *
+ * @example const field: FieldMessage = { message: 'No payment methods found for the given filters.', path: 'country', errorType: 'NotFound' };
+ */
 export type FieldMessage = v.InferOutput<typeof FieldMessageSchema>;
-/** One configured payment method. */
+/**
+ * One configured payment method.
+ *
+ * @example const visa: PaymentMethodItem = { type: 'CreditCard', paymentMethod: 'Visa', ccType: 'VISA' };
+ */
 export type PaymentMethodItem = v.InferOutput<typeof PaymentMethodItemSchema>;
-/** A payment-method entry (success element and error body of the payment-method interface). */
+/**
+ * A payment-method entry (success element and error body of the payment-method interface).
+ *
+ * @example const entry: PaymentMethodEntry = { result: 'true', paymentMethod: [{ type: 'CreditCard', paymentMethod: 'Visa', ccType: 'VISA' }] };
+ */
 export type PaymentMethodEntry = v.InferOutput<typeof PaymentMethodEntrySchema>;
-/** One product at one stock location. */
+/**
+ * One product at one stock location.
+ *
+ * @example const stock: InventoryItem = { productID: 'MUG-RED', quantity: 25, stockLocationName: 'NL01' };
+ */
 export type InventoryItem = v.InferOutput<typeof InventoryItemSchema>;
-/** The inventory details answer. */
+/**
+ * The inventory details answer.
+ *
+ * @example const entry: InventoryEntry = { inventory: [{ productID: 'MUG-RED', quantity: 25, stockLocationName: 'NL01' }], errorCode: '', errorMessage: '' };
+ */
 export type InventoryEntry = v.InferOutput<typeof InventoryEntrySchema>;
-/** Order result of v1 (boolean result). */
+/**
+ * Order result of v1 (boolean result).
+ *
+ * @example const accepted: OrderResultV1 = { result: true, errorCode: null, errorMessage: null };
+ */
 export type OrderResultV1 = v.InferOutput<typeof OrderResultV1Schema>;
-/** Order result of v1.1 and v1.2 (string result). */
+/**
+ * Order result of v1.1 and v1.2 (string result).
+ *
+ * @example const refused: OrderResultV11 = { result: 'false', errorCode: 'E042', errorMessage: 'Unknown SKU' };
+ */
 export type OrderResultV11 = v.InferOutput<typeof OrderResultV11Schema>;
-/** Order result of v1.2 (string result and requestId). */
+/**
+ * Order result of v1.2 (string result and requestId).
+ *
+ * @example const accepted: OrderResultV12 = { result: 'true', errorCode: null, errorMessage: null, requestId: '3f2a9c4e-1b7d-4e8a-9c61-5d0f2b8e7a14' };
+ */
 export type OrderResultV12 = v.InferOutput<typeof OrderResultV12Schema>;
-/** Order result of any version. */
+/**
+ * Order result of any version.
+ *
+ * @example
+ * const result = decodeCreateOrder(200, { result: 'true', errorCode: null, errorMessage: null });
+ * if (result.ok) { const answer: OrderResult = result.value; }
+ */
 export type OrderResult = v.InferOutput<typeof OrderResultSchema>;
-/** The return-token result. */
+/**
+ * The return-token result.
+ *
+ * @example const answer: ReturnTokenResult = { transactionID: 'T-1', resultCode: '0', resultMessage: 'OK' };
+ */
 export type ReturnTokenResult = v.InferOutput<typeof ReturnTokenResultSchema>;
-/** Product 401 body (`statuscode` in lower case). */
+/**
+ * Product 401 body (`statuscode` in lower case).
+ *
+ * @example const body: ProductUnauthorizedBody = { statuscode: '401', message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' };
+ */
 export type ProductUnauthorizedBody = v.InferOutput<typeof ProductUnauthorizedBodySchema>;
-/** `{ statusCode, message }` error body. */
+/**
+ * `{ statusCode, message }` error body.
+ *
+ * @example const body: StatusCodeErrorBody = { statusCode: '404', message: 'Resource not found.' };
+ */
 export type StatusCodeErrorBody = v.InferOutput<typeof StatusCodeErrorBodySchema>;
-/** `{ statusCode, activityId, message }` error body. */
+/**
+ * `{ statusCode, activityId, message }` error body.
+ *
+ * @example const body: ServerErrorBody = { statusCode: '500', activityId: 'a1b2c3d4', message: 'Internal server error.' };
+ */
 export type ServerErrorBody = v.InferOutput<typeof ServerErrorBodySchema>;

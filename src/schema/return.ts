@@ -91,11 +91,32 @@ export const ReturnRequestSchema = v.strictObject({
   ),
 });
 
-/** A return-token request payload: the type openapi-typescript generates from `openApiDocument()`. */
+/**
+ * A return-token request payload: the type openapi-typescript generates from `openApiDocument()`.
+ *
+ * @example const rma: ReturnRequest = buildReturnRequest(input); // input: a ReturnInput, as in buildReturnRequest's example
+ */
 export type ReturnRequest = components['schemas']['ReturnRequest'];
-/** A partner of a return request. */
+/**
+ * A partner of a return request.
+ *
+ * @example
+ * const billTo: ReturnPartner = {
+ *   partnerType: 'BillTo',
+ *   personData: { firstName: 'Jane', lastName: 'Doe', phone: [{ phoneType: 'mobile', value: '+49 30 1234567' }], email: [{ emailType: 'email', value: 'jane.doe@example.com' }] },
+ *   addressData: { address: [{ line: '1', value: 'Hauptstrasse 1' }], postalCode: '10115', city: 'Berlin', countryName: 'Germany', countryISO3: 'DEU' },
+ * };
+ */
 export type ReturnPartner = NonNullable<ReturnRequest['partner']>[number];
-/** An item of a return request. */
+/**
+ * An item of a return request.
+ *
+ * @example const item: ReturnItem = { sku: 'MUG-RED', quantity: { uom: 'EA', value: '1' }, amount: [{ currencyISO3: 'EUR', amountType: 'grossprice', value: '11.90' }] };
+ */
 export type ReturnItem = ReturnRequest['item'][number];
-/** An Amount object of a return request (lower-case amount types). */
+/**
+ * An Amount object of a return request (lower-case amount types).
+ *
+ * @example const price: ReturnAmount = { currencyISO3: 'EUR', amountType: 'totalgross', value: '11.90' }; // lower case, unlike an order's 'totalGross'
+ */
 export type ReturnAmount = ReturnItem['amount'][number];

@@ -7,6 +7,8 @@
  * An order-create version of the fulfilment interface: a row of `ORDER_VERSION_FEATURES`.
  * A new version is one more row; the compiler then points at each place that must know it
  * (a `Record<OrderVersion, ...>` such as the order schemas).
+ *
+ * @example const version: OrderVersion = '1.2'; // one of ORDER_VERSIONS: '1', '1.1', '1.2'
  */
 export type OrderVersion = keyof typeof VERSION_ROWS;
 
@@ -108,7 +110,13 @@ export const RETURN_PHONE_TYPES: readonly string[] = ['office', 'home', 'mobile'
  */
 export const EMAIL_TYPES: readonly string[] = ['email'];
 
-/** A `requestStatus` value of an order (responses only). */
+/**
+ * A `requestStatus` value of an order (responses only).
+ *
+ * @example
+ * const status: RequestStatus = 'shipped';
+ * REQUEST_STATUS_INFO[status].meaning; // 'Order shipped in full.'
+ */
 export type RequestStatus =
   | 'created'
   | 'duplicate'
@@ -124,7 +132,11 @@ export type RequestStatus =
   | 'paid'
   | 'received';
 
-/** What the spec says of one `requestStatus` value. */
+/**
+ * What the spec says of one `requestStatus` value.
+ *
+ * @example const info: RequestStatusInfo = REQUEST_STATUS_INFO.invoiced; // { meaning: 'Invoice created.', fmsOnly: true, specialScenario: false }
+ */
 export interface RequestStatusInfo {
   /** The meaning, in the spec's words. */
   readonly meaning: string;
@@ -162,7 +174,13 @@ const REQUEST_STATUSES_COMMON: readonly RequestStatus[] = [
 ];
 
 
-/** Date and date-time formats (regular expression plus a description for messages). */
+/**
+ * Date and date-time formats (regular expression plus a description for messages).
+ *
+ * @example
+ * const format: DateFormat = DATE_ONLY; // { name: 'YYYY-MM-DD', pattern: /^(\d{4})-(\d{2})-(\d{2})$/ }
+ * isDateInFormat('2026-01-31', format); // true
+ */
 export interface DateFormat {
   /** Format name used in messages, e.g. `YYYY-MM-DDThh:mm:ss ±hh.mm`. */
   readonly name: string;

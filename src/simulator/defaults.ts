@@ -4,7 +4,13 @@
  */
 import type { SimulatorClient, SimulatorInventoryItem, SimulatorPaymentMethod } from './types';
 
-/** The default data of the simulator. */
+/**
+ * The default data of the simulator.
+ *
+ * @example
+ * const data: SimulatorData = DEFAULT_SIMULATOR_DATA;
+ * data.clients[0]?.name; // 'ACME'
+ */
 export interface SimulatorData {
   /** The onboarded clients. */
   readonly clients: readonly SimulatorClient[];

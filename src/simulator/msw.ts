@@ -9,7 +9,13 @@ import { isDroppedConnection } from './faults';
 import { HANDLE_UNDER, type HandleUnder } from './handle-under';
 import type { Simulator } from './types';
 
-/** Options of `simulatorHandlers`. */
+/**
+ * Options of `simulatorHandlers`.
+ *
+ * @example
+ * const options: SimulatorHandlersOptions = { baseUrl: 'https://api.operator.test' };
+ * const server = setupServer(...simulatorHandlers(createSimulator(), options));
+ */
 export interface SimulatorHandlersOptions {
   /** The operator's base URL your code calls (`{base_url}`), e.g. `https://api.operator.test`; a path prefix is kept and matched literally. */
   baseUrl: string;

@@ -5,7 +5,13 @@
 import type { ClientProfile } from '../lint/types';
 import type { OrderVersion, RequestStatus } from '../schema/tables';
 
-/** One onboarded client: its three keys, its name and (optionally) its profile. */
+/**
+ * One onboarded client: its three keys, its name and (optionally) its profile.
+ *
+ * @example
+ * const client: SimulatorClient = { clientConfigId: 'acme-config-id', clientAuthKey: 'acme-auth-key', subscriptionKey: 'acme-subscription-key', name: 'ACME' };
+ * createSimulator({ clients: [client] });
+ */
 export interface SimulatorClient {
   /** Client-specific ID, expected in the `ClientConfigId` header. */
   clientConfigId: string;
@@ -19,7 +25,11 @@ export interface SimulatorClient {
   profile?: ClientProfile;
 }
 
-/** One product at one stock location (the product interface's inventory entry). */
+/**
+ * One product at one stock location (the product interface's inventory entry).
+ *
+ * @example const stock: SimulatorInventoryItem = { productID: 'MUG-RED', quantity: 25, stockLocationName: 'NL01' };
+ */
 export interface SimulatorInventoryItem {
   /** Part number of the item (max 18). */
   productID: string;
@@ -29,7 +39,11 @@ export interface SimulatorInventoryItem {
   stockLocationName: string;
 }
 
-/** One configured payment method. */
+/**
+ * One configured payment method.
+ *
+ * @example const ideal: SimulatorPaymentMethod = { country: 'NL', type: 'BankTransfer', paymentMethod: 'iDEAL' };
+ */
 export interface SimulatorPaymentMethod {
   /** ISO 3166-1 alpha-2 country the method is offered in; absent: every country. */
   country?: string;
@@ -45,7 +59,11 @@ export interface SimulatorPaymentMethod {
   ccType?: string;
 }
 
-/** The operations the simulator answers (also the OpenAPI operationIds). */
+/**
+ * The operations the simulator answers (also the OpenAPI operationIds).
+ *
+ * @example const operation: SimulatorOperation = 'createOrderV1_2';
+ */
 export type SimulatorOperation = 'listPaymentMethods' | 'getInventory' | 'createReturnToken' | CreateOrderOperation | 'orderOptions' | 'echo';
 
 /** `1.1` → `1_1`. */
@@ -57,6 +75,10 @@ export type CreateOrderOperation = `createOrderV${Underscored<OrderVersion>}`;
 /**
  * Faults injected into the answers of authenticated requests, drawn per request from the
  * seed and the request itself (never from timing: concurrent and sequential runs agree).
+ *
+ * @example
+ * const faults: SimulatorFaults = { serverError: 0.1, latencyMs: [50, 200], operations: ['createOrderV1_1'] };
+ * simulator.setFaults(faults);
  */
 export interface SimulatorFaults {
   /** Delay before answering, in milliseconds: a fixed value or a `[min, max]` range (whole ms). */
@@ -71,7 +93,13 @@ export interface SimulatorFaults {
   operations?: readonly SimulatorOperation[];
 }
 
-/** Options of `createSimulator`; every member left out takes its documented default. */
+/**
+ * Options of `createSimulator`; every member left out takes its documented default.
+ *
+ * @example
+ * const options: SimulatorOptions = { seed: 42, retain: 100, faults: { drop: 0.05 } };
+ * const simulator = createSimulator(options);
+ */
 export interface SimulatorOptions {
   /** Onboarded clients; default: one test client (`DEFAULT_SIMULATOR_DATA.clients`). */
   clients?: SimulatorClient[];
@@ -100,13 +128,23 @@ export interface SimulatorOptions {
   onRequest?: (event: SimulatorRequestEvent) => void;
 }
 
-/** Options of the control API (`createSimulator({ control })`, `fulfilkit serve`). */
+/**
+ * Options of the control API (`createSimulator({ control })`, `fulfilkit serve`).
+ *
+ * @example
+ * const control: SimulatorControlOptions = { token: 'local-control-token' };
+ * const simulator = createSimulator({ control });
+ */
 export interface SimulatorControlOptions {
   /** A control request must carry `Authorization: Bearer <token>` (else 401); printable ASCII. Default: no token needed. */
   token?: string;
 }
 
-/** One request as a request log sees it: no header, no query, no body. */
+/**
+ * One request as a request log sees it: no header, no query, no body.
+ *
+ * @example const simulator = createSimulator({ onRequest: (event: SimulatorRequestEvent) => console.log(event.method, event.path, event.status, `${event.ms} ms`) });
+ */
 export interface SimulatorRequestEvent {
   /** When the request arrived (milliseconds since the epoch). */
   readonly time: number;
@@ -124,7 +162,13 @@ export interface SimulatorRequestEvent {
   readonly requestReference?: string;
 }
 
-/** A request as the simulator received it; credentials are never kept. */
+/**
+ * A request as the simulator received it; credentials are never kept.
+ *
+ * @example
+ * const last: ReceivedRequest | undefined = simulator.received().at(-1);
+ * last?.headers['clientauthkey']; // '<redacted>'
+ */
 export interface ReceivedRequest {
   /** The operation, or `undefined` for a path or method the simulator does not know. */
   readonly operation: SimulatorOperation | undefined;
@@ -152,7 +196,13 @@ export interface ReceivedRequest {
   readonly fault?: 'latency' | 'server-error' | 'drop' | 'lost-response';
 }
 
-/** An order the simulator accepted. */
+/**
+ * An order the simulator accepted.
+ *
+ * @example
+ * const order: SimulatedOrder | undefined = simulator.orders()[0];
+ * order?.requestStatus; // 'created'
+ */
 export interface SimulatedOrder {
   /** Name of the client that sent it. */
   readonly client: string;
@@ -172,7 +222,13 @@ export interface SimulatedOrder {
   readonly payload: unknown;
 }
 
-/** A return token the simulator issued. */
+/**
+ * A return token the simulator issued.
+ *
+ * @example
+ * const issued: SimulatedReturn | undefined = simulator.returns()[0];
+ * issued?.transactionID; // the token answered as transactionID
+ */
 export interface SimulatedReturn {
   /** Name of the client that sent it. */
   readonly client: string;
@@ -184,7 +240,14 @@ export interface SimulatedReturn {
   readonly payload: unknown;
 }
 
-/** What `listen` resolves to. */
+/**
+ * What `listen` resolves to.
+ *
+ * @example
+ * const server: SimulatorServer = await simulator.listen();
+ * const connection = { baseUrl: server.url, credentials };
+ * await server.close();
+ */
 export interface SimulatorServer {
   /** The base URL to use as `baseUrl`, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
@@ -192,7 +255,14 @@ export interface SimulatorServer {
   close(): Promise<void>;
 }
 
-/** The operator simulator. */
+/**
+ * The operator simulator.
+ *
+ * @example
+ * const simulator: Simulator = createSimulator();
+ * simulator.advance('WEB-10001', 'confirmed'); // an order it accepted, by its requestReference
+ * simulator.orders()[0]?.history; // ['created', 'confirmed']
+ */
 export interface Simulator {
   /** The core: answers one request as the operator would, over the in-memory state. */
   handle(request: Request): Promise<Response>;

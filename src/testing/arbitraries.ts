@@ -70,7 +70,15 @@ export const FMS_TEST_PROFILE: ClientProfile = Object.freeze({
   returnReasons: Object.freeze(['damaged', 'wrong-size', 'not-as-described']),
 });
 
-/** Options of the order arbitraries. */
+/**
+ * Options of the order arbitraries.
+ *
+ * @example
+ * const options: OrderArbitraryOptions = { fms: true };
+ * fc.assert(fc.property(validOrderArbitrary('1.2', options), (order) => {
+ *   expect(order).toBeValidOrder('1.2', { profile: FMS_TEST_PROFILE });
+ * }));
+ */
 export interface OrderArbitraryOptions {
   /** Use {@link FMS_TEST_PROFILE} instead of {@link TEST_PROFILE} (ignored when `profile` is given). */
   fms?: boolean;
@@ -78,7 +86,13 @@ export interface OrderArbitraryOptions {
   profile?: ClientProfile;
 }
 
-/** Options of the return arbitraries. */
+/**
+ * Options of the return arbitraries.
+ *
+ * @example
+ * const options: ReturnArbitraryOptions = { profile: { client: 'ACME', returnReasons: ['damaged', 'wrong-size'] } };
+ * const returns = validReturnArbitrary(options);
+ */
 export interface ReturnArbitraryOptions {
   /**
    * The client profile (its `returnReasons` are used; an empty list is refused); default
@@ -89,7 +103,14 @@ export interface ReturnArbitraryOptions {
 
 export type { ReturnProfile } from '../schema/profile';
 
-/** An invalid payload and the problem it must trigger. */
+/**
+ * An invalid payload and the problem it must trigger.
+ *
+ * @example
+ * fc.assert(fc.property(invalidOrderArbitrary('1.1'), (invalid: InvalidCase) => {
+ *   expect(invalid.payload).toHaveProblem(invalid.expected.rule, invalid.expected.path, { version: '1.1', profile: TEST_PROFILE });
+ * }));
+ */
 export interface InvalidCase<P = unknown> {
   /** The payload (a mutated copy of a valid one). */
   payload: P;

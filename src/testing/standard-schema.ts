@@ -18,7 +18,14 @@ import type { ReturnRequest } from '../schema/return';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { checkOptions, lintOptionsOf, oneOf, refuse } from './arguments';
 
-/** The Standard Schema interface (v1), copied from `@standard-schema/spec`. */
+/**
+ * The Standard Schema interface (v1), copied from `@standard-schema/spec`.
+ *
+ * @example
+ * const schema: StandardSchemaV1<OrderRequest<'1.1'>> = orderValidator({ version: '1.1' });
+ * const result = await schema['~standard'].validate(payload);
+ * result.issues; // undefined when the payload lints without errors
+ */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
   /** The Standard Schema properties. */
   readonly '~standard': StandardSchemaV1.Props<Input, Output>;
@@ -80,7 +87,11 @@ export declare namespace StandardSchemaV1 {
   export type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
 }
 
-/** The issue fulfilkit's validators report: a lint error's message and its path as keys. */
+/**
+ * The issue fulfilkit's validators report: a lint error's message and its path as keys.
+ *
+ * @example const issue: FulfilkitIssue = { message: 'firstName is 21 characters long; the limit is 20.', path: ['clientRequest', 'partner', 0, 'personData', 'firstName'] };
+ */
 export interface FulfilkitIssue extends StandardSchemaV1.Issue {
   /** The lint message (never a payload value). */
   readonly message: string;

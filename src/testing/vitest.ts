@@ -28,7 +28,13 @@ import { checkOptions, isRuleId, lintOptionsOf, oneOf, refuse, type CheckedOptio
 
 export type { ReturnProfile } from '../schema/profile';
 
-/** Options of {@link toBeValidOrder}. */
+/**
+ * Options of {@link toBeValidOrder}.
+ *
+ * @example
+ * const options: ValidityOptions = { profile: { client: 'ACME', clientCode: 'ACME' }, strict: true };
+ * expect(payload).toBeValidOrder('1.1', options);
+ */
 export interface ValidityOptions {
   /** The client profile to lint with (FMS rules run only with `fms: true`). */
   profile?: ClientProfile;
@@ -38,13 +44,25 @@ export interface ValidityOptions {
   strict?: boolean;
 }
 
-/** Options of {@link toBeValidReturn}: a returns-only profile needs no `clientCode`. */
+/**
+ * Options of {@link toBeValidReturn}: a returns-only profile needs no `clientCode`.
+ *
+ * @example
+ * const options: ReturnValidityOptions = { profile: { client: 'ACME', returnReasons: ['damaged'] } };
+ * expect(rma).toBeValidReturn(options);
+ */
 export interface ReturnValidityOptions extends Omit<ValidityOptions, 'profile'> {
   /** The client profile to lint with. */
   profile?: ReturnProfile;
 }
 
-/** Options of {@link toHaveProblem} when the received value is a payload. */
+/**
+ * Options of {@link toHaveProblem} when the received value is a payload.
+ *
+ * @example
+ * const options: ProblemOptions = { version: '1.2' };
+ * expect(payload).toHaveProblem('max-length', '/clientRequest/partner/0/personData/firstName', options);
+ */
 export interface ProblemOptions {
   /** Payload kind; default: `order` when it has `clientRequest` or `version` is given, else `return`. */
   kind?: 'order' | 'return';
@@ -56,7 +74,13 @@ export interface ProblemOptions {
   rules?: Record<string, RuleLevel>;
 }
 
-/** What a matcher returns to vitest. */
+/**
+ * What a matcher returns to vitest.
+ *
+ * @example
+ * const outcome: MatcherOutcome = toBeValidOrder(payload, '1.1');
+ * if (!outcome.pass) console.log(outcome.message());
+ */
 export interface MatcherOutcome {
   /** Whether the assertion holds. */
   pass: boolean;

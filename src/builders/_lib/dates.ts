@@ -10,7 +10,13 @@ import { isDateInFormat } from '../../schema/predicates';
 import { DATE_ONLY, DATE_TIME_OFFSET, DATE_TIME_UTC } from '../../schema/tables';
 import { fail, isAbsent, readSafely } from './errors';
 
-/** A point in time as the builders accept it. */
+/**
+ * A point in time as the builders accept it.
+ *
+ * @example
+ * const when: DateInput = '2026-03-01T10:00:00Z'; // or a Date, or epoch milliseconds
+ * formatOrderDateTime(when, '1.2'); // '2026-03-01T10:00:00Z'
+ */
 export type DateInput = Date | number | string;
 
 /** An instant, with the offset its text was written in (minutes east of UTC), if any. */

@@ -90,7 +90,11 @@ export function netFromGross(gross: bigint, factor: TaxFactor): bigint {
   return roundDiv(gross * factor.scale, factor.numerator);
 }
 
-/** Pricing structures the builders compute with. */
+/**
+ * Pricing structures the builders compute with.
+ *
+ * @example const pricing: Pricing = 'grosspricing'; // unit prices include VAT
+ */
 export type Pricing = 'netpricing' | 'grosspricing';
 
 /** The pricing structures, for checks. */
@@ -104,7 +108,11 @@ export function unitPrices(price: bigint, factor: TaxFactor, pricing: Pricing): 
   return pricing === 'grosspricing' ? { net: netFromGross(price, factor), gross: price } : { net: price, gross: grossFromNet(price, factor) };
 }
 
-/** Integer text such as `"3"` (or `"3.000"`), a bigint, or a safe integer number. */
+/**
+ * Integer text such as `"3"` (or `"3.000"`), a bigint, or a safe integer number.
+ *
+ * @example const quantity: WholeQuantity = '2'; // or 2, 2n, '2.000'
+ */
 export type WholeQuantity = bigint | number | string;
 
 /** Whether `text` holds only zeros from `from` on. */

@@ -13,7 +13,13 @@ import { PRICINGS, roundDiv, taxFactorOf, textOf, type Pricing, type TaxFactor }
 /** A JSON object of a payload being rewritten. */
 export type Json = Record<string, any>;
 
-/** What the special-item functions need to know besides the payload. */
+/**
+ * What the special-item functions need to know besides the payload.
+ *
+ * @example
+ * const context: OrderContext<'1.1'> = { version: '1.1', profile: { client: 'ACME', clientCode: 'ACME' } };
+ * addShippingCosts(payload, { cost: '4.95', taxFactor: '1.19' }, context);
+ */
 export interface OrderContext<V extends OrderVersion = OrderVersion> {
   /** The order version of the payload. */
   version: V;

@@ -10,7 +10,13 @@ import {
 /** Integer text, optionally with a zero fraction as the spec writes quantities (`"2.000"`). */
 const INTEGER_TEXT = /^([0-9]+)(?:\.0+)?$/;
 
-/** A quantity: a bigint, a safe integer number, or integer text such as `"3"` or `"3.000"`. */
+/**
+ * A quantity: a bigint, a safe integer number, or integer text such as `"3"` or `"3.000"`.
+ *
+ * @example
+ * const quantity: Quantity = '3.000'; // the same as 3 or 3n
+ * multiplyAmount('2.50', quantity, 'EUR'); // '7.50'
+ */
 export type Quantity = bigint | number | string;
 
 /**
