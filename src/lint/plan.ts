@@ -136,32 +136,33 @@ export interface Plan {
 export interface Claim extends FindingClaim {
   readonly rule: string;
   /**
-   * The claim of a rule that is off: a problem that would come first (`typeFirst`), which
-   * reports nothing but still hides every other problem at or below its member. Type first
-   * is a fact of the payload: turning `type` or `required` off removes their problems only.
+   * The claim of a rule that does not run (turned off): a problem that would come first
+   * (`typeFirst`), which reports nothing but still hides every other problem at or below its
+   * member. Type first is a fact of the payload: turning `type` or `required` off removes
+   * their problems only.
    */
-  readonly silent?: true;
+  readonly silent: boolean;
 }
 
 /**
  * The claims of the rules that run, by finding, in the rules' order; then the type-first
- * claims of the rules turned off, silent (see `Claim.silent`).
+ * claims of the target's other rules, silent (see `Claim.silent`).
  */
-function claimsOf(active: readonly Rule[], off: readonly Rule[]): { claims: Record<Finding, Claim[]>; typeFirst: Set<string> } {
+function claimsOf(rules: readonly Rule[], levels: Readonly<Record<string, Severity>>): { claims: Record<Finding, Claim[]>; typeFirst: Set<string> } {
   // Every finding a member from the start (one object shape for every plan).
   const claims = Object.fromEntries(FINDINGS.map((finding) => [finding, []])) as unknown as Record<Finding, Claim[]>;
   const typeFirst = new Set<string>();
-  const add = (rule: Rule, silent: boolean): void => {
-    if (rule.findings === undefined) return;
-    for (const finding of FINDINGS) {
-      const claim = rule.findings[finding];
-      if (claim === undefined || (silent && !claim.typeFirst)) continue;
-      claims[finding].push(silent ? { ...claim, rule: rule.meta.id, silent } : { ...claim, rule: rule.meta.id });
-      if (claim.typeFirst) typeFirst.add(rule.meta.id);
+  for (const silent of [false, true]) {
+    for (const rule of rules) {
+      if ((levels[rule.meta.id] === undefined) !== silent) continue;
+      for (const finding of FINDINGS) {
+        const claim = rule.findings?.[finding];
+        if (claim === undefined || (silent && !claim.typeFirst)) continue;
+        claims[finding].push({ ...claim, rule: rule.meta.id, silent });
+        if (claim.typeFirst) typeFirst.add(rule.meta.id);
+      }
     }
-  };
-  for (const rule of active) add(rule, false);
-  for (const rule of off) add(rule, true);
+  }
   return { claims, typeFirst };
 }
 
@@ -344,8 +345,6 @@ function markFromVisitor(w: Walk, before: number): void {
 interface Resolved {
   readonly levels: Record<string, Severity>;
   readonly active: readonly Rule[];
-  /** The rules that apply but are turned off (their type-first claims stay, silent). */
-  readonly off: readonly Rule[];
   /** The levels as text (`enum=error;totals=warn;`): options that give the same text share one plan. */
   readonly key: string;
 }
@@ -355,24 +354,18 @@ function resolveLevels(target: LintTarget, options: LintOptions): Resolved {
   const profile = options.profile ?? undefined;
   const levels: Record<string, Severity> = {};
   const active: Rule[] = [];
-  const off: Rule[] = [];
-  // The rules that apply follow from the target and the profile bits: the key names the active ones, so it also tells which are off.
   let key = '';
   for (const rule of target.rules) {
-    if (!applies(rule, kind, features, profile)) continue;
     const level = ruleLevel(rule, options.rules);
-    if (level === 'off') {
-      off.push(rule);
-      continue;
-    }
+    if (level === 'off' || !applies(rule, kind, features, profile)) continue;
     levels[rule.meta.id] = level;
     active.push(rule);
     key += rule.meta.id + '=' + level + ';';
   }
-  return { levels, active, off, key };
+  return { levels, active, key };
 }
 
-function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, fms: boolean, { levels, active, off }: Resolved): Plan {
+function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, fms: boolean, { levels, active }: Resolved): Plan {
   const { kind, features } = target;
   const tree = treeFor(facts, target, fms);
   const enter: BoundVisitor[][] = [];
@@ -384,7 +377,7 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
     features,
     tree,
     levels,
-    ...claimsOf(active, off),
+    ...claimsOf(target.rules, levels),
     checks: active.flatMap((rule) => (rule.check ? [{ rule: rule.meta.id, def: rule.check }] : [])),
     enter,
     exit,
@@ -395,7 +388,7 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
     factories,
     depth: tree.depth,
     sourceName,
-    sourceHeader: `fulfilkit: the walk of ${features ? `${features.label} orders` : 'return requests'}${fms ? ' for FMS clients' : ''} in engine ${engine.tag} (src/lint/walk-ops.ts).`,
+    sourceHeader: `fulfilkit: the walk of ${features ? `${features.label} orders` : 'return requests'}${fms ? ' for FMS clients' : ''} in engine ${engine.tag}.`,
     message: (rule, messageId) => messageOf(facts, rule, messageId),
   };
   for (const rule of active) {

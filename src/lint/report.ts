@@ -76,8 +76,11 @@ export class Walk {
   declare structural: number;
   /** Paths that already have a `blank-value` problem. */
   declare blanks: Set<string> | undefined;
-  /** Paths of the problems that come first of rules turned off (`Claim.silent`): reported as nothing, they still hide what lies below. */
-  declare silent: string[] | undefined;
+  /**
+   * Paths of the problems that come first of rules turned off (`Claim.silent`): reported as
+   * nothing, they still hide what lies below. Set only with `type` or `required` off.
+   */
+  declare silent?: string[];
   /** A value could not be read (a throwing getter or Proxy). */
   declare failed: boolean;
   /** A bounded call keeps no more problems: the generated walk builds no more paths (codegen.ts). */
@@ -103,7 +106,6 @@ export class Walk {
     this.fromVisitors = undefined;
     this.structural = 0;
     this.blanks = undefined;
-    this.silent = undefined;
     this.failed = false;
     this.full = bound !== undefined && bound.limit <= 0;
   }
@@ -248,8 +250,8 @@ export function report(
  */
 export function reportFinding(w: Walk, finding: Finding, node: TreeNode, detail?: unknown, at?: readonly (string | number)[], fix?: ProblemFix): void {
   const claim = claimAt(w.plan, finding, node, undefined);
-  if (claim?.silent) markSilent(w, pathOf(node, w.idx, at));
-  else if (claim !== undefined) report(w, claim.rule, node, messageIdOf(claim, node, undefined), claim.data?.(node, detail), at, fix);
+  // A silent claim (its rule is off) reports nothing (report: the rule has no level); nothing lies below these findings.
+  if (claim !== undefined) report(w, claim.rule, node, messageIdOf(claim, node, undefined), claim.data?.(node, detail), at, fix);
 }
 
 /**
@@ -362,11 +364,9 @@ function newSite(plan: Plan, rule: string, severity: Severity, node: TreeNode, c
  */
 export function reportSite(plan: Plan, finding: Finding, node: TreeNode, member?: TreeMember): ReportSite | undefined {
   const claim = claimAt(plan, finding, node, member);
-  if (claim === undefined) return undefined;
-  const site = { messageId: messageIdOf(claim, node, member), data: claim.data };
-  if (claim.silent) return newSite(plan, claim.rule, 'error', node, site, undefined, false, true);
-  const severity = plan.levels[claim.rule];
-  return severity === undefined ? undefined : newSite(plan, claim.rule, severity, node, site, undefined);
+  // A silent claim's site reports nothing: its severity is never read.
+  const severity = claim && (claim.silent ? 'error' : plan.levels[claim.rule]);
+  return claim === undefined || severity === undefined ? undefined : newSite(plan, claim.rule, severity, node, { messageId: messageIdOf(claim, node, member), data: claim.data }, undefined, false, claim.silent);
 }
 
 /**
@@ -393,7 +393,12 @@ export function checkSite(plan: Plan, rule: string, check: FieldCheckDef, node: 
  * @param fix The problem's fix.
  */
 export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unknown, fix?: ProblemFix): void {
-  if (site.silent) return markSilent(w, path);
+  if (site.silent) {
+    // A problem that comes first of a rule turned off: nothing is listed, what lies below is hidden (see `finish`).
+    (w.silent ??= []).push(path);
+    w.structural++;
+    return;
+  }
   if (site.once && !firstAt(w, path)) return;
   if (!keeps(w, site.rule, site.severity)) return;
   let made = site.made.get(detail);
@@ -404,12 +409,6 @@ export function reportAt(w: Walk, site: ReportSite, path: string, detail?: unkno
   }
   w.out.push(problemOf(site.rule, site.severity, path, made.message, made.params, fix));
   if (site.structural) w.structural++;
-}
-
-/** Notes the path of a problem that comes first of a rule turned off (see `Walk.silent`). */
-function markSilent(w: Walk, path: string): void {
-  (w.silent ??= []).push(path);
-  w.structural++;
 }
 
 /** Tells whether a path has no blank-value problem yet in this call, and marks it. */
