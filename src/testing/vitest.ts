@@ -170,7 +170,7 @@ export function toHaveProblem(this: Context | void, received: unknown, rule: str
   const listed = Array.isArray(received) && received.every(isProblem);
   // A version says the payload is an order (one without its wrapper too).
   const versioned = options !== null && typeof options === 'object' && (options as ProblemOptions).version !== undefined;
-  const checked = checkOptions(matcher, options, PROBLEM_OPTIONS, (kind) => (listed ? kind : (kind ?? (versioned ? 'order' : shapeKind(received)))));
+  const checked = checkOptions(matcher, options, PROBLEM_OPTIONS, (kind) => (listed ? kind : payloadKind(received, kind, versioned)));
   // A list from an engine of your own may hold rules of its own: those it reports are known too.
   if (!isRuleId(rule) && !(listed && (received as Problem[]).some((p) => p.rule === rule))) {
     const requirement = listed
@@ -204,13 +204,17 @@ function isProblem(value: unknown): boolean {
   return value !== null && typeof value === 'object' && typeof (value as Problem).rule === 'string' && typeof (value as Problem).path === 'string';
 }
 
-/** A payload's kind by its shape: an order has `clientRequest`. */
-function shapeKind(received: unknown): PayloadKind {
-  return received !== null && typeof received === 'object' && Object.prototype.hasOwnProperty.call(received, 'clientRequest') ? 'order' : 'return';
+/**
+ * The kind a payload is linted as: the one the options name; else an order when they give a
+ * version or the payload has `clientRequest`; else a return request.
+ */
+function payloadKind(received: unknown, kind: PayloadKind | undefined, versioned: boolean): PayloadKind {
+  if (kind !== undefined) return kind;
+  return versioned || (received !== null && typeof received === 'object' && Object.prototype.hasOwnProperty.call(received, 'clientRequest')) ? 'order' : 'return';
 }
 
 function lintPayload(received: unknown, checked: CheckedOptions): Problem[] {
-  const kind = checked.kind ?? (checked.version !== undefined ? 'order' : shapeKind(received));
+  const kind = payloadKind(received, checked.kind, checked.version !== undefined);
   return kind === 'order' ? lintOrder(received, { version: checked.version ?? '1.1', ...lintOptionsOf(checked) }) : lintReturn(received, lintOptionsOf(checked));
 }
 
