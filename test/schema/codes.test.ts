@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { buildReturnRequest } from '../../src/builders/buildReturnRequest';
 import { lintOrder, lintReturn } from '../../src/lint/engine';
-import { namesCountry } from '../../src/lint/checks/geo-country-names';
+import { foldedCountryName, namesCountry } from '../../src/lint/checks/geo-country-names';
 import {
   alpha2ToAlpha3,
   alpha3ToAlpha2,
@@ -165,7 +165,7 @@ describe('English country names (country-name rule and buildReturnRequest)', () 
   });
 
   it('each alias of the generator names its own country and no other (after folding)', () => {
-    const fold = (name: string) => name.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const fold = foldedCountryName;
     const owners = new Map<string, Set<string>>();
     for (const alpha2 of countryAlpha2Codes()) for (const name of englishCountryNames(alpha2)!) (owners.get(fold(name)) ?? owners.set(fold(name), new Set()).get(fold(name))!).add(alpha2);
     for (const [alpha2, aliases] of Object.entries(COUNTRY_NAME_ALIASES)) {

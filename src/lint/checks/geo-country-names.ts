@@ -4,8 +4,14 @@
  */
 import { englishCountryNames } from '../../schema/codes';
 
-/** A name as compared: trimmed, lower case, without diacritics (`Réunion` is `reunion`). */
-function folded(name: string): string {
+/**
+ * A country name as `namesCountry` compares it: trimmed, lower case, without diacritics.
+ *
+ * @param name Any text.
+ * @returns The folded name.
+ * @example foldedCountryName(' Réunion '); // 'reunion'
+ */
+export function foldedCountryName(name: string): string {
   return name.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
@@ -19,6 +25,6 @@ function folded(name: string): string {
  * @example namesCountry('US', 'United States'); // true
  */
 export function namesCountry(alpha2: string, name: string): boolean {
-  const wanted = folded(name);
-  return englishCountryNames(alpha2)?.some((n) => folded(n) === wanted) ?? false;
+  const wanted = foldedCountryName(name);
+  return englishCountryNames(alpha2)?.some((n) => foldedCountryName(n) === wanted) ?? false;
 }
