@@ -182,6 +182,26 @@ async function* readFdBytes(fd: number, stream: AsyncIterable<string | Uint8Arra
   }
 }
 
+/** Stdin's bytes: from its descriptor when the CLI has one, else from its stream. */
+function stdinSource(io: CliIo): AsyncIterable<string | Uint8Array> {
+  return io.stdinFd === undefined ? io.stdin : readFdBytes(io.stdinFd, io.stdin);
+}
+
+/**
+ * Copies a source to a sink unchanged, waiting for the sink as it goes (bounded memory).
+ *
+ * @param source What to copy (its buffers may be reused: each is copied as it is queued).
+ * @param sink Where to.
+ * @param signal Stops the copy.
+ */
+async function passThrough(source: AsyncIterable<string | Uint8Array>, sink: OutputSink, signal: AbortSignal): Promise<void> {
+  for await (const piece of untilAborted(source, signal)) {
+    sink.write(typeof piece === 'string' ? piece : Buffer.from(piece));
+    await sink.flush();
+    if (sink.failure) return;
+  }
+}
+
 /** Reads one input into the run, piece by piece. */
 async function readInput(
   run: LintRun,
@@ -198,7 +218,7 @@ async function readInput(
   const fix = await makeFixTarget(spec, () => cutter.hadBom);
   const input: InputContext = { file: spec.file, index, nextLine: 1, payloads: 0, ...(fix ? { fix } : {}), ...(spec.variant ? { variant: spec.variant } : {}) };
   let source: AsyncIterable<string | Uint8Array>;
-  if (!spec.path) source = io.stdinFd === undefined ? io.stdin : readFdBytes(io.stdinFd, io.stdin);
+  if (!spec.path) source = stdinSource(io);
   else source = spec.gzip ? gunzip(readFileBytes(spec, counter)) : readFileBytes(spec, counter);
   const flushes = cutter instanceof LineChunker || cutter instanceof AutoChunker;
   try {
@@ -338,22 +358,43 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   // (Each input's own config is loaded as it is found, still before anything is linted.)
   const configs = await ConfigLookup.create(cwd, args);
   const profile = args.profile === undefined ? undefined : await loadProfile(resolve(cwd, args.profile), args.profile);
-  const warn = (line: string) => writeLine(io.stderr, line);
+  // The warnings of the inputs (a file ignored by a config) wait until the run knows whether
+  // stderr is free for them: with --fix on stdin it may hold a json, sarif or junit report alone.
+  const warnings: string[] = [];
+  const warn = (line: string) => warnings.push(line);
   const optionFiles = args.profile === undefined ? [] : [resolve(cwd, args.profile)];
-  const files = await expandInputs(args.files.length === 0 ? ['-'] : args.files, { cwd, configs, optionFiles, warn, ...(args.stdinFilename !== undefined ? { stdinFilename: args.stdinFilename } : {}) });
-  // Every input is opened before any output: a typo in the last name, or a file that cannot
-  // be read, must not leave a half report.
-  const specs = await openInputs(files, cwd, args.stdinFilename ?? '<stdin>');
+  const named = args.files.length === 0 ? ['-'] : args.files;
   try {
-    return await lintInputs(args, io, cwd, specs, await variantsOf(args, cwd, specs, configs, profile), configs.loaded);
+    const files = await expandInputs(named, { cwd, configs, optionFiles, warn, ...(args.stdinFilename !== undefined ? { stdinFilename: args.stdinFilename } : {}) });
+    // Every input is opened before any output: a typo in the last name, or a file that cannot
+    // be read, must not leave a half report.
+    const specs = await openInputs(files, cwd, args.stdinFilename ?? '<stdin>');
+    // `--fix` on a stdin the config ignores hands it back unchanged (as Prettier does), so that
+    // `fulfilkit lint --fix --stdin-filename NAME < in > out` always leaves the payloads in `out`.
+    const passStdin = args.fix && named.includes('-') && !files.includes('-');
+    try {
+      return await lintInputs(args, io, cwd, specs, await variantsOf(args, cwd, specs, configs, profile), configs.loaded, warnings, passStdin);
+    } finally {
+      await closeInputs(specs);
+    }
   } finally {
-    await closeInputs(specs);
+    // Not written yet: the run stopped before its outputs were open (a usage error).
+    for (const line of warnings) writeLine(io.stderr, line);
   }
 }
 
 /** Runs `lint` over inputs that are all open. */
-async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonly InputSpec[], variants: readonly UnitVariant[], configs: readonly LintConfig[]): Promise<number> {
-  const readsStdin = specs.some((spec) => !spec.path);
+async function lintInputs(
+  args: LintArgs,
+  io: CliIo,
+  cwd: string,
+  specs: readonly InputSpec[],
+  variants: readonly UnitVariant[],
+  configs: readonly LintConfig[],
+  inputWarnings: string[],
+  passStdin: boolean,
+): Promise<number> {
+  const readsStdin = specs.some((spec) => !spec.path) || passStdin;
   if (readsStdin && (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd))) throw new UsageError('No input: pass files, or pipe payloads to stdin.');
   const fixPaths = args.fix ? await prepareFixes(args, specs) : undefined;
   const fixesStdin = args.fix && readsStdin;
@@ -366,6 +407,7 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
   const note = (line: string) => {
     if (!machineOnStderr) writeLine(io.stderr, line);
   };
+  for (const line of inputWarnings.splice(0)) note(line);
   let progress: Progress | undefined;
   const stdoutSink = fixesStdin ? new OutputSink(io.stdout, 'stdout') : undefined;
   // The batch rules on in any input's options: the units collect their facts, and the json report names them (merge warns when runs it joins did not share them).
@@ -423,6 +465,7 @@ async function lintInputs(args: LintArgs, io: CliIo, cwd: string, specs: readonl
       if (stop.signal.aborted) break;
       await readInput(run, spec, index, io, executor, chunkOptions, stop.signal, counter, makeFixTarget);
     }
+    if (passStdin) await passThrough(stdinSource(io), stdoutSink!, stop.signal);
   } catch (error) {
     if (error instanceof InputError || error instanceof UsageError) failure = error;
     else throw error;

@@ -164,6 +164,16 @@ describe('ignores', () => {
     expect(out.stdout).toBe('✔ No problems in 1 payload.\n');
   });
 
+  it('--fix hands back a stdin the config ignores byte for byte, through the real stdin descriptor', async () => {
+    const dir = tree(files);
+    // Several reads' worth of bytes, none alike.
+    const stdin = Buffer.from(Array.from({ length: 30_000 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i % 97)}"}\n`).join(''));
+    const out = await runBin(bin(), ['lint', '--fix', '--stdin-filename', 'data/drafts/in.ndjson'], { cwd: dir, stdin });
+    expect(out.code).toBe(0);
+    expect(Buffer.from(out.stdout).equals(stdin)).toBe(true);
+    expect(out.stderr).toContain('data/drafts/in.ndjson is ignored by fulfilkit.config.json');
+  });
+
   it('exits 2 when everything a glob or a folder finds is ignored', async () => {
     const dir = tree(files);
     const glob = await cli(['lint', 'data/drafts/*.json'], { cwd: dir });

@@ -252,4 +252,27 @@ describe('--stdin-filename', () => {
       else expect(() => JSON.parse(out.stderr)).not.toThrow();
     }
   });
+
+  it('--fix on a stdin the config ignores hands it back unchanged, and keeps the warning out of a machine report', async () => {
+    const dir = tree({ 'fulfilkit.config.json': JSON.stringify({ ignores: ['drafts/**'] }) });
+    // Byte for byte, with what a fix would have changed and what is no JSON at all.
+    const stdin = '\uFEFF' + JSON.stringify(validOrder('1.1')).replace('"transactionID":', '"transactionId":') + '\r\nnot json\n';
+    const stylish = await cli(['lint', '--fix', '--stdin-filename', 'drafts/o.ndjson'], { cwd: dir, stdin });
+    expect(stylish.code).toBe(0);
+    expect(stylish.stdout).toBe(stdin);
+    expect(stylish.stderr).toContain('drafts/o.ndjson is ignored by fulfilkit.config.json');
+    expect(stylish.stderr).toContain('No problems in 0 payloads; 0 fixes applied.');
+    for (const format of ['json', 'sarif', 'junit']) {
+      const out = await cli(['lint', '--fix', '-f', format, '--stdin-filename', 'drafts/o.ndjson'], { cwd: dir, stdin });
+      expect(out.code).toBe(0);
+      expect(out.stdout).toBe(stdin);
+      expect(out.stderr).not.toContain('is ignored by');
+      if (format === 'junit') expect(XMLValidator.validate(out.stderr)).toBe(true);
+      else expect(() => JSON.parse(out.stderr)).not.toThrow();
+    }
+    // Without --fix it is not read: the report goes to stdout, with no payload.
+    const lint = await cli(['lint', '-f', 'json', '--stdin-filename', 'drafts/o.ndjson'], { cwd: dir, stdin });
+    expect(report(lint).summary.payloads).toBe(0);
+    expect(lint.stderr).toContain('is ignored by');
+  });
 });
