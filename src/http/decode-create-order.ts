@@ -15,10 +15,21 @@ const decode = makeDecoder<OrderResult>(ERRORS, (status, body, raw) => {
   // Errors rule 2: "result false, or result with errorCode" is unsuccessful; a result that
   // says false is a refusal whatever shape the other members have.
   if (body.result === false || body.result === 'false') return failure('rejected', status, raw, found);
-  const parsed = v.safeParse(OrderResultSchema, withoutOddMessage(body, 'errorMessage'));
+  const parsed = v.safeParse(OrderResultSchema, withoutOddRequestId(withoutOddMessage(body, 'errorMessage')));
   if (!parsed.success) return undefined;
   return found.code === undefined ? { ok: true, value: parsed.output } : failure('rejected', status, raw, found);
 });
+
+/**
+ * A success body without a `requestId` that is not text (null included): the value types it
+ * as text, and, like a malformed message, it must not turn an order the operator created
+ * into `unexpected` (a retry would then be refused as a duplicate).
+ */
+function withoutOddRequestId(body: Record<string, unknown>): Record<string, unknown> {
+  if (body.requestId === undefined || typeof body.requestId === 'string') return body;
+  const { requestId: _odd, ...rest } = body;
+  return rest;
+}
 
 /**
  * Decodes a create-order response of any version: `result` as v1's boolean or v1.1's string `"true"`/`"false"`.

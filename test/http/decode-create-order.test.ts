@@ -59,6 +59,17 @@ describe('decodeCreateOrder', () => {
     expect(decodeCreateOrder(200, body)).toStrictEqual({ ok: true, value });
   });
 
+  // The value types requestId as text: one that is not text is left out, and the order stays a success.
+  it.each([
+    ['a number', 5],
+    ['null', null],
+    ['an object', { id: 'REQ-4' }],
+    ['an array', ['REQ-4']],
+  ])('decodes a "true" whose requestId is %s as success, without it', (_name, requestId) => {
+    const decoded = decodeCreateOrder(200, { result: 'true', errorCode: null, errorMessage: null, requestId });
+    expect(decoded).toStrictEqual({ ok: true, value: { result: 'true', errorCode: null, errorMessage: null } });
+  });
+
   it('decodes a JSON text body', () => {
     expect(decodeCreateOrder(200, '{"result":"true","errorCode":null,"errorMessage":null}').ok).toBe(true);
   });
