@@ -7,9 +7,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOG_FORMATS, requestLogLine, type LogFormat } from '../simulator/control/log-line';
 import { createSimulator } from '../simulator/create-simulator';
+import { checkDataFile } from '../simulator/options';
 import type { SimulatorOptions, SimulatorRequestEvent } from '../simulator/types';
 import { UsageError } from './errors';
-import { writeLine } from './escape';
+import { escapeControls, writeLine } from './escape';
 import type { CliIo } from './io';
 import { readJsonFile } from './profile';
 import { closest } from './suggest';
@@ -252,7 +253,13 @@ export function requiredToken(args: { readonly host: string; readonly controlTok
 const MAX_DATA_BYTES = 16 << 20;
 
 async function loadData(path: string, cwd: string): Promise<SimulatorOptions> {
-  return (await readJsonFile(resolve(cwd, path), `the data file ${path}`, MAX_DATA_BYTES)) as SimulatorOptions;
+  const data = await readJsonFile(resolve(cwd, path), `the data file ${path}`, MAX_DATA_BYTES);
+  try {
+    checkDataFile(data);
+  } catch (error) {
+    throw new UsageError(`Invalid data file ${escapeControls(path)}: ${(error as Error).message}`);
+  }
+  return data as SimulatorOptions;
 }
 
 /**
@@ -299,7 +306,7 @@ export async function serveCommand(args: ServeArgs, io: CliIo, stop?: AbortSigna
   try {
     simulator = createSimulator({ ...options, control: token === undefined ? {} : { token }, ...(onRequest === undefined ? {} : { onRequest }) });
   } catch (error) {
-    throw new UsageError(`Invalid data file ${args.data}: ${(error as Error).message}`);
+    throw new UsageError(`Invalid data file ${escapeControls(args.data ?? '')}: ${(error as Error).message}`);
   }
   let server;
   try {

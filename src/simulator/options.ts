@@ -214,8 +214,23 @@ function controlOf(value: unknown): SimulatorControlOptions | undefined {
   return { token: headerValue(record, 'token', 'control') };
 }
 
-/** The members `createSimulator` takes (and a `serve --data` file). */
-const OPTION_MEMBERS = ['clients', 'inventory', 'paymentMethods', 'seed', 'faults', 'retain', 'retainOrders', 'control', 'onRequest'];
+/** The members of a `serve --data` file: the options that are data (no token, no callback). */
+const DATA_MEMBERS = ['clients', 'inventory', 'paymentMethods', 'seed', 'faults', 'retain', 'retainOrders'];
+
+/** The members `createSimulator` takes. */
+const OPTION_MEMBERS = [...DATA_MEMBERS, 'control', 'onRequest'];
+
+/**
+ * Checks that a `serve --data` file holds an object of data members only: a `control` token
+ * or an `onRequest` there would be dropped by `serve` (its flags set them), so it is refused.
+ *
+ * @param data The parsed file.
+ * @throws {TypeError|RangeError} Naming the member that is not data, never its value.
+ * @example checkDataFile({ seed: 7 }); // passes; checkDataFile({ control: { token: 't' } }) throws
+ */
+export function checkDataFile(data: unknown): void {
+  onlyMembers(object(data, 'the file'), DATA_MEMBERS, 'the file');
+}
 
 /**
  * Checks the simulator's options and fills in the defaults, member by member.

@@ -36,7 +36,12 @@ describe('fulfilkit serve (in-process)', () => {
     { name: 'a data file that is not JSON', files: { 'd.json': '{' }, argv: ['--data', 'd.json'], message: /not valid JSON/ },
     { name: 'a data file that never ends (read up to 16 MiB, not whole)', files: {}, argv: ['--data', '/dev/zero'], message: /^fulfilkit: The data file \/dev\/zero is larger than 16 MiB\.$/m },
     { name: 'a client without a key', files: { 'd.json': JSON.stringify({ clients: [{ ...CLIENT, clientAuthKey: '' }] }) }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: clients\[0\]\.clientAuthKey must be a non-empty string/ },
-    { name: 'a data file with a misspelt member', files: { 'd.json': JSON.stringify({ client: [CLIENT] }) }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: options has an unknown member "client"; it takes clients, / },
+    { name: 'a data file with a misspelt member', files: { 'd.json': JSON.stringify({ client: [CLIENT] }) }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: the file has an unknown member "client"; it takes clients, inventory, paymentMethods, seed, faults, retain, retainOrders\.$/m },
+    // A token in the file would be dropped (the flags set it): refused, so that no one believes the control API is guarded.
+    { name: 'a data file with a control token', files: { 'd.json': JSON.stringify({ control: { token: 'from-the-file' } }) }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: the file has an unknown member "control"; it takes clients, .*retainOrders\.$/m },
+    { name: 'a data file with an onRequest', files: { 'd.json': '{"onRequest": 1}' }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: the file has an unknown member "onRequest"/ },
+    { name: 'a data file that is an array', files: { 'd.json': '[]' }, argv: ['--data', 'd.json'], message: /Invalid data file d\.json: the file must be an object\./ },
+    { name: 'a data file name with controls, escaped', files: { 'd\u001b[31m.json': '{"seed": "x"}' }, argv: ['--data', 'd\u001b[31m.json'], message: /Invalid data file d\\u\{1b\}\[31m\.json: seed must be a whole number/ },
     { name: 'a bad port', files: {}, argv: ['--port', '70000'], message: /--port/ },
     { name: 'a negative --retain', files: {}, argv: ['--retain', '-1'], message: /Invalid value for --retain: expected a whole number from 0/ },
     { name: 'a fractional --retain', files: {}, argv: ['--retain=2.5'], message: /Invalid value for --retain/ },
