@@ -31,18 +31,26 @@ export function redactedHeaders(headers: Headers): Record<string, string> {
   return out;
 }
 
+/**
+ * A query parameter's name as servers read it: decoded, in lower case, and without the
+ * brackets of the array and object forms (`key[]`, `key[0]`, `key[a][b]`), which many
+ * servers read as the name before them.
+ */
 function decodedName(name: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+    decoded = decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
   } catch {
-    return name.toLowerCase();
+    decoded = name.toLowerCase();
   }
+  const bracket = decoded.indexOf('[');
+  return bracket > 0 && decoded.endsWith(']') ? decoded.slice(0, bracket) : decoded;
 }
 
 /**
  * A URL without its fragment (never sent over HTTP; it may hold anything) and with the
- * value of every credential query parameter (names compared without case, after decoding)
- * replaced by `<redacted>`; the rest of the URL is kept as it was sent.
+ * value of every credential query parameter (names compared without case, after decoding,
+ * brackets of the array forms left out) replaced by `<redacted>`; the rest of the URL is kept as it was sent.
  *
  * @param url The request's URL.
  * @returns The URL to keep.

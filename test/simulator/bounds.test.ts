@@ -149,6 +149,16 @@ describe('query-string credentials', () => {
     expect(sim.received().map((r) => r.status)).toEqual([200, 401, 404]);
     for (const secret of ['s1', 's2', 's3', 's4', 's5', 's6']) expect(JSON.stringify(sim.received())).not.toContain(`=${secret}`);
   });
+
+  it('are redacted in their array and object forms, which many servers read as the name before the brackets', async () => {
+    const sim = createSimulator();
+    const query = 'subscription-key[]=s1&ClientAuthKey[0]=s2&clientConfigId[a][b]=s3&subscription-key%5B%5D=s4&[subscription-key]=kept&sku[]=MUG';
+    await sim.fetch(`${BASE_URL}/productapi/v1/inventory?${query}`);
+    const url = sim.received()[0]!.url;
+    expect(url.slice(url.indexOf('?'))).toBe(
+      '?subscription-key[]=<redacted>&ClientAuthKey[0]=<redacted>&clientConfigId[a][b]=<redacted>&subscription-key%5B%5D=<redacted>&[subscription-key]=kept&sku[]=MUG',
+    );
+  });
 });
 
 describe('bodies nested deeper than 512 levels', () => {
