@@ -127,7 +127,8 @@ const SCHEMAS: Record<string, Record<string, unknown>> = {
     {
       operation: { enum: OPERATIONS },
       status: { type: 'integer', description: 'The status the proxy answered (422 for a body it refused).' },
-      problems: { type: 'array', items: ref('Problem') },
+      problems: { type: 'array', items: ref('Problem'), description: 'At most 1000; the rest are counted in `omitted`.' },
+      omitted: ref('ProblemTally'),
       decodeError: { type: 'string', description: "Its decoder finds none of the spec's shapes in the answer, and the answer is none of the error answers the operator's OpenAPI document (`fulfilkit openapi`) declares for the operation." },
     },
     ['operation', 'status', 'problems'],

@@ -73,6 +73,20 @@ describe('fulfilkit proxy in front of fulfilkit serve', () => {
     expect((await raw(`${rejecting.url}/_fulfilkit/violations`)).json.violations.map((v: { status: number }) => v.status)).toEqual([422, 422, 422]);
   });
 
+  it('lists at most 1000 problems of a body and counts the rest in omitted, in the 422 and in violations', async () => {
+    await raw(`${rejecting.url}/_fulfilkit/violations`);
+    const order = validOrder('1.1') as { clientRequest: { item: unknown[] } };
+    // 1,200 items that are numbers: a type error each.
+    order.clientRequest.item = Array.from({ length: 1200 }, () => 5);
+    const answer = await raw(`${rejecting.url}${ORDERS}`, jsonRequest('POST', order, AUTH));
+    expect(answer.status).toBe(422);
+    expect(answer.json.problems).toHaveLength(1000);
+    expect(answer.json.omitted).toEqual({ errors: 200, warnings: 0, byRule: { type: 200 } });
+    const last = (await raw(`${rejecting.url}/_fulfilkit/violations`)).json.violations.at(-1);
+    expect(last.problems).toHaveLength(1000);
+    expect(last.omitted).toEqual(answer.json.omitted);
+  });
+
   it('lints at the version of the path', async () => {
     const v12 = change(validOrder('1.1'), { '/clientRequest/requestHeader/requestReference': 'REQ 12' });
     expect((await raw(`${rejecting.url}/fulfillmentapi/v1.1/orders`, jsonRequest('POST', v12, AUTH))).status).not.toBe(422);

@@ -21,7 +21,7 @@ import type { Decoder } from '../../http/api-result';
 import { parseBody } from '../../http/decoding';
 import { declaredErrorBodies } from '../../openapi/document';
 import { lintBounded } from '../../lint/engine';
-import { problemOf } from '../../lint/report';
+import { problemOf, type ProblemTally } from '../../lint/report';
 import type { ClientProfile, LintOrderOptions, PayloadKind, Problem } from '../../lint/types';
 import type { OrderVersion } from '../../schema/tables';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
@@ -39,8 +39,10 @@ export interface ProxyViolation {
   readonly operation: SimulatorOperation;
   /** The status the proxy answered: the upstream's, or 422 for a body it refused. */
   readonly status: number;
-  /** The lint problems of the request's body (create order, returns); `[]` for the others. */
+  /** The lint problems of the request's body (create order, returns; at most 1000); `[]` for the others. */
   readonly problems: readonly Problem[];
+  /** The problems beyond the first 1000, counted (as `POST /_fulfilkit/lint` counts them); absent when none were left out. */
+  readonly omitted?: ProblemTally;
   /** Why the answer did not decode: its decoder finds none of the spec's shapes in it, and the OpenAPI document declares no error answer of its status that it matches. */
   readonly decodeError?: string;
 }
@@ -165,8 +167,18 @@ function parseProblem(message: string): Problem {
   return problemOf('parse', 'error', '', message);
 }
 
-/** The lint problems of a body, as the operator would lint it (at most 1000 listed), and its requestReference for the log. */
-function inspectBody(bytes: Buffer, kind: PayloadKind, version: OrderVersion | undefined, profile: ClientProfile | undefined): { problems: Problem[]; requestReference?: string } {
+/** What the proxy found in a request's body. */
+interface Inspected {
+  /** At most 1000. */
+  readonly problems: Problem[];
+  /** The problems left out, counted. */
+  readonly omitted?: ProblemTally;
+  /** For the request log. */
+  readonly requestReference?: string;
+}
+
+/** The lint problems of a body, as the operator would lint it (at most 1000 listed, the rest counted), and its requestReference for the log. */
+function inspectBody(bytes: Buffer, kind: PayloadKind, version: OrderVersion | undefined, profile: ClientProfile | undefined): Inspected {
   const text = bytes.toString('utf8');
   let payload: unknown;
   try {
@@ -176,9 +188,9 @@ function inspectBody(bytes: Buffer, kind: PayloadKind, version: OrderVersion | u
   }
   if (nestsDeeper(text, MAX_BODY_DEPTH)) return { problems: [parseProblem(MESSAGES.tooDeep)] };
   const options = { ...(version === undefined ? {} : { version }), ...(profile === undefined ? {} : { profile }) };
-  const { problems } = lintBounded(kind, payload, options as LintOrderOptions, { maxProblems: MAX_PROBLEMS, warnings: true });
+  const { problems, omitted } = lintBounded(kind, payload, options as LintOrderOptions, { maxProblems: MAX_PROBLEMS, warnings: true });
   const requestReference = requestReferenceOf(payload, kind);
-  return requestReference === undefined ? { problems } : { problems, requestReference };
+  return { problems, ...(omitted === undefined ? {} : { omitted }), ...(requestReference === undefined ? {} : { requestReference }) };
 }
 
 /** The answer's body as text for its decoder: decompressed (bounded) when it is encoded. */
@@ -359,18 +371,19 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
       return 413;
     }
     const kind = route?.body?.kind;
-    const inspected = kind === undefined ? { problems: [] } : inspectBody(body, kind, route?.version, options.profile);
-    const problems = inspected.problems;
+    const inspected: Inspected = kind === undefined ? { problems: [] } : inspectBody(body, kind, route?.version, options.profile);
+    const { problems } = inspected;
+    const listed = { problems, ...(inspected.omitted === undefined ? {} : { omitted: inspected.omitted }) };
     if (inspected.requestReference !== undefined) trace.requestReference = inspected.requestReference;
     // Fail closed: how the upstream reads another spelling is unknown, so that body never goes there.
     if (route !== undefined && options.rejectInvalid && kind !== undefined && matched?.exact === false) {
-      record({ operation: route.operation, status: 400, problems });
+      record({ operation: route.operation, status: 400, ...listed });
       sendJson(res, 400, { statusCode: '400', message: otherSpelling(route.path) });
       return 400;
     }
     if (route !== undefined && options.rejectInvalid && problems.some((p) => p.severity === 'error')) {
-      record({ operation: route.operation, status: 422, problems });
-      sendJson(res, 422, { problems });
+      record({ operation: route.operation, status: 422, ...listed });
+      sendJson(res, 422, listed);
       return 422;
     }
     // The parsed path: dot segments cannot climb out of the upstream's path prefix.
@@ -384,7 +397,7 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     if (route !== undefined) {
       const encoding = answer.headers['content-encoding']?.toLowerCase();
       const decodeError = decodeErrorOf(route, answer.status, decodedText(answer.body, encoding) ?? '');
-      if (problems.length > 0 || decodeError !== undefined) record({ operation: route.operation, status: answer.status, problems, ...(decodeError === undefined ? {} : { decodeError }) });
+      if (problems.length > 0 || decodeError !== undefined) record({ operation: route.operation, status: answer.status, ...listed, ...(decodeError === undefined ? {} : { decodeError }) });
     }
     return answer.status;
   }
