@@ -142,9 +142,13 @@ export function answerBeyondRequests(server: Server, onRequest: RequestLog): voi
     socket.end(closingAnswer(405, 'Method Not Allowed', CONNECT_REFUSED, { Allow: '' }), () => socket.destroy());
     log(req.method ?? 'CONNECT', requestTarget(req.url).pathname, 405);
   });
+  // Connections that carried a request: one that ends in the middle of the next message is a
+  // client gone after its answer (curl stops sending a body once it reads a 413), no request.
+  const answered = new WeakSet<Duplex>();
+  server.on('request', (req: IncomingMessage) => answered.add(req.socket));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // A reset client, or an answer in flight (Node's own rule): nothing to say.
-    if (error.code === 'ECONNRESET' || (socket as { _httpMessage?: unknown })._httpMessage) {
+    // A reset client, an answer in flight (Node's own rule), or a client gone after its answer: nothing to say.
+    if (error.code === 'ECONNRESET' || (socket as { _httpMessage?: unknown })._httpMessage || (error.code === 'HPE_INVALID_EOF_STATE' && answered.has(socket))) {
       socket.destroy();
       return;
     }

@@ -4,6 +4,7 @@
  * 413, not a broken pipe; CONNECT and requests Node's parser refuses get a JSON answer and
  * one log line each.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/simulator/answers';
 import { AUTH, proxy, rawConnection, serve, type Running } from './_kit';
@@ -100,6 +101,33 @@ describe('CONNECT and requests the HTTP parser refuses', () => {
         if (format === 'Json') expect(JSON.parse(lines[0]!)).toMatchObject({ method: 'CONNECT', path: '/*', operation: null, status: 405, requestReference: null });
         else expect(lines[0]).toMatch(/^\S+Z CONNECT \/\* - 405 0ms -$/);
       }
+    });
+
+    it('logs only the 413 when the client stops sending its body after reading it (as curl does), and still logs a request cut short', async () => {
+      const run = runs[`${server}Json`]!;
+      const target = new URL(run.url);
+      /** Writes the bytes, reads until an answer's head (or the close) arrives, then ends its side. */
+      const halfClosed = (bytes: string | Buffer) =>
+        new Promise<string>((resolve) => {
+          let got = '';
+          const socket = connect({ host: target.hostname, port: Number(target.port) }, () => socket.write(bytes, () => (bytes.length < 1000 ? socket.end() : undefined)));
+          socket.on('data', (chunk) => {
+            got += chunk.toString('latin1');
+            if (got.includes('\r\n\r\n')) socket.end();
+          });
+          socket.on('error', () => undefined);
+          socket.on('close', () => resolve(got));
+        });
+      const before = run.out().length;
+      const head = `POST ${ORDERS} HTTP/1.1\r\nHost: 127.0.0.1\r\n${authHeaders}Content-Type: application/json\r\nContent-Length: ${MAX_BODY_BYTES * 2}\r\n\r\n`;
+      expect(await halfClosed(Buffer.concat([Buffer.from(head), Buffer.alloc(100_000, 32)]))).toMatch(/^HTTP\/1\.1 413 /);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(linesSince(run, before).map((line) => JSON.parse(line).status)).toEqual([413]);
+      // Headers cut short by the client's end, on a fresh connection: a request that did not parse, answered and logged.
+      const cut = run.out().length;
+      expect(await halfClosed('GET /_fulfilkit/health HTTP/1.1\r\nHost: x\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(linesSince(run, cut).map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ method: '-', path: '-', status: 400 })]);
     });
 
     it.each([
