@@ -4,6 +4,7 @@
  * A long line is edited in its UTF-8 bytes, without decoding it.
  */
 import type { MemberRename } from '../lint/apply-fixes';
+import { escapeText } from '../lint/pointer';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -89,6 +90,66 @@ export function skipToClose(text: string, i: number): number {
 export function keyOf(text: string, start: number, end: number): string {
   const raw = text.slice(start, end);
   return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+}
+
+/**
+ * The first member name that one object of valid JSON text names twice (in text order), as
+ * the JSON Pointer of its second occurrence. `JSON.parse` keeps the last of such members and
+ * other parsers the first, so the text means what its reader decides. Linear in the text; no
+ * recursion, whatever the depth.
+ *
+ * @param text Valid JSON text.
+ * @returns The pointer, or undefined when no object repeats a name.
+ * @example repeatedMember('{"a": {"b": 1, "b": 2}}'); // '/a/b'
+ */
+export function repeatedMember(text: string): string | undefined {
+  // The open containers, innermost last: an object's names so far, or an array's next index; and their pointers.
+  const open: (Set<string> | number)[] = [];
+  const pointers: string[] = [];
+  let i = skipSpace(text, 0);
+  let at = '';
+  for (;;) {
+    // At a value whose pointer is `at`.
+    const c = text.charCodeAt(i);
+    let opened = false;
+    if (c === 123 || c === 91) {
+      const first = skipSpace(text, i + 1);
+      // An empty container is a value like any other.
+      if (text.charCodeAt(first) === (c === 123 ? 125 : 93)) i = first + 1;
+      else {
+        open.push(c === 123 ? new Set<string>() : 0);
+        pointers.push(at);
+        i = first;
+        opened = true;
+      }
+    } else i = skipValue(text, i);
+    // Past a value: close the containers that end here, then step past the comma.
+    while (!opened) {
+      if (open.length === 0) return undefined;
+      i = skipSpace(text, i);
+      if (text.charCodeAt(i) === 44) {
+        i = skipSpace(text, i + 1);
+        break;
+      }
+      open.pop();
+      pointers.pop();
+      i++;
+    }
+    // At the next member's key, or the next element, of the innermost container.
+    const inner = open[open.length - 1]!;
+    const base = pointers[pointers.length - 1]!;
+    if (typeof inner === 'number') {
+      at = `${base}/${inner}`;
+      open[open.length - 1] = inner + 1;
+    } else {
+      const end = skipString(text, i);
+      const name = keyOf(text, i, end);
+      at = `${base}/${escapeText(name)}`;
+      if (inner.has(name)) return at;
+      inner.add(name);
+      i = skipSpace(text, skipSpace(text, end) + 1);
+    }
+  }
 }
 
 /**

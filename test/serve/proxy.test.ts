@@ -87,6 +87,25 @@ describe('fulfilkit proxy in front of fulfilkit serve', () => {
     expect(last.omitted).toEqual(answer.json.omitted);
   });
 
+  it('refuses a body whose object names a member twice (which one the upstream reads is unknown), and lists it without --reject-invalid', async () => {
+    await raw(`${upstream.url}/_fulfilkit/reset`, { method: 'POST' });
+    // JSON.parse keeps the last clientRequest (valid); a reader that keeps the first gets an empty one.
+    const text = JSON.stringify(validOrder('1.1')).replace('{"clientRequest":', '{"clientRequest":{},"clientRequest":');
+    const refused = await raw(`${rejecting.url}${ORDERS}`, jsonRequest('POST', text, AUTH));
+    expect(refused.status).toBe(422);
+    expect(refused.json.problems).toEqual([{ rule: 'parse', severity: 'error', path: '/clientRequest', message: expect.stringContaining('names the member twice') }]);
+    expect(await received(upstream)).toEqual([]);
+    // Deeper, and with the lint problems of what JSON.parse keeps after it.
+    const nested = JSON.stringify(invalid()).replace('"sku":', '"sku":"A","sku":');
+    expect((await raw(`${rejecting.url}${ORDERS}`, jsonRequest('POST', nested, AUTH))).json.problems.map((p: { rule: string; path: string }) => `${p.rule} ${p.path}`)).toEqual([
+      'parse /clientRequest/item/0/sku',
+      'enum /clientRequest/order/shipServiceLevel',
+    ]);
+    const forwarded = await raw(`${checking.url}${ORDERS}`, jsonRequest('POST', text, AUTH));
+    expect(forwarded.status).toBe(200);
+    expect((await raw(`${checking.url}/_fulfilkit/violations`)).json.violations.at(-1)).toMatchObject({ status: 200, problems: [expect.objectContaining({ rule: 'parse', path: '/clientRequest' })] });
+  });
+
   it('lints at the version of the path', async () => {
     const v12 = change(validOrder('1.1'), { '/clientRequest/requestHeader/requestReference': 'REQ 12' });
     expect((await raw(`${rejecting.url}/fulfillmentapi/v1.1/orders`, jsonRequest('POST', v12, AUTH))).status).not.toBe(422);

@@ -26,6 +26,7 @@ import type { ClientProfile, LintOrderOptions, PayloadKind, Problem } from '../.
 import type { OrderVersion } from '../../schema/tables';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
 import { nestsDeeper } from '../body';
+import { repeatedMember } from '../../cli/json-text';
 import { requestReferenceOf } from '../request-reference';
 import { answerBeyondRequests, refusedWithoutHost, requestTarget } from '../listen';
 import { ROUTES, findRoute } from '../routes';
@@ -162,6 +163,9 @@ function routeOf(method: string, pathname: string): { route: Route; exact: boole
 const otherSpelling = (path: string): string =>
   `The path is another spelling of ${path} (case, escapes, an escaped slash, a trailing slash or ;params): with --reject-invalid it is refused, never forwarded. Use the spec's spelling.`;
 
+/** The `parse` problem of a body whose object names a member twice (at its second occurrence). */
+const REPEATED_MEMBER = 'This object names the member twice: JSON.parse keeps the last, other readers the first, so what the operator reads is unknown. Send each member once.';
+
 /** Problems a body gets when it is not JSON at all (the CLI's `parse` rule). */
 function parseProblem(message: string): Problem {
   return problemOf('parse', 'error', '', message);
@@ -188,7 +192,12 @@ function inspectBody(bytes: Buffer, kind: PayloadKind, version: OrderVersion | u
   }
   if (nestsDeeper(text, MAX_BODY_DEPTH)) return { problems: [parseProblem(MESSAGES.tooDeep)] };
   const options = { ...(version === undefined ? {} : { version }), ...(profile === undefined ? {} : { profile }) };
-  const { problems, omitted } = lintBounded(kind, payload, options as LintOrderOptions, { maxProblems: MAX_PROBLEMS, warnings: true });
+  // A name one object repeats: JSON.parse keeps the last, other readers the first, so what the
+  // upstream reads is unknown. Listed first (with --reject-invalid the body is refused, fail closed).
+  const repeated = repeatedMember(text);
+  const linted = lintBounded(kind, payload, options as LintOrderOptions, { maxProblems: MAX_PROBLEMS - (repeated === undefined ? 0 : 1), warnings: true });
+  const { omitted } = linted;
+  const problems = repeated === undefined ? linted.problems : [problemOf('parse', 'error', repeated, REPEATED_MEMBER), ...linted.problems];
   const requestReference = requestReferenceOf(payload, kind);
   return { problems, ...(omitted === undefined ? {} : { omitted }), ...(requestReference === undefined ? {} : { requestReference }) };
 }
