@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { MESSAGES } from './answers';
 import { receivedOn } from './control/guard';
 import { isDroppedConnection } from './faults';
 import type { SimulatorRequestEvent, SimulatorServer } from './types';
@@ -125,6 +126,26 @@ export function refusedWithoutHost(req: IncomingMessage, res: ServerResponse, on
 }
 
 /**
+ * A TRACE request: the Fetch `Request` the simulator answers cannot carry one, so it
+ * is answered here as any method no route has, 404 in the statusCode shape, with its log line
+ * (and, like CONNECT, no entry in `received()`).
+ *
+ * @param req The request.
+ * @param res Its answer.
+ * @param onRequest The request log, if any.
+ * @returns `true` when it was answered.
+ * @example if (refusedMethod(req, res, onRequest)) return;
+ */
+function refusedMethod(req: IncomingMessage, res: ServerResponse, onRequest: RequestLog): boolean {
+  if (req.method !== 'TRACE') return false;
+  const body = JSON.stringify({ statusCode: '404', message: MESSAGES.notFound });
+  req.resume();
+  res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
+  onRequest?.({ time: Date.now(), method: req.method, path: requestTarget(req.url).pathname, operation: undefined, status: 404, ms: 0 });
+  return true;
+}
+
+/**
  * Answers what never reaches a request handler, and logs one line for each: a CONNECT (405,
  * `Allow` empty: an authority names no resource here) and a request Node's parser refuses
  * (400; 431 headers too large, 408 too slow), in place of Node's silent close or bare 400.
@@ -198,7 +219,7 @@ export async function listen(
   const http = (await import(/* @vite-ignore */ NODE_HTTP)) as typeof import('node:http');
   let origin = '';
   const server: Server = http.createServer({ requireHostHeader: false }, (req, res) => {
-    if (refusedWithoutHost(req, res, onRequest)) return;
+    if (refusedWithoutHost(req, res, onRequest) || refusedMethod(req, res, onRequest)) return;
     const aborted = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) aborted.abort();

@@ -130,6 +130,25 @@ describe('CONNECT and requests the HTTP parser refuses', () => {
       expect(linesSince(run, cut).map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ method: '-', path: '-', status: 400 })]);
     });
 
+    it('answers TRACE 404 in JSON as any method no route has (a Fetch Request cannot carry it), and logs one line', async () => {
+      const run = runs[`${server}Json`]!;
+      const before = run.out().length;
+      const connection = await rawConnection(run.url);
+      try {
+        for (const path of ['/fulfillmentapi/v1.1/orders', '/_fulfilkit/health']) {
+          await connection.write(`TRACE ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+          const answer = await connection.answer();
+          // The proxy forwards the first to its upstream (a serve) and answers the second itself.
+          expect(answer.status).toBe(404);
+          if (server === 'serve') expect(JSON.parse(answer.text)).toEqual({ statusCode: '404', message: 'Resource not found.' });
+        }
+      } finally {
+        connection.close();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(linesSince(run, before).map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ method: 'TRACE', path: '/fulfillmentapi/v1.1/orders', status: 404 }), expect.objectContaining({ method: 'TRACE', path: '/_fulfilkit/health', status: 404 })]);
+    });
+
     it.each([
       ['a header line without a colon', 'GET /_fulfilkit/health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n', 400, '-', '-'],
       ['a target with spaces', 'GET /a b c HTTP/1.1\r\nHost: x\r\n\r\n', 400, '-', '-'],
