@@ -29,14 +29,19 @@ export interface FixTarget {
    */
   write(bytes: Uint8Array, fixes: number): void;
   /**
-   * The input is complete: put the fixed input in place.
+   * The input is complete: its fixed bytes are all written (a file's temporary file is
+   * closed, not yet in place).
+   */
+  complete(): Promise<void>;
+  /**
+   * The whole run is complete: put the fixed input in place.
    *
    * @returns The fixes now applied (0 when the file could not be replaced).
    */
   commit(): Promise<number>;
   /**
-   * The run stopped before the end of the input: leave a file as it was (a second call,
-   * after `commit`, does nothing).
+   * The run stopped (interrupted, or a fault) before it was complete: leave a file as it was
+   * (a second call, after `commit`, does nothing).
    *
    * @returns The fixes applied all the same: those already written to a stream; 0 for a file.
    */
@@ -68,6 +73,7 @@ export function streamFixTarget(sink: OutputSink, hadBom: () => boolean): FixTar
       written += fixes;
       sink.write(bytes);
     },
+    complete: () => sink.flush(),
     commit: settle,
     abort: settle,
   };
@@ -203,9 +209,9 @@ async function overwrite(from: string, to: string): Promise<void> {
 }
 
 /**
- * Rewrites a file: fixed bytes go to a temporary file in the same folder, which replaces the
- * file (same owner and permissions, see `replacementMode`) on `commit` when a fix changed
- * something; a file with hard links is written over in place instead, once the temporary
+ * Rewrites a file: fixed bytes go to a temporary file in the same folder, closed on
+ * `complete` (the input's end), which replaces the file (same owner and permissions, see
+ * `replacementMode`) on `commit` (the run's end) when a fix changed something; a file with hard links is written over in place instead, once the temporary
  * file is complete; otherwise the file is left untouched.
  *
  * @param path The file's real path (from `prepareFix`).
@@ -248,12 +254,19 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
       return false;
     }
   };
-  const finish = async (keep: boolean): Promise<number> => {
-    if (settled) return 0;
+  /** Writes out what is queued and closes the temporary file (no more writes are taken). */
+  const close = async (): Promise<void> => {
+    if (settled) return;
     settled = true;
     await sink.flush();
     stream.end();
     await closed;
+  };
+  let ended = false;
+  const finish = async (keep: boolean): Promise<number> => {
+    await close();
+    if (ended) return 0;
+    ended = true;
     if (keep && fixes > 0 && !sink.failure) return (await replace()) ? fixes : 0;
     await unlink(temp).catch(() => {});
     return 0;
@@ -269,6 +282,7 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
       fixes += count;
       sink.write(bytes);
     },
+    complete: close,
     commit: () => finish(true),
     abort: () => finish(false),
   };

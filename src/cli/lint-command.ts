@@ -459,6 +459,7 @@ async function lintInputs(
   };
 
   let failure: InputError | UsageError | undefined;
+  let readAll = false;
   try {
     report.header();
     for (const [index, spec] of specs.entries()) {
@@ -466,6 +467,7 @@ async function lintInputs(
       await readInput(run, spec, index, io, executor, chunkOptions, stop.signal, counter, makeFixTarget);
     }
     if (passStdin) await passThrough(stdinSource(io), stdoutSink!, stop.signal);
+    readAll = true;
   } catch (error) {
     if (error instanceof InputError || error instanceof UsageError) failure = error;
     else throw error;
@@ -475,9 +477,11 @@ async function lintInputs(
     await executor.close();
     progress?.stop();
     io.signal?.removeEventListener('abort', onInterrupt);
-    // Files whose end was not put in place keep their content: --fix never leaves half a
-    // file, and counts no fix it did not apply (fixed payloads already on stdout count).
-    for (const target of fixTargets) run.summary.fixed! += await target.abort();
+    // The fixed files are put in place once the whole run is complete: an interrupted run (or
+    // one a fault stopped) leaves every file as it was and counts no fix (fixed payloads
+    // already on stdout count), and --fix never leaves half a file.
+    const complete = readAll && !stop.signal.aborted && !run.failure;
+    for (const target of fixTargets) run.summary.fixed! += complete ? await target.commit() : await target.abort();
   }
 
   const interrupted = io.signal?.aborted === true;

@@ -251,7 +251,7 @@ export class LintRun {
   }
 
   /**
-   * Marks the end of an input: its `--fix` output is put in place when its turn comes.
+   * Marks the end of an input: its `--fix` output is completed when its turn comes.
    *
    * @param input The input.
    */
@@ -292,8 +292,8 @@ export class LintRun {
           fix?.write(entry.bytes, 0);
           break;
         case 'end':
-          // Fixes count once the file holds them.
-          this.summary.fixed! += await fix!.commit();
+          // The fixed input is whole; it is put in place once the whole run is (lint-command.ts).
+          await fix!.complete();
           break;
       }
       this.queue.shift();

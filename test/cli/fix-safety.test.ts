@@ -129,6 +129,32 @@ describe('--fix and runs that were stopped', () => {
     expect(readdirSync(dir)).toEqual(['o.ndjson']);
   });
 
+  it('an interrupted run leaves every file as it was, those already read whole too, and reports 0 fixes', async () => {
+    const big = lines(4000);
+    const dir = tempFiles({ 'a.ndjson': SMALL, 'b.ndjson': big });
+    const child = startBin(bin(), ['lint', '--fix', '--concurrency', '1', '--format', 'json', 'a.ndjson', 'b.ndjson'], { cwd: dir });
+    const done = finished(child);
+    // a.ndjson is read whole (its fixed content complete) once b.ndjson's temporary file holds bytes.
+    await poll(tempOf(dir, 'b.ndjson', 1));
+    child.kill('SIGTERM');
+    const out = await done;
+    expect(out.code).toBe(143);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ fixed: 0, interrupted: true });
+    expect(readFileSync(join(dir, 'a.ndjson'), 'utf8')).toBe(SMALL);
+    expect(readFileSync(join(dir, 'b.ndjson'), 'utf8')).toBe(big);
+    expect(readdirSync(dir).sort()).toEqual(['a.ndjson', 'b.ndjson']);
+  });
+
+  it('a run that completes puts every fixed file in place, and counts each fix', async () => {
+    const other = Array.from({ length: 5 }, (_, i) => spelled(`T-${i}`) + '\n').join('');
+    const dir = tempFiles({ 'a.ndjson': SMALL, 'b.ndjson': other });
+    const out = await cli(['lint', '--fix', 'a.ndjson', 'b.ndjson'], { cwd: dir });
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('8 fixes applied');
+    expect(readFileSync(join(dir, 'a.ndjson'), 'utf8')).toBe(fixed(SMALL));
+    expect(readFileSync(join(dir, 'b.ndjson'), 'utf8')).toBe(fixed(other));
+  });
+
   it('removes only leftovers of processes that have ended, beside the file itself', async () => {
     const dir = tempFiles({ 'o.ndjson': SMALL, 'other.ndjson': SMALL });
     const dead = `.o.ndjson.fulfilkit-fix-${deadPid()}.tmp`;
