@@ -2,8 +2,9 @@
  * `fulfilkit lint`: read the inputs as a stream, lint them in worker threads, write each
  * result as soon as its turn comes, and a summary at the end.
  */
-import { read } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { close, open as openRaw, read } from 'node:fs';
+import { access, constants, open, stat, type FileHandle } from 'node:fs/promises';
+import { Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { extname, resolve } from 'node:path';
 import { isatty } from 'node:tty';
@@ -59,6 +60,12 @@ interface InputSpec {
   readonly identity?: FileIdentity;
   /** Kept open from the start: a pipe or a device cannot be opened a second time. */
   readonly handle?: FileHandle;
+  /**
+   * A FIFO, opened without waiting for its writer (O_NONBLOCK) and read by the event loop: a
+   * blocking open or read would hold a thread of libuv's pool, which no signal ends (the
+   * process could not even exit). `taken` once its reading owns the descriptor.
+   */
+  readonly fifo?: { readonly fd: number; taken: boolean };
   /** The index of its options among the run's variants (a config's overrides). */
   variant?: number;
 }
@@ -77,6 +84,7 @@ async function inputSpec(file: string, cwd: string, stdinName: string): Promise<
   let handle: FileHandle | undefined;
   let info;
   try {
+    if ((await stat(path)).isFIFO()) return { file, path, ...formOf(file), fifo: { fd: await openFd(path, constants.O_RDONLY | constants.O_NONBLOCK), taken: false } };
     handle = await open(path, 'r');
     info = await handle.stat();
   } catch (error) {
@@ -93,8 +101,30 @@ async function inputSpec(file: string, cwd: string, stdinName: string): Promise<
   return { file, path, ...formOf(file), size: info.size, identity: identityOf(file, info)! };
 }
 
+/**
+ * Every named input exists, is no folder and may be read: checked without opening any, since
+ * opening a FIFO waits for its writer (a missing file named after one is reported at once).
+ */
+async function checkInputs(files: readonly string[], cwd: string): Promise<void> {
+  for (const file of files) {
+    if (file === '-') continue;
+    const path = resolve(cwd, file);
+    try {
+      if ((await stat(path)).isDirectory()) throw new UsageError(`Cannot read ${file}: it is a directory; pass the files.`);
+      await access(path, constants.R_OK);
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`Cannot read ${file}: ${ioReason(error)}.`);
+    }
+  }
+}
+
+const openFd = promisify(openRaw) as (path: string, flags: number) => Promise<number>;
+const closeFd = promisify(close);
+
 /** Opens every input (all or none: a failure closes those already open). */
 async function openInputs(files: readonly string[], cwd: string, stdinName: string): Promise<InputSpec[]> {
+  await checkInputs(files, cwd);
   const specs: InputSpec[] = [];
   try {
     for (const file of files) specs.push(await inputSpec(file, cwd, stdinName));
@@ -107,7 +137,10 @@ async function openInputs(files: readonly string[], cwd: string, stdinName: stri
 
 /** Closes the inputs still held open. */
 async function closeInputs(specs: readonly InputSpec[]): Promise<void> {
-  for (const spec of specs) await spec.handle?.close().catch(() => {});
+  for (const spec of specs) {
+    await spec.handle?.close().catch(() => {});
+    if (spec.fifo && !spec.fifo.taken) await closeFd(spec.fifo.fd).catch(() => {});
+  }
 }
 
 /** Colours for a document: forced by --color / --no-color, else only stylish on stdout, by the environment and the terminal. */
@@ -148,6 +181,20 @@ async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): 
  * /dev/zero), counting the bytes read. The bytes yielded are valid until the next read.
  */
 async function* readFileBytes(spec: InputSpec, counter: { bytesRead: number }): AsyncGenerator<Uint8Array> {
+  if (spec.fifo) {
+    spec.fifo.taken = true;
+    // Waits in the event loop for the writer and its data (Linux reports no end before a writer came).
+    const socket = new Socket({ fd: spec.fifo.fd, readable: true, writable: false });
+    try {
+      for await (const chunk of socket as AsyncIterable<Buffer>) {
+        counter.bytesRead += chunk.length;
+        yield chunk;
+      }
+    } finally {
+      socket.destroy();
+    }
+    return;
+  }
   const handle = spec.handle ?? (await open(spec.path!, 'r'));
   const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
   try {

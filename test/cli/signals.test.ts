@@ -1,9 +1,12 @@
 /**
  * SIGTERM (what `timeout`, Kubernetes and CI cancel send) is handled like Ctrl-C: the report
  * is closed and parseable, the summary says interrupted, and the exit code is 143. A second
- * signal quits at once, even while the report waits to be written.
+ * signal quits at once, even while the report waits to be written. A named FIFO without a
+ * writer holds nothing up: a missing input named after it is reported at once, and a signal
+ * ends the run.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { set, validOrder } from '../fixtures';
@@ -51,6 +54,48 @@ describe('fulfilkit lint (bin): SIGINT (Ctrl-C) and SIGTERM', () => {
     // The run did not finish: SARIF says so.
     expect(log.runs[0].invocations).toMatchObject([{ executionSuccessful: false }]);
     expect(out.stderr).toMatch(/ in [\d,]+ payloads; interrupted before the end of the input\.\n$/);
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('fulfilkit lint (bin): a named FIFO as input', () => {
+  const fifo = () => {
+    const dir = tempFiles({});
+    execFileSync('mkfifo', [join(dir, 'in.ndjson')]);
+    return dir;
+  };
+  /** Resolves once the child holds the FIFO open (its handlers are in place by then). */
+  const opened = (pid: number) =>
+    poll(() => (readdirSync(`/proc/${pid}/fd`).some((fd) => { try { return readlinkSync(`/proc/${pid}/fd/${fd}`).endsWith('in.ndjson'); } catch { return false; } }) ? true : undefined));
+
+  it('a missing file named after it exits 2 at once, before the FIFO has a writer', async () => {
+    const out = await finished(startBin(bin(), ['lint', 'in.ndjson', 'missing.json'], { cwd: fifo() }));
+    expect(out.code).toBe(2);
+    expect(out.stdout).toBe('');
+    expect(out.stderr).toBe('fulfilkit: Cannot read missing.json: no such file.\n');
+  });
+
+  it('is read once its writer comes, to its end', async () => {
+    const dir = fifo();
+    const child = startBin(bin(), ['lint', '--format', 'json', 'in.ndjson'], { cwd: dir });
+    const done = finished(child);
+    await opened(child.pid!);
+    writeFileSync(join(dir, 'in.ndjson'), ndjson(order('A'), bad('B')));
+    const out = await done;
+    expect(out.code).toBe(1);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ payloads: 2, errors: 1 });
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s while it has no writer ends the run (exit %i) with a closed report', async (signal, code) => {
+    const child = startBin(bin(), ['lint', '--format', 'json', 'in.ndjson'], { cwd: fifo() });
+    const done = finished(child);
+    await opened(child.pid!);
+    child.kill(signal);
+    const out = await done;
+    expect(out.code).toBe(code);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ payloads: 0, interrupted: true });
   });
 });
 
