@@ -268,9 +268,11 @@ async function readInput(
   if (!spec.path) source = stdinSource(io);
   else source = spec.gzip ? gunzip(readFileBytes(spec, counter)) : readFileBytes(spec, counter);
   const flushes = cutter instanceof LineChunker || cutter instanceof AutoChunker;
+  let decoded = 0;
   try {
     for await (const piece of untilAborted(source, signal)) {
       const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+      decoded += bytes.length;
       if (!spec.path) counter.bytesRead += bytes.length;
       for (const next of cutter.push(bytes)) await run.add(input, next);
       // A thread is idle: hand it the lines held now rather than wait for a full unit (slow pipes).
@@ -285,7 +287,8 @@ async function readInput(
     if (!(error instanceof GzipError)) throw new InputError(name, error);
     // Everything decompressed before the fault is linted: all of it when the fault lies
     // between members (trailing garbage), else the whole lines.
-    const rest = error.complete ? cutter.end() : flushes ? cutter.flush() : [];
+    // No byte at all (an empty file, or no gzip data): no payload, the fault alone.
+    const rest = error.complete && decoded > 0 ? cutter.end() : flushes ? cutter.flush() : [];
     for (const next of rest) await run.add(input, next);
     throw new InputError(name, error, input);
   }

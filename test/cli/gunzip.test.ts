@@ -125,3 +125,19 @@ describe('fulfilkit lint: a .ndjson.gz with trailing garbage', () => {
     ]);
   });
 });
+
+describe('fulfilkit lint: a .gz with no gzip data at all', () => {
+  it.each([
+    ['empty', Buffer.alloc(0), 'it is empty, not gzip data'],
+    ['not gzip', Buffer.from('{"clientRequest": {}}'), 'it is not valid gzip data (Z_DATA_ERROR)'],
+  ])('%s: no payload (there is none), the fault alone, whatever the extension', async (_name, bytes, reason) => {
+    for (const name of ['o.json.gz', 'o.ndjson.gz', 'o.gz']) {
+      const dir = tempFiles({});
+      writeFileSync(join(dir, name), bytes);
+      const out = await cli(['lint', '--format', 'json', name], { cwd: dir });
+      expect(out.code).toBe(2);
+      expect(report(out)).toMatchObject({ results: [], summary: { payloads: 0, errors: 0 } });
+      expect(out.stderr.trimEnd().split('\n').at(-1)).toBe(`fulfilkit: Cannot read ${name}: ${reason}.`);
+    }
+  });
+});
