@@ -51,6 +51,9 @@ export async function checkDestinations(args: LintArgs, io: CliIo, cwd: string, 
     return file === undefined ? [] : [{ name: file, path: resolve(cwd, file) }];
   });
   if (stdoutWritten && io.stdoutFd !== undefined) outputs.push({ name: 'stdout', fd: io.stdoutFd });
+  // `github` appends its Markdown summary to $GITHUB_STEP_SUMMARY: a file like the others.
+  const stepSummary = io.env?.GITHUB_STEP_SUMMARY;
+  if (args.formats.includes('github') && stepSummary) outputs.push({ name: '$GITHUB_STEP_SUMMARY', path: resolve(cwd, stepSummary) });
   await refuseInputsAsOutputs(outputs, inputs);
 }
 

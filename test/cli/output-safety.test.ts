@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { set, validOrder } from '../fixtures';
 import { finished, startBin, useBin } from './_bin';
+import { main } from '../../src/cli/main';
 import { cli, tempFiles } from './_run';
 
 const bin = useBin();
@@ -113,6 +114,20 @@ describe('an output that is an input', () => {
       closeSync(stdout);
     }
     expect(readFileSync(file, 'utf8')).toBe(TEXT);
+  });
+
+  it('is refused when $GITHUB_STEP_SUMMARY names an input and github is a format (its summary is appended there)', async () => {
+    const dir = tempFiles({ 'f.ndjson': TEXT });
+    const file = join(dir, 'f.ndjson');
+    let stdout = '';
+    let errors = '';
+    const io = { stdin: process.stdin, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (errors += text) }, cwd: dir, env: { GITHUB_STEP_SUMMARY: file } };
+    expect(await main(['lint', '-f', 'github', 'f.ndjson'], io)).toBe(2);
+    expect(errors).toBe('fulfilkit: The output file $GITHUB_STEP_SUMMARY is the input f.ndjson (the same file): writing it would destroy the input; write the output to another file.\n');
+    expect(stdout).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(TEXT);
+    // Another format writes no step summary: nothing to refuse.
+    expect(await main(['lint', '-f', 'json', '-o', 'r.json', 'f.ndjson'], io)).toBe(1);
   });
 
   it('is not refused for another file, or a device (/dev/null)', async () => {
