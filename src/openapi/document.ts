@@ -80,6 +80,20 @@ function perVersion(prefix: string, schemas: Readonly<Record<OrderVersion, v.Gen
   return Object.fromEntries(ORDER_VERSIONS.map((version) => [`${prefix}${suffix(version)}`, schemas[version]]));
 }
 
+/** The answers of the HTTP server to requests that are no operation's at all (node:http's parser, CONNECT), by status. */
+function unmatchedByServer(): Record<string, unknown> {
+  const answer = (status: string, description: string, ...messages: string[]) => ({
+    description,
+    content: content(json('StatusCodeErrorBody', Object.fromEntries(messages.map((message, i) => [`example${i + 1}`, { summary: description, value: { statusCode: status, message } }])))),
+  });
+  return {
+    '400': answer('400', 'A request that is not valid HTTP/1.1 (the parser refuses it), or an HTTP/1.1 request without a Host header.', MESSAGES.notHttp, MESSAGES.noHost),
+    '405': answer('405', 'CONNECT: no server of fulfilkit is a tunnel (`Allow` is empty).', MESSAGES.connectRefused),
+    '408': answer('408', 'A request whose headers took too long to arrive.', MESSAGES.requestTimeout),
+    '431': answer('431', 'Request headers over 16 KiB.', MESSAGES.headersTooLarge),
+  };
+}
+
 const SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   ...perVersion('OrderRequest', ORDER_REQUEST_SCHEMAS),
   ReturnRequest: ReturnRequestSchema,
@@ -355,6 +369,9 @@ export function openApiDocument(): OpenApiDocument {
         description: "A path or method that is no operation's: the gateway's 404 (before authentication), statusCode and message.",
         content: content(json('StatusCodeErrorBody', { notFound: { summary: 'No operation at this path and method.', value: { statusCode: '404', message: MESSAGES.notFound } } })),
       },
+      // What the HTTP server (`fulfilkit serve`, `listen()`, the proxy) answers below any
+      // operation, for requests that never become one; each closes the connection.
+      ...unmatchedByServer(),
     },
   });
 }

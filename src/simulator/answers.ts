@@ -31,6 +31,13 @@ export const MESSAGES = {
   tooLarge: 'The request body is larger than the simulator accepts (10 MiB).',
   notXmlName: 'A member name of the body is not a valid XML element name.',
   nestedArray: 'The body has an array directly inside an array, which has no XML form.',
+  // Below any operation (listen.ts): what node:http's parser refuses, and CONNECT.
+  notHttp: 'The request is not valid HTTP/1.1.',
+  noHost: 'An HTTP/1.1 request needs a Host header.',
+  headersTooLarge: 'The request headers are too large.',
+  chunkExtensions: 'The chunk extensions are too large.',
+  requestTimeout: 'The request took too long to arrive.',
+  connectRefused: 'CONNECT is not supported: this server is not a tunnelling proxy. Send each request to it directly.',
 } as const;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };

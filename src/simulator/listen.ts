@@ -85,14 +85,14 @@ type RequestLog = ((event: SimulatorRequestEvent) => void) | undefined;
 
 /** Status, reason and message of what Node's parser refuses, by its error code (Node's own statuses); anything else is 400. */
 const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
-  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', 'The chunk extensions are too large.'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', MESSAGES.headersTooLarge],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', MESSAGES.chunkExtensions],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', MESSAGES.requestTimeout],
 };
-const BAD_REQUEST = [400, 'Bad Request', 'The request is not valid HTTP/1.1.'] as const;
+const BAD_REQUEST = [400, 'Bad Request', MESSAGES.notHttp] as const;
 
 /** The answer to CONNECT: no server of fulfilkit is a tunnel, so no target of CONNECT has any method. */
-const CONNECT_REFUSED = 'CONNECT is not supported: this server is not a tunnelling proxy. Send each request to it directly.';
+const CONNECT_REFUSED = MESSAGES.connectRefused;
 
 /** The headers of an answer `{ statusCode, message }` (the operator's error shape) that closes the connection. */
 function closingHeaders(body: string): Record<string, string> {
@@ -118,7 +118,7 @@ function closingAnswer(status: number, reason: string, message: string, extra: R
  */
 export function refusedWithoutHost(req: IncomingMessage, res: ServerResponse, onRequest: RequestLog): boolean {
   if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return false;
-  const body = JSON.stringify({ statusCode: '400', message: 'An HTTP/1.1 request needs a Host header.' });
+  const body = JSON.stringify({ statusCode: '400', message: MESSAGES.noHost });
   req.resume();
   res.writeHead(400, closingHeaders(body)).end(body);
   onRequest?.({ time: Date.now(), method: req.method ?? 'GET', path: requestTarget(req.url).pathname, operation: undefined, status: 400, ms: 0 });
