@@ -7,6 +7,7 @@ import { RULES } from '../../rules/index';
 import type { PayloadKind, RuleLevel } from '../lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
 import { UsageError } from './errors';
+import { escapeControls } from './escape';
 import { FORMAT_NAMES, type FormatName } from './formatters/index';
 import { parseOpenApiArgs, type OpenApiArgs } from './openapi-command';
 import { parseProxyArgs, type ProxyArgs } from './proxy-command';
@@ -142,7 +143,10 @@ function refusal(argv: readonly string[], error: unknown): UsageError {
     if (option.type === 'boolean' && token.value !== undefined) return new UsageError(`Option ${token.rawName} takes no value.`);
     // A value that looks like an option (`--format --quiet`) is a missing value, as it is for parseArgs.
     if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('-') && token.value !== '-'))) {
-      return new UsageError(`Option ${token.rawName} needs a value.`);
+      // `--max-warnings -1`: a value that starts with a dash is written with `=`.
+      const value = token.value;
+      const dashed = value !== undefined && !Object.hasOwn(OPTIONS, value.slice(value.startsWith('--') ? 2 : 1).split('=')[0]!);
+      return new UsageError(`Option ${token.rawName} needs a value${dashed ? ` (a value that starts with "-" is written ${token.rawName}=${escapeControls(value)})` : ''}.`);
     }
   }
   return new UsageError(error instanceof Error ? error.message : 'Invalid command line.');

@@ -582,7 +582,7 @@ async function lintInputs(
   const warnings = run.summary.warnings + run.droppedWarnings;
   if (errors > 0) return EXIT.errors;
   if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
-    note(`fulfilkit: ${warnings} warnings, more than --max-warnings ${args.maxWarnings}.`);
+    note(`fulfilkit: ${plural(warnings, 'warning')}, more than --max-warnings ${args.maxWarnings}.`);
     return EXIT.errors;
   }
   return EXIT.ok;

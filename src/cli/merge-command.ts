@@ -663,7 +663,7 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
   if (incomplete.length > 0) return EXIT.failure;
   if (summary.errors > 0) return EXIT.errors;
   if (args.maxWarnings !== undefined && summary.warnings > args.maxWarnings) {
-    writeLine(io.stderr, `fulfilkit: ${summary.warnings} warnings, more than --max-warnings ${args.maxWarnings}.`);
+    writeLine(io.stderr, `fulfilkit: ${plural(summary.warnings, 'warning')}, more than --max-warnings ${args.maxWarnings}.`);
     return EXIT.errors;
   }
   return EXIT.ok;

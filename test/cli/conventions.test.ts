@@ -108,7 +108,7 @@ describe('--quiet, --max-warnings, -o', () => {
     expect((await cli(['lint', '--quiet', 'o.ndjson'], { cwd: dir })).code).toBe(0);
     const out = await cli(['lint', '--quiet', '--max-warnings', '0', 'o.ndjson'], { cwd: dir });
     expect(out.code).toBe(1);
-    expect(out.stderr).toContain('1 warnings, more than --max-warnings 0');
+    expect(out.stderr).toContain('1 warning, more than --max-warnings 0');
   });
 
   it('-o writes the report to a file; the summary line goes to stderr', async () => {

@@ -90,7 +90,7 @@ describe('fulfilkit merge', () => {
     expect((await cli(['merge', 'clean.json', 'warn.json'], { cwd: dir })).code).toBe(0);
     const strict = await cli(['merge', '--max-warnings', '0', 'clean.json', 'warn.json'], { cwd: dir });
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain('1 warnings, more than --max-warnings 0');
+    expect(strict.stderr).toContain('1 warning, more than --max-warnings 0');
     const summary = JSON.parse((await cli(['merge', '-f', 'json', 'clean.json', 'warn.json'], { cwd: dir })).stdout).summary;
     expect(summary).toEqual({ payloads: 2, errors: 0, warnings: 1, byRule: { 'ambiguous-value': 1 } });
   });
