@@ -30,6 +30,10 @@ export interface InputOptions {
 
 // Folders that a folder or a glob never enters, and a file that is never a payload (ESLint skips node_modules and .git too).
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+const NONE: ReadonlySet<string> = new Set();
+
+/** The skipped folders a glob names (`**\/node_modules/*.json`, `{node_modules,lib}`): it enters those. */
+const namedFolders = (pattern: string): ReadonlySet<string> => new Set([...SKIPPED_FOLDERS].filter((name) => pattern.includes(name)));
 
 /**
  * True for a file name that a folder input lints: `.json`, `.ndjson`, `.jsonl`, each
@@ -80,6 +84,7 @@ async function walk(
   accept: (rel: string, name: string) => boolean,
   options: InputOptions,
   acceptFolder?: (rel: string) => boolean,
+  enters: ReadonlySet<string> = NONE,
 ): Promise<Found> {
   const found: Found = { files: [], folders: [] };
   const rootInfo = await stat(root).catch(() => undefined);
@@ -101,7 +106,7 @@ async function walk(
       const info = entry.isFile() || entry.isDirectory() ? entry : await stat(path).catch(() => undefined);
       if (info?.isDirectory()) {
         const matched = acceptFolder?.(relPath) === true;
-        if ((level >= depth && !matched) || SKIPPED_FOLDERS.has(entry.name)) continue;
+        if ((level >= depth && !matched) || (SKIPPED_FOLDERS.has(entry.name) && !enters.has(entry.name))) continue;
         if (await ignoredBy(options, path)) continue;
         const key = identity(info === entry ? await stat(path) : (info as Stats));
         if (seen.has(key)) continue;
@@ -163,13 +168,13 @@ async function globFiles(arg: string, glob: Glob, options: InputOptions, taken: 
   const base = resolve(options.cwd, glob.base || '.');
   if (glob.folderOnly) {
     // The folders found are read afresh, each as a folder input.
-    const { folders } = await walk(base, glob.base || '.', glob.deep ? Infinity : glob.depth, () => false, options, (rel) => glob.matchBelowBase(rel));
+    const { folders } = await walk(base, glob.base || '.', glob.deep ? Infinity : glob.depth, () => false, options, (rel) => glob.matchBelowBase(rel), namedFolders(arg));
     if (folders.length === 0) throw new UsageError(`No folders match the pattern ${quoted(arg)}.`);
     const files: Entry[] = [];
     for (const rel of folders) files.push(...(await folderFiles(join(glob.base || '.', rel), resolve(base, rel), options, taken)));
     return files;
   }
-  const { files, ignoredBy } = await walk(base, glob.base || '.', glob.deep ? Infinity : glob.depth, (rel) => glob.matchBelowBase(rel), options);
+  const { files, ignoredBy } = await walk(base, glob.base || '.', glob.deep ? Infinity : glob.depth, (rel) => glob.matchBelowBase(rel), options, undefined, namedFolders(arg));
   if (files.length === 0) {
     if (ignoredBy) throw new UsageError(`All the files that the pattern ${quoted(arg)} matches are ignored by ${ignoredBy.name}.`);
     throw new UsageError(`No files match the pattern ${quoted(arg)}.`);

@@ -158,6 +158,16 @@ describe('a quoted glob as input', () => {
     expect(out.stderr).toBe('fulfilkit: Cannot read top.json/: not a folder.\n');
   });
 
+  it('enters node_modules or .git only where the pattern names them, at any depth or in braces', async () => {
+    const dir = tree({ 'd/node_modules/a.json': bad(), 'd/x/node_modules/b.json': bad(), 'd/.git/c.json': bad(), 'd/sub/e.json': bad() });
+    const globbed = async (pattern: string) => files(await cli(['lint', '-f', 'json', '--no-config', pattern], { cwd: dir }));
+    expect(await globbed('d/**/*.json')).toEqual(['d/sub/e.json']);
+    expect(await globbed('d/**/node_modules/*.json')).toEqual(['d/node_modules/a.json', 'd/x/node_modules/b.json']);
+    expect(await globbed('d/{node_modules,sub}/*.json')).toEqual(['d/node_modules/a.json', 'd/sub/e.json']);
+    expect(await globbed('d/**/.git/*.json')).toEqual(['d/.git/c.json']);
+    expect(await globbed('d/node_modules/*.json')).toEqual(['d/node_modules/a.json']);
+  });
+
   it('takes an existing file whose name has glob characters as that file', async () => {
     const dir = tree({ 'odd[1].json': bad(), 'odd1.json': bad() });
     expect(files(await cli(['lint', '-f', 'json', 'odd[1].json'], { cwd: dir }))).toEqual(['odd[1].json']);
