@@ -10,6 +10,7 @@
  * matches folders only. Dot files match like any other name (ESLint's `dot: true`).
  */
 import { UsageError } from './errors';
+import { escapeControls } from './escape';
 
 type Token =
   | { readonly type: 'char'; readonly char: string }
@@ -206,7 +207,7 @@ export function pathSegments(path: string): string[] {
  * @param pattern The pattern, `/`-separated.
  * @param where How messages name it: a config member (`ignores[0]`), or `The pattern "..."`.
  * @returns The compiled glob.
- * @throws {UsageError} On an empty pattern or one with too many alternatives.
+ * @throws {UsageError} On an empty pattern, one with too many alternatives, or a reversed range (`[z-a]`).
  * @example compileGlob('**\/*.ndjson', 'ignores[0]').match('a/b.ndjson'); // true
  */
 export function compileGlob(pattern: string, where: string): Glob {
@@ -215,6 +216,9 @@ export function compileGlob(pattern: string, where: string): Glob {
   const alternatives = expandBraces(pattern, where).map((alternative) =>
     pathSegments(alternative).map((s): Segment => (s === '**' ? 'globstar' : tokenize(s))),
   );
+  // A range no character falls in (`[z-a]`): its class, and so the pattern, can never match.
+  const reversed = alternatives.flat().flatMap((segment) => (segment === 'globstar' ? [] : segment)).flatMap((token) => (token.type === 'class' ? token.ranges.filter(([from, to]) => from > to) : []))[0];
+  if (reversed) throw new UsageError(`${where} has the range ${escapeControls(`[${reversed[0]}-${reversed[1]}]`)}, which no character falls in: write ${escapeControls(`[${reversed[1]}-${reversed[0]}]`)}.`);
   // The base: leading segments without wildcards, the same in every alternative.
   const plain = pathSegments(pattern);
   let baseLength = 0;

@@ -305,6 +305,8 @@ describe('a config pattern that can never match exits 2 naming the member', () =
     [{ overrides: [{ files: ['*.json', 'legacy/'], version: '1' }] }, 'overrides[0].files[1] ends with "/", which matches folders only; files takes files (e.g. "legacy/**").'],
     [{ overrides: [{ files: ['!a.json'], version: '1' }] }, 'overrides[0].files[0] starts with "!": negation is not supported; list only what to ignore (or match).'],
     [{ overrides: [{ files: ['a.json'] }, { files: ['../a.json'], version: '1' }] }, 'overrides[1].files[0] has a ".." segment; patterns match only below the config\'s folder.'],
+    [{ ignores: ['[z-a].json'] }, 'ignores[0] has the range [z-a], which no character falls in: write [a-z].'],
+    [{ overrides: [{ files: ['{a,b/[!9-0]}.json'], version: '1' }] }, 'overrides[0].files[0] has the range [9-0], which no character falls in: write [0-9].'],
   ])('%j', async (config, message) => {
     const dir = tree({ 'keep.json': order('1.1', 'A'), 'fulfilkit.config.json': config });
     expect(await cli(['lint', '.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `fulfilkit: Invalid config fulfilkit.config.json: ${message}\n` });
