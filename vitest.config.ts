@@ -30,6 +30,13 @@ const sources = testFiles('test').map((file) => ({ file, text: readFileSync(join
 const MEASURES = /\b(slowdown|growth|performance\.now|Date\.now)\b/;
 const measuring = sources.filter(({ text }) => MEASURES.test(text)).map(({ file }) => file);
 
+// Files that mock a module (vi.mock) get modules of their own. The others share each worker's
+// modules (isolate: false): importing the sources anew for every file was a fifth of a run.
+// That is safe because src/ holds no module-level mutable state (test/lint/module-state.test.ts)
+// and the files that configure the default engine put it back (afterEach/afterAll).
+const MOCKS = /\bvi\.(mock|doMock|resetModules)\(/;
+const mocking = sources.filter(({ text }) => MOCKS.test(text) && !MEASURES.test(text)).map(({ file }) => file);
+
 // Files that run the bin on tens of megabytes (they measure its peak memory) take most of a
 // run: they start first, so that the last minute is not one of them on one core while the other
 // idles. vitest's own order (longest first when it has timings, else largest file first) holds
@@ -65,7 +72,11 @@ export default defineConfig({
       {
         extends: true,
         // Every core (vitest's default leaves one free): 2 workers on a 2-core machine.
-        test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: measuring, maxWorkers: Math.max(2, availableParallelism()), sequence: { groupOrder: 0 } },
+        test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: [...measuring, ...mocking], isolate: false, maxWorkers: Math.max(2, availableParallelism()), sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: mocking, maxWorkers: Math.max(2, availableParallelism()), sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
