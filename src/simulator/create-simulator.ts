@@ -222,6 +222,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
         response = await control(request, url);
       } else response = await operator(request, url, trace, basePath);
       status = response.status;
+      // A HEAD answer has no body (RFC 9110, 9.3.2), whichever adapter reads it (fetch, msw, handle).
+      if (request.method === 'HEAD' && response.body !== null) response = new Response(null, { status, statusText: response.statusText, headers: response.headers });
       return response;
     } finally {
       if (onRequest !== undefined) {

@@ -479,3 +479,18 @@ describe('routing', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('HEAD', () => {
+  it('is answered without a body by fetch and handle alike: the control API as GET, an operator path as the gateway (404)', async () => {
+    const sim = createSimulator({ control: {} });
+    for (const [path, status] of [['/_fulfilkit/health', 200], ['/productapi/v1/inventory?sku=MUG-RED', 404], ['/nowhere', 404]] as const) {
+      const get = await sim.fetch(`${BASE_URL}${path}`, { headers: headers() });
+      for (const head of [await sim.fetch(`${BASE_URL}${path}`, { method: 'HEAD', headers: headers() }), await sim.handle(new Request(`${BASE_URL}${path}`, { method: 'HEAD', headers: headers() }))]) {
+        expect(head.status).toBe(status);
+        expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+        expect(head.body).toBeNull();
+        expect(await head.text()).toBe('');
+      }
+    }
+  });
+});
