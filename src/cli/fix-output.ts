@@ -211,8 +211,9 @@ async function overwrite(from: string, to: string): Promise<void> {
 /**
  * Rewrites a file: fixed bytes go to a temporary file in the same folder, closed on
  * `complete` (the input's end), which replaces the file (same owner and permissions, see
- * `replacementMode`) on `commit` (the run's end) when a fix changed something; a file with hard links is written over in place instead, once the temporary
- * file is complete; otherwise the file is left untouched.
+ * `replacementMode`) on `commit` (the run's end) when a fix changed something; a file with
+ * hard links is written over in place instead, once the temporary file is complete;
+ * otherwise the file is left untouched.
  *
  * @param path The file's real path (from `prepareFix`).
  * @param file The name to show in messages.

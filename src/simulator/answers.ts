@@ -35,7 +35,6 @@ export const MESSAGES = {
   notHttp: 'The request is not valid HTTP/1.1.',
   noHost: 'An HTTP/1.1 request needs a Host header.',
   headersTooLarge: 'The request headers are too large.',
-  chunkExtensions: 'The chunk extensions are too large.',
   requestTimeout: 'The request took too long to arrive.',
   connectRefused: 'CONNECT is not supported: this server is not a tunnelling proxy. Send each request to it directly.',
 } as const;

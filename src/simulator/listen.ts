@@ -86,7 +86,6 @@ type RequestLog = ((event: SimulatorRequestEvent) => void) | undefined;
 /** Status, reason and message of what Node's parser refuses, by its error code (Node's own statuses); anything else is 400. */
 const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', MESSAGES.headersTooLarge],
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', MESSAGES.chunkExtensions],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', MESSAGES.requestTimeout],
 };
 const BAD_REQUEST = [400, 'Bad Request', MESSAGES.notHttp] as const;
