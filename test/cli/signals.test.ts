@@ -57,7 +57,8 @@ describe('fulfilkit lint (bin): SIGINT (Ctrl-C) and SIGTERM', () => {
   });
 });
 
-describe.runIf(process.platform !== 'win32')('fulfilkit lint (bin): a named FIFO as input', () => {
+// Linux: the test sees that the bin holds the FIFO open in /proc.
+describe.runIf(process.platform === 'linux')('fulfilkit lint (bin): a named FIFO as input', () => {
   const fifo = () => {
     const dir = tempFiles({});
     execFileSync('mkfifo', [join(dir, 'in.ndjson')]);
