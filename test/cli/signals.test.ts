@@ -64,9 +64,16 @@ describe.runIf(process.platform === 'linux')('fulfilkit lint (bin): a named FIFO
     execFileSync('mkfifo', [join(dir, 'in.ndjson')]);
     return dir;
   };
-  /** Resolves once the child holds the FIFO open (its handlers are in place by then). */
-  const opened = (pid: number) =>
-    poll(() => (readdirSync(`/proc/${pid}/fd`).some((fd) => { try { return readlinkSync(`/proc/${pid}/fd/${fd}`).endsWith('in.ndjson'); } catch { return false; } }) ? true : undefined));
+  /** Whether the descriptor `fd` of process `pid` is the FIFO (false once it is gone). */
+  const isFifo = (pid: number, fd: string) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`).endsWith('in.ndjson');
+    } catch {
+      return false;
+    }
+  };
+  /** Resolves once the child holds the FIFO open (its signal handlers are in place by then). */
+  const opened = (pid: number) => poll(() => (readdirSync(`/proc/${pid}/fd`).some((fd) => isFifo(pid, fd)) ? true : undefined));
 
   it('a missing file named after it exits 2 at once, before the FIFO has a writer', async () => {
     const out = await finished(startBin(bin(), ['lint', 'in.ndjson', 'missing.json'], { cwd: fifo() }));
