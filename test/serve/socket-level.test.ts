@@ -106,11 +106,15 @@ describe('CONNECT and requests the HTTP parser refuses', () => {
     it('logs only the 413 when the client stops sending its body after reading it (as curl does), and still logs a request cut short', async () => {
       const run = runs[`${server}Json`]!;
       const target = new URL(run.url);
-      /** Writes the bytes, reads until an answer's head (or the close) arrives, then ends its side. */
+      /**
+       * Writes the bytes and ends its side: a short request (headers cut short) right after
+       * writing it, a long one (a body cut short) once an answer's head has come back.
+       */
       const halfClosed = (bytes: string | Buffer) =>
         new Promise<string>((resolve) => {
           let got = '';
-          const socket = connect({ host: target.hostname, port: Number(target.port) }, () => socket.write(bytes, () => (bytes.length < 1000 ? socket.end() : undefined)));
+          const endsAtOnce = bytes.length < 1000;
+          const socket = connect({ host: target.hostname, port: Number(target.port) }, () => socket.write(bytes, () => (endsAtOnce ? socket.end() : undefined)));
           socket.on('data', (chunk) => {
             got += chunk.toString('latin1');
             if (got.includes('\r\n\r\n')) socket.end();
