@@ -3,7 +3,7 @@
  * result as soon as its turn comes, and a summary at the end.
  */
 import { close, open as openRaw, read } from 'node:fs';
-import { access, constants, open, stat, type FileHandle } from 'node:fs/promises';
+import { constants, open, stat, type FileHandle } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { extname, resolve } from 'node:path';
@@ -84,6 +84,7 @@ async function inputSpec(file: string, cwd: string, stdinName: string): Promise<
   let handle: FileHandle | undefined;
   let info;
   try {
+    // Opened without waiting for a writer: the inputs after it are opened (and a missing one reported) at once.
     if ((await stat(path)).isFIFO()) return { file, path, ...formOf(file), fifo: { fd: await openFd(path, constants.O_RDONLY | constants.O_NONBLOCK), taken: false } };
     handle = await open(path, 'r');
     info = await handle.stat();
@@ -101,30 +102,11 @@ async function inputSpec(file: string, cwd: string, stdinName: string): Promise<
   return { file, path, ...formOf(file), size: info.size, identity: identityOf(file, info)! };
 }
 
-/**
- * Every named input exists, is no folder and may be read: checked without opening any, since
- * opening a FIFO waits for its writer (a missing file named after one is reported at once).
- */
-async function checkInputs(files: readonly string[], cwd: string): Promise<void> {
-  for (const file of files) {
-    if (file === '-') continue;
-    const path = resolve(cwd, file);
-    try {
-      if ((await stat(path)).isDirectory()) throw new UsageError(`Cannot read ${file}: it is a directory; pass the files.`);
-      await access(path, constants.R_OK);
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`Cannot read ${file}: ${ioReason(error)}.`);
-    }
-  }
-}
-
 const openFd = promisify(openRaw) as (path: string, flags: number) => Promise<number>;
 const closeFd = promisify(close);
 
 /** Opens every input (all or none: a failure closes those already open). */
 async function openInputs(files: readonly string[], cwd: string, stdinName: string): Promise<InputSpec[]> {
-  await checkInputs(files, cwd);
   const specs: InputSpec[] = [];
   try {
     for (const file of files) specs.push(await inputSpec(file, cwd, stdinName));
