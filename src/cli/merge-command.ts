@@ -4,6 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { isatty } from 'node:tty';
 import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { parseArgs } from 'node:util';
@@ -31,7 +32,8 @@ corpus, or any runs) into one report. The results of the shards of one split are
 listed in input order, as one unsharded run lists them; those of other runs, in the
 order of the arguments. The summary sums payloads, errors, warnings, problems by
 rule, problems not listed and fixes, and lists their faults (the
-shard of each report is dropped: the merged report covers them all).
+shard of each report is dropped: the merged report covers them all). A report
+named - is read from stdin (once, up to 32 MiB).
 
 Options:
   -f, --format stylish|json|sarif|github|junit
@@ -48,6 +50,28 @@ summary contradicts its results; also 2, after writing the whole merged report
 (which says so), when a report is of an interrupted or faulted run, or a shard
 of the split is missing or given twice (each named on stderr).
 `;
+
+/** Why a report that is not a regular file is read whole, and only up to `MAX_WHOLE_REPORT`. */
+const NOT_REGULAR = 'and is not a regular file (merge holds a report from a pipe or a device in memory; write it to a file first)';
+
+/**
+ * A report piped to stdin (`-`), read whole up to `maxBytes` (a pipe gives its bytes once).
+ *
+ * @throws {UsageError} When it is longer, naming the limit.
+ */
+async function readStdinText(io: CliIo, maxBytes: number): Promise<string> {
+  const decoder = new StringDecoder('utf8');
+  const parts: string[] = [];
+  let bytes = 0;
+  for await (const chunk of io.stdin) {
+    const data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    bytes += data.length;
+    if (bytes > maxBytes) throw new UsageError(`The report on stdin is larger than ${maxBytes >> 20} MiB ${NOT_REGULAR}.`);
+    parts.push(decoder.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength)));
+  }
+  parts.push(decoder.end());
+  return parts.join('');
+}
 
 /** The arguments of `fulfilkit merge`. */
 interface MergeArgs {
@@ -601,7 +625,13 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
   // An output that is one of the reports is refused before anything is read or written.
   const inputs: FileIdentity[] = [];
   const sources: ReportSource[] = [];
+  if (args.reports.filter((file) => file === '-').length > 1) throw new UsageError('merge: stdin (-) is named more than once; it can be read once.');
   for (const file of args.reports) {
+    if (file === '-') {
+      if (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd)) throw new UsageError('merge: - reads a report from stdin, which is a terminal: pipe a report to it.');
+      sources.push({ path: '-', file: 'stdin', readOnce: true });
+      continue;
+    }
     const path = resolve(cwd, file);
     const info = await stat(path).catch(() => undefined);
     const identity = info && identityOf(file, info);
@@ -615,7 +645,7 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
   // A report that is not a regular file (a pipe, a FIFO) is read once, whole, and kept.
   const checks: Checked[] = [];
   for (const source of sources) {
-    if (source.readOnce) source.text = await readTextFile(source.path, `the report ${source.file}`, MAX_WHOLE_REPORT, 'and is not a regular file (merge holds a report from a pipe or a device in memory; write it to a file first)');
+    if (source.readOnce) source.text = source.path === '-' ? await readStdinText(io, MAX_WHOLE_REPORT) : await readTextFile(source.path, `the report ${source.file}`, MAX_WHOLE_REPORT, NOT_REGULAR);
     checks.push(await checkReport(source));
   }
 

@@ -268,6 +268,32 @@ describe('merge refuses a report whose summary contradicts its results', () => {
   });
 });
 
+describe('merge reads a report from stdin (-)', () => {
+  it('merges a report piped to stdin with one from a file, as if both were files', async () => {
+    const piped = report([{ problems: [problem()] }, { problems: [problem('parse', 'warn')] }]);
+    const other = report([{ problems: [problem('type')] }]);
+    const dir = tempFiles({ 'a.json': piped, 'b.json': other });
+    const fromStdin = await cli(['merge', '-f', 'json', '-', 'b.json'], { cwd: dir, stdin: [piped.slice(0, 50), piped.slice(50)] });
+    const fromFiles = await cli(['merge', '-f', 'json', 'a.json', 'b.json'], { cwd: dir });
+    expect([fromStdin.code, fromStdin.stderr]).toEqual([1, '✖ 3 problems (2 errors, 1 warning) in 3 payloads.\n']);
+    expect(fromStdin.stdout).toBe(fromFiles.stdout);
+  });
+
+  it('names stdin in what it says of a bad report', async () => {
+    const out = await cli(['merge', '-'], { stdin: '{"results":[],"summary":{"payloads":-1}}' });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/^fulfilkit: The report stdin /);
+  });
+
+  it('refuses - named twice (a pipe gives its bytes once) and a report on stdin over 32 MiB', async () => {
+    const twice = await cli(['merge', '-', '-'], { stdin: report([]) });
+    expect([twice.code, twice.stderr]).toEqual([2, 'fulfilkit: merge: stdin (-) is named more than once; it can be read once.\n']);
+    const chunk = ' '.repeat(1 << 20);
+    const big = await cli(['merge', '-'], { stdin: Array.from({ length: 33 }, () => chunk) });
+    expect([big.code, big.stdout, big.stderr]).toEqual([2, '', 'fulfilkit: The report on stdin is larger than 32 MiB and is not a regular file (merge holds a report from a pipe or a device in memory; write it to a file first).\n']);
+  });
+});
+
 describe.runIf(process.platform !== 'win32')('merge reads a report from a pipe', () => {
   it('reads a FIFO once (a pipe gives its bytes once)', async () => {
     const content = report([{ problems: [problem()] }, { problems: [problem('parse', 'warn')] }]);
