@@ -20,9 +20,12 @@ export interface ResponseLike {
   readonly url?: string;
   /** Response headers. */
   readonly headers: { forEach(callback: (value: string, name: string) => void): void };
-  /** The body as a stream of bytes (fetch's Response has it): read up to `maxResponseBytes` only. */
-  readonly body?: ReadableStream<Uint8Array> | null;
-  /** Reads the body as text; used when there is no `body` stream. */
+  /**
+   * The body as a stream of bytes: fetch's `ReadableStream`, or an async iterable of bytes (a
+   * Node stream: node-fetch's body). Read up to `maxResponseBytes` only.
+   */
+  readonly body?: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string> | null;
+  /** Reads the body as text; used when there is no `body` stream (within `timeoutMs` and the signal, its length checked once read). */
   text(): Promise<string>;
 }
 
@@ -207,40 +210,94 @@ async function readText(response: ResponseLike, headers: Record<string, string>,
     controller.abort(error);
     return error;
   };
+  const stream = response.body;
   const announced = Number(headers['content-length']);
   if (Number.isFinite(announced) && announced > max) {
-    void response.body?.cancel().catch(() => undefined);
+    dropBody(stream);
     throw tooLarge();
   }
-  const stream = response.body;
-  if (stream === undefined || stream === null) {
-    // No stream (a Response without body, or a hand-made ResponseLike): text() it is.
-    if (stream === null) return '';
-    const text = await response.text().catch((cause: unknown) => {
-      throw new IncompleteResponseError(status, cause);
-    });
-    if (max !== Number.POSITIVE_INFINITY && new TextEncoder().encode(text).length > max) throw tooLarge();
-    return text;
-  }
-  const reader = stream.getReader();
+  // No stream (a Response without body, or a hand-made ResponseLike): text() it is, within the time limit and the signal.
+  if (stream === null) return '';
+  const chunks = stream === undefined ? textChunks(response) : chunksOf(stream);
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
   for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
+    let chunk: IteratorResult<Uint8Array | string>;
     try {
-      chunk = await untilAborted(reader.read(), signal);
+      chunk = await untilAborted(chunks.next(), signal);
     } catch (cause) {
+      void discard(chunks);
       if (signal.aborted) throw signal.reason;
       throw new IncompleteResponseError(status, cause);
     }
     if (chunk.done) return text + decoder.decode();
-    bytes += chunk.value.byteLength;
+    const value = typeof chunk.value === 'string' ? new TextEncoder().encode(chunk.value) : chunk.value;
+    bytes += value.byteLength;
     if (bytes > max) {
-      void reader.cancel().catch(() => undefined);
+      void discard(chunks);
       throw tooLarge();
     }
-    text += decoder.decode(chunk.value, { stream: true });
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** A body's chunks, one at a time: a fetch ReadableStream's reader, or an async iterable's iterator (a Node stream). */
+function chunksOf(stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>): AsyncIterator<Uint8Array | string> {
+  if (typeof (stream as ReadableStream<Uint8Array>).getReader === 'function') {
+    const reader = (stream as ReadableStream<Uint8Array>).getReader();
+    return {
+      next: async () => (await reader.read()) as IteratorResult<Uint8Array>,
+      return: async () => {
+        await reader.cancel();
+        return { done: true, value: undefined };
+      },
+    };
+  }
+  if (typeof (stream as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator] === 'function') {
+    const iterator = (stream as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
+    // A Node stream is destroyed at once: its iterator's return() waits for a pending read (a stalled body) and does nothing before the first.
+    const destroy = (stream as { destroy?: unknown }).destroy;
+    if (typeof destroy !== 'function') return iterator;
+    return {
+      next: () => iterator.next(),
+      return: async () => {
+        destroy.call(stream);
+        return { done: true, value: undefined };
+      },
+    };
+  }
+  throw new TypeError('send: the response body is neither a ReadableStream nor an async iterable of bytes.');
+}
+
+/** `text()` as one chunk. */
+function textChunks(response: ResponseLike): AsyncIterator<string> {
+  let read = false;
+  return {
+    next: async () => {
+      if (read) return { done: true, value: undefined };
+      read = true;
+      return { done: false, value: await response.text() };
+    },
+  };
+}
+
+/** Drops a body not to be read (a redirect's, one announced too long); never throws. */
+function dropBody(body: ResponseLike['body']): void {
+  if (!body) return;
+  try {
+    void discard(chunksOf(body));
+  } catch {
+    // Not a stream: nothing to cancel.
+  }
+}
+
+/** Stops reading a body (cancels the stream, destroys a Node stream); never throws. */
+async function discard(chunks: AsyncIterator<unknown>): Promise<void> {
+  try {
+    await chunks.return?.();
+  } catch {
+    // The body is dropped either way.
   }
 }
 
@@ -294,12 +351,12 @@ export async function send(request: HttpRequest, options?: SendOptions | FetchLi
       headers[name.toLowerCase()] = value;
     });
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-      void response.body?.cancel().catch(() => undefined);
+      dropBody(response.body);
       throw new UnexpectedRedirectError(response.status, locationOrigin(headers.location, url));
     }
     // A fetch of the caller's that ignored `redirect: 'manual'` and followed one: its answer comes from elsewhere.
     if (response.redirected === true) {
-      void response.body?.cancel().catch(() => undefined);
+      dropBody(response.body);
       throw new UnexpectedRedirectError(response.status, locationOrigin(typeof response.url === 'string' ? response.url : undefined, url), true);
     }
     const text = await readText(response, headers, maxResponseBytes, controller, signal);
