@@ -1,9 +1,14 @@
 import type { ApiResult } from './api-result';
 import { makeDecoder, type ErrorTable } from './decoding';
 
-/** Echo errors: the gateway's 401 for a bad subscription key (Authentication rule 3). */
+/**
+ * Echo errors: the gateway's 401 for a bad subscription key (Authentication rule 3); a 500 in
+ * the shape of the other interfaces' (`{ statusCode, activityId, message }`, the one the
+ * simulator answers and the OpenAPI document declares). The spec shows neither body for echo.
+ */
 const ERRORS: ErrorTable = {
   401: { kind: 'unauthorized', shapes: ['status-code'] },
+  500: { kind: 'server', shapes: ['server-error'] },
 };
 
 // The spec does not show the 200 body, so it is handed back as received (parsed when JSON).

@@ -177,6 +177,7 @@ export function errorExamples(where: Interface, status: string): Examples {
         notObject: { summary: 'The body is not a JSON object.', value: statusBody('400', MESSAGES.notObject) },
         notXmlName: { summary: 'A member name is no XML element name.', value: statusBody('400', MESSAGES.notXmlName) },
         nestedArray: { summary: 'An array directly inside an array.', value: statusBody('400', MESSAGES.nestedArray) },
+        notXmlText: { summary: 'A string with a character XML 1.0 does not allow.', value: statusBody('400', MESSAGES.notXmlText) },
       };
     }
     case '413':

@@ -31,6 +31,7 @@ export const MESSAGES = {
   tooLarge: 'The request body is larger than the simulator accepts (10 MiB).',
   notXmlName: 'A member name of the body is not a valid XML element name.',
   nestedArray: 'The body has an array directly inside an array, which has no XML form.',
+  notXmlText: 'A string of the body holds a character that XML 1.0 does not allow (a control character, U+FFFE, U+FFFF or a lone surrogate).',
   // Below any operation (listen.ts): what node:http's parser refuses, and CONNECT.
   notHttp: 'The request is not valid HTTP/1.1.',
   noHost: 'An HTTP/1.1 request needs a Host header.',

@@ -37,7 +37,8 @@ describe('decodeEcho', () => {
     });
   });
 
-  it('decodes a 500 as unexpected (not documented for echo)', () => {
+  it('decodes a 500 in the other interfaces’ shape (the simulator’s, the document’s) as server, any other 500 as unexpected', () => {
+    expect(decodeEcho(500, SERVER_500)).toMatchObject({ ok: false, error: { kind: 'server', activityId: SERVER_500.activityId } });
     expect(decodeEcho(500, 'boom')).toStrictEqual({ ok: false, error: { kind: 'unexpected', status: 500, raw: 'boom' } });
   });
 });

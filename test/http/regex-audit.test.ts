@@ -114,6 +114,7 @@ const LITERALS: Readonly<Record<string, Case>> = {
   // src/lint/code.ts (the generated walk: statement ends, comment lines, function names)
   '/[;}]$/': run(';x'),
   '/[\\r\\n\\u2028\\u2029]/g': run('\n'),
+  '/[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]/': run('a'),
   '/^[a-z]\\w*$/': thenFail('a'),
   '/[\\\\`*_[\\]|~]/g': run('*'),
   '/^(\\s*)([#+=-])/': { hostile: (n) => `${' '.repeat(n)}x`, benign: letters },

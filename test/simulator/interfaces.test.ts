@@ -373,11 +373,22 @@ describe('echo', () => {
     { body: { '?xml': { version: '1.0' } }, message: 'A member name of the body is not a valid XML element name.' },
     { body: { x: [[1, 2]] }, message: 'The body has an array directly inside an array, which has no XML form.' },
     { body: { x: [{ a: 1 }, [2]] }, message: 'The body has an array directly inside an array, which has no XML form.' },
+    ...['car\u0000', 'a\u001bb', '\u000b', 'x\ufffe', 'x\uffff', 'lone \ud800', '\udc00 lone'].map((text) => ({
+      body: { vehicleType: 'car', nested: { list: [{ speedUnit: text }] } },
+      message: 'A string of the body holds a character that XML 1.0 does not allow (a control character, U+FFFE, U+FFFF or a lone surrogate).',
+    })),
   ])('answers 400, saying why, for $body', async ({ body, message }) => {
     const sim = createSimulator();
     const response = await sim.fetch(`${BASE_URL}/echo/resource`, post(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ statusCode: '400', message });
+  });
+
+  it('converts strings with tabs, line ends and characters outside the BMP (XML 1.0 text)', async () => {
+    const sim = createSimulator();
+    const response = await sim.fetch(`${BASE_URL}/echo/resource`, post({ vehicleType: 'car\tline\r\nend 😀 \u00e9' }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('car\tline');
   });
 
   it('needs only the subscription key', async () => {
