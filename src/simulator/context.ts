@@ -5,7 +5,7 @@
 import { lintBounded } from '../lint/engine';
 import type { BatchState } from '../lint/batch';
 import type { LintOptions, LintOrderOptions, PayloadKind, Problem } from '../lint/types';
-import { keepNewest, type ByteBudget } from './kept';
+import { heapBytes, keepNewest, type ByteBudget } from './kept';
 import type { OrderVersion, RequestStatus } from '../schema/tables';
 import type { OperationInfo } from './operation-table';
 import type { ResolvedOptions } from './options';
@@ -66,7 +66,7 @@ export function recordKey(clientConfigId: string, id: string): string {
 }
 
 /**
- * Sets a record's payload, counted in the state's byte budget (the oldest payloads past it are truncated).
+ * Sets a record's payload, counted in the state's byte budget by what it takes in memory (the oldest payloads past it are truncated).
  *
  * @param state The state.
  * @param record An order or return record.
@@ -75,8 +75,8 @@ export function recordKey(clientConfigId: string, id: string): string {
  */
 export function keepPayload(state: SimulatorState, record: { payload: unknown }, payload: unknown, bytes: number): void {
   record.payload = payload;
-  state.payloads.add(record, bytes, (marker) => {
-    record.payload = marker;
+  state.payloads.add(record, heapBytes(payload), () => {
+    record.payload = { truncated: true, bytes };
   });
 }
 

@@ -128,9 +128,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       body: body?.value,
       bodyBytes: body?.bytes.byteLength ?? 0,
       random,
-      recordXml: (xml) => {
-        entry.xml = xml;
-      },
+      recordXml: (xml) => log.keepXml(entry, xml),
     };
     let response: Response;
     try {

@@ -5,7 +5,7 @@
  */
 import { REDACTED } from '../http/messages';
 import { SECRET_HEADERS } from '../http/request';
-import { BODY_BUDGET_BYTES, createByteBudget } from './kept';
+import { BODY_BUDGET_BYTES, createByteBudget, heapBytes } from './kept';
 import type { ReceivedRequest } from './types';
 
 /** A received request while it is answered (its status and fault are filled in as they happen). */
@@ -71,15 +71,21 @@ export function redactedUrl(url: string): string {
   return sent.slice(0, query + 1) + kept.join('&');
 }
 
+/** Whether a body is the marker of one past the budget. */
+const isTruncated = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { truncated?: unknown }).truncated === true && !Array.isArray(body) && Object.keys(body).length === 2;
+
 /** The bounded list behind received(). */
 export interface Log {
   /** Adds an entry; the oldest goes when more than `retain` are kept. */
   add(entry: Entry): void;
   /**
    * Sets an entry's body, of `bytes` as received; the oldest kept bodies become
-   * `{ truncated: true, bytes }` while the bodies kept total more than BODY_BUDGET_BYTES.
+   * `{ truncated: true, bytes }` (their XML dropped) while what the kept ones take in memory
+   * (`heapBytes`, XML included) is more than the budget.
    */
   keepBody(entry: Entry, body: unknown, bytes: number): void;
+  /** Sets an entry's XML (echo), counted with its body. */
+  keepXml(entry: Entry, xml: string): void;
   /** Copies of the kept entries, oldest first. */
   list(): ReceivedRequest[];
 }
@@ -114,10 +120,17 @@ export function createLog(retain: number, budget = BODY_BUDGET_BYTES): Log {
     keepBody(entry, body, bytes) {
       entry.body = body;
       if (body !== undefined && kept.has(entry)) {
-        bodies.add(entry, bytes, (marker) => {
-          entry.body = marker;
+        bodies.add(entry, heapBytes(body), () => {
+          entry.body = { truncated: true, bytes };
+          delete entry.xml;
         });
       }
+    },
+    keepXml(entry, xml) {
+      // An entry no longer kept (or whose body is truncated already) keeps no XML.
+      if (!kept.has(entry) || isTruncated(entry.body)) return;
+      entry.xml = xml;
+      bodies.grow(entry, heapBytes(xml));
     },
     list: () => [...entries.slice(oldest), ...entries.slice(0, oldest)].map((entry) => structuredClone(entry)),
   };

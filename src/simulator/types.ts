@@ -182,11 +182,12 @@ export interface ReceivedRequest {
    * The body of an authenticated request to an operation that takes one: parsed JSON, or
    * its text when it is not JSON or nests deeper than 512 levels; `undefined` when there is
    * none, or when the request was refused before its body was read (401, 404, 413, 415).
-   * Bodies are kept whole while the kept ones total at most 64 MiB: past that, the oldest
-   * become `{ truncated: true, bytes }` (`bytes`: the size received).
+   * Bodies are kept whole while what the kept ones take in memory (estimated, XML included)
+   * is at most 64 MiB: past that, the oldest become `{ truncated: true, bytes }` (`bytes`:
+   * the size received).
    */
   readonly body: unknown;
-  /** The echo interface's XML conversion of the body. */
+  /** The echo interface's XML conversion of the body (dropped with a truncated body). */
   readonly xml?: string;
   /** Name of the authenticated client, when the credentials identified one. */
   readonly client?: string;

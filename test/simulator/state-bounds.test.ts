@@ -3,9 +3,12 @@
  * a reset() cuts off requests in flight, and received() keeps no generic credential header
  * and no URL fragment.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { Call, SimulatorState } from '../../src/simulator/context';
 import { createSimulator } from '../../src/simulator/index';
+import { BODY_BUDGET_BYTES, heapBytes } from '../../src/simulator/kept';
 import { REFERENCE_LIMIT, usedBefore } from '../../src/simulator/operations/duplicates';
 import { change, validOrder, validReturn } from '../fixtures';
 import { BASE_URL, headers, post } from './_kit';
@@ -15,6 +18,7 @@ const RETURNS = `${BASE_URL}/rmaportalapi/v1/rmaTokens`;
 const MiB = 1024 * 1024;
 
 const order = (reference: string) => change(validOrder('1.1'), { '/clientRequest/requestHeader/requestReference': reference });
+const isTruncated = (body: unknown) => typeof body === 'object' && body !== null && (body as { truncated?: unknown }).truncated === true;
 const resultOf = async (response: Response) => ((await response.json()) as { result: string; errorCode: string | null });
 
 describe('orders and returns are bounded by retainOrders', () => {
@@ -95,15 +99,16 @@ describe('used requestReferences are bounded per client and kind (duplicate-requ
   });
 });
 
-describe('kept bodies and payloads are bounded by bytes (64 MiB each)', () => {
-  // 9 MiB of whitespace after the JSON: still a valid order, and 8 of them pass 64 MiB.
-  const padded = (reference: string) => JSON.stringify(order(reference)) + ' '.repeat(9 * MiB);
+describe('kept bodies and payloads are bounded by the memory they take (64 MiB each)', () => {
+  // An unknown member (a warning: the order is accepted) of 4.5 million characters: about
+  // 9 MiB in memory, so 8 of them pass 64 MiB.
+  const large = (reference: string) => change(order(reference), { '/clientRequest/order/giftNote': 'n'.repeat(4.5 * MiB) });
 
   it('truncates the oldest bodies of received() and payloads of orders(); the control API still answers', async () => {
     const sim = createSimulator({ control: {} });
     const sizes: number[] = [];
     for (let i = 1; i <= 8; i++) {
-      const text = padded(`B-${i}`);
+      const text = JSON.stringify(large(`B-${i}`));
       sizes.push(Buffer.byteLength(text));
       expect(await resultOf(await sim.fetch(ORDERS, post(text)))).toMatchObject({ result: 'true' });
     }
@@ -115,10 +120,79 @@ describe('kept bodies and payloads are bounded by bytes (64 MiB each)', () => {
     const orders = sim.orders();
     expect(orders).toHaveLength(8);
     expect(orders[0]?.payload).toEqual({ truncated: true, bytes: sizes[0] });
-    expect(orders[7]?.payload).toEqual(order('B-8'));
+    expect(orders[7]?.payload).toEqual(large('B-8'));
     const listed = await sim.fetch(`${BASE_URL}/_fulfilkit/received`);
     expect(listed.status).toBe(200);
     expect(((await listed.json()) as { requests: unknown[] }).requests).toHaveLength(8);
+  });
+
+  it('counts what a body takes parsed, not its text: whitespace is free, 3-byte objects are not', async () => {
+    // 60 MiB of whitespace around a small order takes no memory once parsed: kept whole.
+    const sim = createSimulator();
+    for (let i = 1; i <= 8; i++) await sim.fetch(ORDERS, post(JSON.stringify(order(`W-${i}`)) + ' '.repeat(7 * MiB)));
+    expect(sim.received().every((r) => !isTruncated(r.body))).toBe(true);
+    // Echo bodies of a million empty objects (3 bytes each as text, about 70 in memory).
+    const objects = `{"list":[${'{},'.repeat(1_000_000)}{}]}`;
+    const echo = createSimulator();
+    const answer = await echo.fetch(`${BASE_URL}/echo/resource`, post(objects));
+    expect(answer.status).toBe(200);
+    const [kept] = echo.received();
+    expect(kept?.body).toEqual({ truncated: true, bytes: objects.length });
+    // Its XML goes with it.
+    expect(kept?.xml).toBeUndefined();
+  });
+
+  it('counts the echo XML with its body, and drops it with the body', async () => {
+    const sim = createSimulator();
+    // Text of 3 MiB: about 6 MiB as the body's string, as much again as XML.
+    const body = { vehicleType: 'v'.repeat(3 * MiB) };
+    for (let i = 0; i < 6; i++) expect((await sim.fetch(`${BASE_URL}/echo/resource`, post(body))).status).toBe(200);
+    const kept = sim.received();
+    // 12 MiB and more each: the newest 5 fit in 64 MiB, the oldest is truncated, XML and all.
+    expect(kept.map((r) => isTruncated(r.body))).toEqual([true, false, false, false, false, false]);
+    expect(kept.map((r) => r.xml === undefined)).toEqual([true, false, false, false, false, false]);
+    expect(kept[5]?.xml).toContain('<vehicleType>vvv');
+  });
+
+  it('holds the heap flat however large and however many the bodies (measured)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const sim = createSimulator();
+    const objects = `{"list":[${'{"a":1},'.repeat(300_000)}{}]}`;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Each body is about 30 MiB in memory, 2 MiB as text: counted as text, all 8 were kept (240 MiB).
+    for (let i = 0; i < 8; i++) expect((await sim.fetch(`${BASE_URL}/echo/resource`, post(objects))).status).toBe(200);
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(grown).toBeLessThan(2 * BODY_BUDGET_BYTES);
+    expect(sim.received()).toHaveLength(8);
+  }, 60_000);
+});
+
+describe('heapBytes estimates a parsed value from above', () => {
+  it('is linear in the value and counts objects, arrays, strings and numbers', () => {
+    expect(heapBytes('abc')).toBe(30);
+    expect(heapBytes(7)).toBe(16);
+    expect(heapBytes(null)).toBe(0);
+    expect(heapBytes([1, 'a'])).toBe(32 + 16 + 16 + 26);
+    expect(heapBytes({ ab: true })).toBe(64 + 44);
+    const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)) as unknown;
+    expect(heapBytes(deep)).toBe(100_000 * 40 - 8);
+  });
+
+  it('is at least what V8 takes for payloads and for many small objects (measured)', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    for (const text of [JSON.stringify(Array.from({ length: 2000 }, (_, i) => order(`H-${i}`))), `[${'{},'.repeat(200_000)}{}]`, `[${'1.5,'.repeat(200_000)}2.5]`]) {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const value = JSON.parse(text) as unknown;
+      gc();
+      const taken = process.memoryUsage().heapUsed - before;
+      expect(heapBytes(value)).toBeGreaterThan(taken);
+      expect(value).toBeDefined();
+    }
   });
 });
 
