@@ -10,6 +10,7 @@ import {
   itemPrices,
   itemTax,
   specialSkus,
+  totalsOf,
   writeTotals,
   type Json,
   type OrderContext,
@@ -36,7 +37,10 @@ export interface ItemDiscountInput {
  * reduced and the other one recomputed with the item's taxFactor (half away from zero),
  * so the item stays consistent; order totals are recomputed. A zero discount changes
  * nothing. The price never drops below zero (negative prices belong to the order
- * discount item only). A zero-gross item (free of charge, `markExport` with `zeroGross`)
+ * discount item only), nor does the order's totalGross (an order discount item may
+ * already take off part of it). An item without a grossprice is priced at its net, as the
+ * totals read it: the discount comes off its netprice and no grossprice is added. A
+ * zero-gross item (free of charge, `markExport` with `zeroGross`)
  * takes no discount: there is no charge to reduce, and recomputing its gross would charge it.
  *
  * @param payload An order payload (not modified).
@@ -47,7 +51,7 @@ export interface ItemDiscountInput {
  *   taxFactor or netprice.
  * @throws {RangeError} When no item has that itemId, the item is an operator item
  *   (shipping costs, order discount, WEEE) or free of charge (grossprice zero), or the
- *   discount is negative or above the price.
+ *   discount is negative, above the price, or would take totalGross below zero.
  * @example
  * // payload: buildOrder's example; item 1 is 2 × netprice 10.00, grossprice 11.90 (1.19)
  * const discounted = applyItemDiscount(payload, { itemId: '1', discount: '1.50' }, { version: '1.1', profile });
@@ -72,15 +76,20 @@ export function applyItemDiscount<V extends OrderVersion>(
   const { factor, pricing } = itemTax(item, index);
   const before = itemPrices(item, index, currency);
   if (before.gross === 0n) fail('discount.itemId', 'names a free-of-charge item (grossprice zero), which has no price to discount');
-  const price = (pricing === 'grosspricing' ? before.gross : before.net) - off;
+  // An item without a grossprice is priced at its net, as the totals read it (gross = net):
+  // the discount comes off the net, and no grossprice is added (one from the tax factor would
+  // charge tax the order did not, so a discount would raise the total).
+  const hasGross = (item.amount as Json[]).some((a) => a?.amountType === 'grossprice');
+  const price = (pricing === 'grosspricing' && hasGross ? before.gross : before.net) - off;
   if (price < 0n) fail('discount.discount', 'must not exceed the item price');
-  const { net, gross } = unitPrices(price, factor, pricing);
+  const { net, gross } = hasGross ? unitPrices(price, factor, pricing) : { net: price, gross: price };
   item.amount = (item.amount as Json[]).map((a) => {
     if (a?.amountType === 'netprice') return amount('netprice', net, currency);
     if (a?.amountType === 'grossprice') return amount('grossprice', gross, currency);
     return a;
   });
-  if (!item.amount.some((a: Json) => a?.amountType === 'grossprice')) item.amount.push(amount('grossprice', gross, currency));
+  // An order discount may already be in the totals: the item discount may not take them below zero.
+  if (totalsOf(items, currency).gross < 0n) fail('discount.discount', 'must not take the order total below zero (the order discount item already takes off part of it)');
   writeTotals(body, currency);
   return copy as OrderRequest<V>;
 }

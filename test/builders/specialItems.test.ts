@@ -14,6 +14,7 @@ import {
 import { lintOrder } from '../../src/lint/engine';
 import type { ClientProfile } from '../../src/lint/types';
 import { ORDER_VERSIONS, type OrderVersion } from '../../src/schema/tables';
+import { change } from '../fixtures';
 import { FMS_PROFILE, JANE, PROFILE, amounts, cartInput, deepFreeze } from './_inputs';
 
 const fms = { version: '1.1' as const, profile: FMS_PROFILE };
@@ -98,6 +99,28 @@ describe('applyItemDiscount', () => {
     clean(free);
     expect(() => applyItemDiscount(order(), { itemId: '2', discount: '4.21' }, fms)).toThrow(/^discount\.discount must not exceed the item price/);
     expect(applyItemDiscount(order(), { itemId: '2', discount: '0' }, fms)).toEqual(order());
+  });
+
+  it('refuses a discount that would take totalGross below zero after an order discount', () => {
+    // totalGross 28.29; the order discount takes 20.00 of it, item 1 (2 x 11.90) cannot go to zero then.
+    const discounted = addOrderDiscount(order(), { discount: '20.00', taxFactor: '1.19', taxLevel: 'HIGH' }, fms);
+    expect(() => applyItemDiscount(discounted, { itemId: '1', discount: '10.00' }, fms)).toThrow(/^discount\.discount must not take the order total below zero/);
+    // What keeps the total at zero or above is applied, and lints clean.
+    const kept = applyItemDiscount(discounted, { itemId: '1', discount: '1.00' }, fms);
+    expect(amounts(kept.clientRequest.order).totalGross).toMatch(/^\d/);
+    clean(kept);
+  });
+
+  it('takes the discount off the net of an item without grossprice (priced at its net, as the totals read it), adding none', () => {
+    const netOnly = recalculateOrderTotals(
+      change(order(), { '/clientRequest/item/0/amount': [{ currencyISO3: 'EUR', amountType: 'netprice', value: '10.00' }] }),
+    );
+    const before = amounts(netOnly.clientRequest.order);
+    const out = applyItemDiscount(netOnly, { itemId: '1', discount: '0.01' }, fms);
+    expect(amounts(out.clientRequest.item[0]!)).toEqual({ netprice: '9.99' });
+    // Two units, 0.01 off each: the total falls by 0.02 (it rose by 3.78 when a grossprice was added from the factor).
+    expect(Number(before.totalGross!.replace('.', '')) - Number(amounts(out.clientRequest.order).totalGross!.replace('.', ''))).toBe(2);
+    clean(out);
   });
 
   it('refuses unknown and operator items', () => {
