@@ -58,6 +58,7 @@ export const COUNTRY_NAME_ALIASES = {
   CV: ['Cabo Verde'],
   FK: ['Falkland Islands'],
   FM: ['Micronesia', 'Federated States of Micronesia'],
+  GB: ['United Kingdom of Great Britain and Northern Ireland'],
   IR: ['Iran, Islamic Republic of'],
   KP: ["Korea, Democratic People's Republic of", "Democratic People's Republic of Korea"],
   LA: ['Laos', 'Lao'],
@@ -66,6 +67,7 @@ export const COUNTRY_NAME_ALIASES = {
   MK: ['Macedonia'],
   MM: ['Burma'],
   MO: ['Macau'],
+  NL: ['Netherlands, Kingdom of the', 'Kingdom of the Netherlands'],
   PS: ['Palestine, State of'],
   SH: ['Saint Helena, Ascension and Tristan da Cunha'],
   SX: ['Sint Maarten'],
@@ -75,8 +77,8 @@ export const COUNTRY_NAME_ALIASES = {
   TZ: ['Tanzania, United Republic of'],
   VA: ['Holy See', 'Vatican', 'Vatican City'],
   VE: ['Venezuela, Bolivarian Republic of', 'Bolivarian Republic of Venezuela', 'Venezuela (Bolivarian Republic of)'],
-  VG: ['British Virgin Islands'],
-  VI: ['United States Virgin Islands', 'US Virgin Islands', 'U.S. Virgin Islands'],
+  VG: ['British Virgin Islands', 'Virgin Islands (British)'],
+  VI: ['United States Virgin Islands', 'US Virgin Islands', 'U.S. Virgin Islands', 'Virgin Islands (U.S.)'],
   VN: ['Viet Nam'],
 };
 

@@ -136,7 +136,7 @@ describe('English country names (country-name rule and buildReturnRequest)', () 
     for (const code of countryAlpha2Codes()) expect(englishCountryNames(code)?.[0]).toMatch(/\S/);
     expect(englishCountryNames('DE')).toEqual(['Germany']);
     expect(englishCountryNames('US')).toEqual(['United States of America', 'United States', 'USA', 'U.S.A.', 'US', 'U.S.']);
-    expect(englishCountryNames('GB')).toEqual(['United Kingdom', 'UK', 'Great Britain']);
+    expect(englishCountryNames('GB')).toEqual(['United Kingdom', 'UK', 'Great Britain', 'United Kingdom of Great Britain and Northern Ireland']);
     expect(englishCountryNames('CI')).toEqual(["Cote d'Ivoire", "Côte d'Ivoire", 'Ivory Coast']);
     expect(englishCountryNames('XK')).toBeUndefined();
     expect(englishCountryNames('de')).toBeUndefined();
@@ -162,6 +162,25 @@ describe('English country names (country-name rule and buildReturnRequest)', () 
     }
     expect(namesCountry('LA', 'Viet Nam')).toBe(false);
     expect(namesCountry('VN', 'Vietnamm')).toBe(false);
+  });
+
+  it('namesCountry knows the ISO 3166-1 short names of GB, NL, VG and VI, and ISO’s trailing “(the)”', () => {
+    for (const [alpha2, name] of [
+      ['GB', 'United Kingdom of Great Britain and Northern Ireland'],
+      ['GB', 'United Kingdom of Great Britain and Northern Ireland (the)'],
+      ['NL', 'Netherlands, Kingdom of the'],
+      ['NL', 'Netherlands (the)'],
+      ['VG', 'Virgin Islands (British)'],
+      ['VI', 'Virgin Islands (U.S.)'],
+      ['BS', 'Bahamas (the)'],
+      ['US', 'United States of America (the)'],
+      ['PH', 'Philippines (the)'],
+    ] as const) {
+      expect(namesCountry(alpha2, name), name).toBe(true);
+    }
+    expect(namesCountry('VI', 'Virgin Islands (British)')).toBe(false);
+    expect(namesCountry('NL', 'Bahamas (the)')).toBe(false);
+    expect(namesCountry('NL', '(the)')).toBe(false);
   });
 
   it('each alias of the generator names its own country and no other (after folding)', () => {

@@ -4,15 +4,21 @@
  */
 import { englishCountryNames } from '../../schema/codes';
 
+/** The article ISO 3166-1 writes after some short names: `Bahamas (the)`, `Netherlands (the)`. */
+const ISO_ARTICLE = ' (the)';
+
 /**
- * A country name as `namesCountry` compares it: trimmed, lower case, without diacritics.
+ * A country name as `namesCountry` compares it: trimmed, lower case, without diacritics and
+ * without ISO 3166-1's trailing ` (the)`.
  *
  * @param name Any text.
  * @returns The folded name.
  * @example foldedCountryName(' Réunion '); // 'reunion'
+ * @example foldedCountryName('Bahamas (the)'); // 'bahamas'
  */
 export function foldedCountryName(name: string): string {
-  return name.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const folded = name.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return folded.endsWith(ISO_ARTICLE) ? folded.slice(0, -ISO_ARTICLE.length).trimEnd() : folded;
 }
 
 /**
