@@ -211,7 +211,7 @@ function paths(): Record<string, Record<string, unknown>> {
         summary: "Moves an order to a new requestStatus along the simulator's transitions.",
         parameters: [{ name: 'requestReference', in: 'path', required: true, schema: { type: 'string' }, description: 'Percent-encoded; `%2F` stays part of the reference.', example: 'WEB-10001' }],
         requestBody: requestBody(
-          object({ status: { type: 'string' }, client: { type: 'string', description: 'The order\'s client name: needed only when orders of several clients share the reference (duplicates are per client).' } }, ['status']),
+          object({ status: { type: 'string' }, client: { type: 'string', description: 'The order\'s client name, or its ClientConfigId when one client has several (one per location): needed only when orders of several clients share the reference (duplicates are per client).' } }, ['status']),
           'confirm',
           'Confirms a created order.',
           { status: 'confirmed' },

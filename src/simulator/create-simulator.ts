@@ -165,9 +165,13 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     // One lookup per client (a fixed, small list), whatever the number of orders.
     const found = state.options.clients
       .flatMap((c) => state.orders.get(recordKey(c.clientConfigId, requestReference)) ?? [])
-      .filter((order) => client === undefined || order.client === client);
+      .filter((order) => client === undefined || order.client === client || order.clientConfigId === client);
     if (found.length === 0) return { ok: false, status: 404, message: `No accepted order ${client === undefined ? '' : 'of this client '}has this requestReference.`, allowed: [] };
-    if (found.length > 1) return { ok: false, status: 409, message: 'Orders of more than one client have this requestReference; name the client.', allowed: [] };
+    if (found.length > 1) {
+      // One client may hold several ClientConfigIds (one per location, create order rule 2): its name then picks no single order.
+      const message = client === undefined ? 'Orders of more than one client have this requestReference; name the client.' : 'Orders of more than one ClientConfigId of this client have this requestReference; name the ClientConfigId.';
+      return { ok: false, status: 409, message, allowed: [] };
+    }
     const order = found[0]!;
     const allowed = nextStatuses(order.requestStatus, order.version, order.fms);
     const next = allowed.length === 0 ? 'none (a final state)' : allowed.join(', ');

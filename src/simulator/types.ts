@@ -279,8 +279,9 @@ export interface Simulator {
   returns(): readonly SimulatedReturn[];
   /**
    * Moves an order to a new requestStatus along `SIMULATED_TRANSITIONS`; otherwise throws a
-   * RangeError naming the allowed next states. `client` (the order's client name) picks one
-   * when orders of several clients share the reference (duplicates are per client).
+   * RangeError naming the allowed next states. `client` (the order's client name, or its
+   * ClientConfigId when one client has several, one per location) picks one when orders of
+   * several clients share the reference (duplicates are per client).
    */
   advance(requestReference: string, status: string, client?: string): void;
   /** Replaces the fault settings (`{}` turns faults off). */

@@ -130,6 +130,19 @@ describe('advance()', () => {
     expect(() => sim.advance('REQ-1001', 'released', 42 as never)).toThrow(TypeError);
   });
 
+  it('advances the order of one ClientConfigId when one client has several (one per location) and both used the reference', async () => {
+    const site = { ...CLIENT, clientConfigId: `${CLIENT.clientConfigId}-SOUTH`, clientAuthKey: `${CLIENT.clientAuthKey}-SOUTH` };
+    const sim = createSimulator({ clients: [CLIENT, site] });
+    await placeOrder(sim);
+    await placeOrder(sim, '1.1', 'REQ-1001', site);
+    expect(sim.orders()).toHaveLength(2);
+    expect(() => sim.advance('REQ-1001', 'confirmed', CLIENT.name)).toThrow(/more than one ClientConfigId of this client have this requestReference; name the ClientConfigId/);
+    sim.advance('REQ-1001', 'confirmed', site.clientConfigId);
+    expect(sim.orders().map((o) => o.requestStatus)).toEqual(['created', 'confirmed']);
+    sim.advance('REQ-1001', 'confirmed', CLIENT.clientConfigId);
+    expect(sim.orders().map((o) => o.requestStatus)).toEqual(['confirmed', 'confirmed']);
+  });
+
   it('the transition table: every state is listed, targets are states, final states are cancelled, paid and duplicate', () => {
     const states = REQUEST_STATUSES['1'];
     expect(Object.keys(SIMULATED_TRANSITIONS).sort()).toEqual([...states].sort());
