@@ -167,7 +167,8 @@ export function toHaveProblem(this: Context | void, received: unknown, rule: str
   const matcher = 'toHaveProblem';
   if (typeof rule !== 'string' || rule === '') refuse(matcher, 'rule', 'must be a rule id (a non-empty string)');
   if (path !== undefined) checkPointer(matcher, path);
-  const listed = Array.isArray(received) && received.every(isProblem);
+  // A payload that cannot be read (a revoked Proxy, a throwing trap) is no list: it is linted, as one `type` problem at ''.
+  const listed = orElse(() => Array.isArray(received) && received.every(isProblem), false);
   // A version says the payload is an order (one without its wrapper too).
   const versioned = options !== null && typeof options === 'object' && (options as ProblemOptions).version !== undefined;
   const checked = checkOptions(matcher, options, PROBLEM_OPTIONS, (kind) => (listed ? kind : payloadKind(received, kind, versioned)));
@@ -210,7 +211,16 @@ function isProblem(value: unknown): boolean {
  */
 function payloadKind(received: unknown, kind: PayloadKind | undefined, versioned: boolean): PayloadKind {
   if (kind !== undefined) return kind;
-  return versioned || (received !== null && typeof received === 'object' && Object.prototype.hasOwnProperty.call(received, 'clientRequest')) ? 'order' : 'return';
+  return versioned || (received !== null && typeof received === 'object' && orElse(() => Object.prototype.hasOwnProperty.call(received, 'clientRequest'), true)) ? 'order' : 'return';
+}
+
+/** What `read` gives, or `fallback` when reading the received value throws (a revoked Proxy, a trap that throws). */
+function orElse<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
 }
 
 function lintPayload(received: unknown, checked: CheckedOptions): Problem[] {

@@ -57,6 +57,18 @@ describe('toBeValidReturn', () => {
 });
 
 describe('toHaveProblem', () => {
+  it('reads a payload that cannot be read as lint does: one type problem at the root, never its error', () => {
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const trap = new Proxy({}, { get: () => { throw new Error('the caller’s own trap'); }, has: () => { throw new Error('the caller’s own trap'); }, getOwnPropertyDescriptor: () => { throw new Error('the caller’s own trap'); }, ownKeys: () => { throw new Error('the caller’s own trap'); } });
+    for (const payload of [revoked.proxy, trap]) {
+      expect(payload).toHaveProblem('type', '');
+      expect(payload).toHaveProblem('type', '', { version: '1.2' });
+      expect(payload).toHaveProblem('type', '', { kind: 'return' });
+      expect(payload).not.toHaveProblem('enum');
+    }
+  });
+
   it('reads a problem list', () => {
     const problems = lintOrder(tooLong(), { version: '1.1' });
     expect(problems).toHaveProblem('max-length', NAME_PATH);
