@@ -295,10 +295,9 @@ export function buildOrder<V extends OrderVersion>(input: OrderInput<V>): OrderR
   if (flag(inp.paymentReview, 'paymentReview')) dynamicField.push(...reviewFields());
   if (dynamicField.length > 0) order.dynamicField = dynamicField;
 
-  // Without a ShipTo the BillTo party is read once and written twice.
-  const billToParty = record(inp.billTo, 'billTo');
-  const billTo = partnerOf(billToParty, 'billTo', 'BillTo', version);
-  const shipTo = isAbsent(inp.shipTo) ? partnerOf(billToParty, 'billTo', 'ShipTo', version) : partnerOf(record(inp.shipTo, 'shipTo'), 'shipTo', 'ShipTo', version);
+  // Without a ShipTo the BillTo party is read once and written twice (a copy: a getter is read once).
+  const billTo = partnerOf(record(inp.billTo, 'billTo'), 'billTo', 'BillTo', version);
+  const shipTo = isAbsent(inp.shipTo) ? { ...structuredClone(billTo), partnerType: 'ShipTo' } : partnerOf(record(inp.shipTo, 'shipTo'), 'shipTo', 'ShipTo', version);
   if (profile.fms === true && fiscalCode === undefined && [billTo, shipTo].some((p) => p.addressData.countryISO2 === 'IT')) {
     fail('fiscalCode', 'is required: orders of FMS clients with a partner in Italy carry the FISCAL_CODE dynamic field', TypeError);
   }

@@ -223,7 +223,8 @@ function partnerOf(p: Json, field: string, billTo: Json | undefined, billToIndex
     firstPhone(company?.phone, `${field}.companyData.phone`) ??
     firstPhone(fallback?.phone, `${fallbackField}.phone`);
   // A ShipTo takes the BillTo person's phone and e-mail; the BillTo person has only its own.
-  const takeOver = (what: string) => (`${field}.personData` === fallbackField ? '' : ` (and the BillTo person, ${fallbackField}, has no ${what} to take over)`);
+  const takeOver = (what: string) =>
+    billToIndex < 0 ? ` (and the order has no BillTo whose ${what} it could take over)` : `${field}.personData` === fallbackField ? '' : ` (and the BillTo person, ${fallbackField}, has no ${what} to take over)`;
   if (!phone) fail(`${field}.personData.phone`, `is required in a return request${takeOver('phone')}`, TypeError);
   person.phone = [phone];
   const emails = emailsOf(source.email, `${field}.personData.email`);

@@ -131,6 +131,14 @@ describe('buildReturnRequest', () => {
     expect(() => buildReturnRequest(input({ order: shipTo }))).toThrow(
       /^order\.clientRequest\.partner\[\d\]\.personData\.email is required in a return request( \(and the BillTo person, order\.clientRequest\.partner\[0\]\.personData, has no e-mail to take over\))?\.$/,
     );
+    // An order with a ShipTo only: no BillTo to take over from, and no partner[-1] in the message.
+    const shipToOnly = JSON.parse(JSON.stringify(orderOf('1.1')));
+    shipToOnly.clientRequest.partner = shipToOnly.clientRequest.partner.filter((p: { partnerType: string }) => p.partnerType === 'ShipTo');
+    delete shipToOnly.clientRequest.partner[0].personData.phone;
+    delete shipToOnly.clientRequest.partner[0].companyData;
+    expect(() => buildReturnRequest(input({ order: shipToOnly }))).toThrow(
+      new TypeError('order.clientRequest.partner[0].personData.phone is required in a return request (and the order has no BillTo whose phone it could take over).'),
+    );
   });
 
   it('tells a value of the wrong type in the order (TypeError) from one in the wrong format (RangeError)', () => {

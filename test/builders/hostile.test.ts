@@ -117,6 +117,19 @@ describe('builders validate with the spec predicates (table)', () => {
     expect(errorsOf(lintOrder(payload, { version: '1.1', profile: PROFILE }))).toEqual([]);
   });
 
+  it('reads the members of a party’s company and phone once too: without a ShipTo, both partners hold what was read', () => {
+    const reads = { name: 0, phone: 0 };
+    const company = { get name(): string { return reads.name++ === 0 ? 'ACME GmbH' : 'Other Co'; } };
+    const billTo = { ...JANE, company, get phone(): string { return reads.phone++ === 0 ? '+49 1' : '+49 2'; } };
+    const payload = buildOrder({ ...base, billTo });
+    const [bill, ship] = payload.clientRequest.partner;
+    expect([bill?.companyData?.name, ship?.companyData?.name]).toEqual(['ACME GmbH', 'ACME GmbH']);
+    expect([bill?.personData.phone?.[0]?.value, ship?.personData.phone?.[0]?.value]).toEqual(['+49 1', '+49 1']);
+    expect(reads).toEqual({ name: 1, phone: 1 });
+    expect(ship?.partnerType).toBe('ShipTo');
+    expect(ship).not.toBe(bill);
+  });
+
   it('accepts a party with prototype getters (a class instance), read through its getters', () => {
     class Party {
       get firstName() { return 'Jane'; }
