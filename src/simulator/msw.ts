@@ -61,7 +61,9 @@ export function simulatorHandlers(simulator: Simulator, options: SimulatorHandle
       try {
         return await answer(request);
       } catch (error) {
-        if (isDroppedConnection(error)) return HttpResponse.error();
+        // A request its caller aborted (during a latency fault) already rejected on the caller's
+        // side: a network error ends it quietly, where a throw would make msw print a stack.
+        if (isDroppedConnection(error) || request.signal.aborted) return HttpResponse.error();
         throw error;
       }
     }),

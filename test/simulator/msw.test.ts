@@ -3,7 +3,7 @@
  * intercepted, so the library's send uses no injected fetch at all.
  */
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   decodeCreateOrder,
   decodeInventory,
@@ -55,6 +55,22 @@ describe('simulatorHandlers with setupServer', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect((await send(describeOrderOptions(connection(BASE)))).status).toBe(204);
+  });
+
+  it('ends a request its caller aborts during a latency fault quietly: the caller gets the abort, msw prints nothing', async () => {
+    simulator.setFaults({ latencyMs: 2000 });
+    const printed: unknown[] = [];
+    const spies = [vi.spyOn(console, 'error').mockImplementation((...args) => void printed.push(args)), vi.spyOn(console, 'warn').mockImplementation((...args) => void printed.push(args))];
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 30);
+      await expect(send(describeInventory({ ...connection(BASE), sku: 'MUG-RED' }), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+      // The handler ends when the latency wait sees the abort.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(printed).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it('turns a dropped connection into a network error (HttpResponse.error)', async () => {
