@@ -140,6 +140,7 @@ function checkedProfile(profile: unknown, kind: PayloadKind): ClientProfile {
 /** The profile of an order arbitrary: `options.profile` checked, else a test profile. */
 function orderProfile(options: OrderArbitraryOptions): ClientProfile {
   const given = record(options, 'options');
+  knownOnly(options, ['profile', 'fms']);
   if (given.profile !== undefined) return checkedProfile(given.profile, 'order');
   return flag(given.fms, 'options.fms') ? FMS_TEST_PROFILE : TEST_PROFILE;
 }
@@ -147,7 +148,26 @@ function orderProfile(options: OrderArbitraryOptions): ClientProfile {
 /** The profile of a return arbitrary: `options.profile` checked, else {@link TEST_PROFILE}. */
 function returnProfile(options: ReturnArbitraryOptions): ClientProfile {
   const given = record(options, 'options').profile;
+  knownOnly(options, ['profile']);
   return given === undefined ? TEST_PROFILE : checkedProfile(given, 'return');
+}
+
+/**
+ * Refuses options with a member not `known`: a misspelt or misplaced one (`fms` of a return
+ * arbitrary, `profle`) is refused rather than ignored, as the matchers and validators do.
+ *
+ * @throws {RangeError} Naming the first unknown member (shown escaped, at most 64 characters).
+ */
+function knownOnly(options: unknown, known: readonly string[]): void {
+  let keys: string[];
+  try {
+    keys = Object.keys(options as object);
+  } catch {
+    return; // A Proxy that cannot list its keys: its members are read (and refused) as the builders read them.
+  }
+  for (const key of keys) {
+    if (!known.includes(key)) fail('options', `has an unknown member ${JSON.stringify(key.length > 64 ? `${key.slice(0, 64)}…` : key)}; known: ${known.join(', ')}`);
+  }
 }
 
 /**

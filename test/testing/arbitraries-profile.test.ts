@@ -133,6 +133,10 @@ describe('the arbitraries and the profile', () => {
     ['an unknown version', () => validOrderArbitrary('2.0' as never), RangeError, 'version must be one of 1, 1.1, 1.2.'],
     ['options.fms that is not a boolean', () => invalidOrderArbitrary('1.1', { fms: 'yes' as never }), TypeError, 'options.fms must be a boolean.'],
     ['options that are not an object', () => validReturnArbitrary(null as never), TypeError, 'options must be an object.'],
+    ['an unknown order option', () => validOrderArbitrary('1.1', { extra: 1 } as never), RangeError, 'options has an unknown member "extra"; known: profile, fms.'],
+    ['fms for a return (a profile option of orders)', () => validReturnArbitrary({ fms: true } as never), RangeError, 'options has an unknown member "fms"; known: profile.'],
+    ['a misspelt profile', () => invalidReturnArbitrary({ profle: ok } as never), RangeError, 'options has an unknown member "profle"; known: profile.'],
+    ['an unknown member, cut at 64 characters', () => orderInputArbitrary('1.1', { ['k'.repeat(100)]: 1 } as never), RangeError, `options has an unknown member "${'k'.repeat(64)}…"`],
   ])('refuses %s when built', (_what, build, error, message) => {
     expect(build).toThrow(error);
     expect(build).toThrow(message);
