@@ -17,8 +17,9 @@ const NODE_HTTP = 'node:http';
  * request's body is never buffered): at most one chunk waits in the stream.
  * `discard()` drops whatever the core did not read, so the connection stays usable.
  */
-function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void } {
+function bodyStream(req: IncomingMessage, onRead?: () => void): { stream: ReadableStream<Uint8Array>; discard(): void } {
   let open = true;
+  let read = false;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const onData = (chunk: Buffer) => {
     if (!open) return;
@@ -35,10 +36,15 @@ function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>;
       controller = c;
     },
     pull() {
+      if (!read) {
+        read = true;
+        onRead?.();
+      }
       req.resume();
     },
     cancel: discard,
-  });
+    // Pulled only when the body is read (not on creation): `onRead` says when that first happens.
+  }, { highWaterMark: 0 });
   req.on('data', onData);
   req.pause();
   req.once('end', () => {
@@ -224,7 +230,9 @@ export async function listen(
       if (!res.writableFinished) aborted.abort();
     });
     void (async () => {
-      const body = bodyStream(req);
+      // `Expect: 100-continue`: the client is told to send its body only when the simulator reads
+      // it, once the request is authenticated (Node would invite every body, even a 401's).
+      const body = bodyStream(req, continued.has(req) ? () => res.writeContinue() : undefined);
       try {
         // Marked as received on `host`: the control gate checks its Host header (DNS rebinding).
         const response = await handle(receivedOn(toRequest(req, origin, body.stream, aborted.signal), host));
@@ -236,6 +244,11 @@ export async function listen(
         else if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('simulator failure');
       }
     })();
+  });
+  const continued = new WeakSet<IncomingMessage>();
+  server.on('checkContinue', (req: IncomingMessage, res) => {
+    continued.add(req);
+    server.emit('request', req, res);
   });
   answerBeyondRequests(server, onRequest);
   await new Promise<void>((resolve, reject) => {

@@ -145,6 +145,43 @@ describe('node:http against listen()', () => {
     });
   }
 
+  /** A POST with `Expect: 100-continue` that sends its body only when invited: whether it was, and the status. */
+  function expectingContinue(url: string, requestHeaders: Record<string, string>, body: string): Promise<{ invited: boolean; status: number }> {
+    return new Promise((resolve, reject) => {
+      let invited = false;
+      let answered = false;
+      const req = request(url, { method: 'POST', headers: { ...requestHeaders, Expect: '100-continue', 'Content-Length': String(Buffer.byteLength(body)) }, timeout: 30_000 }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          answered = true;
+          resolve({ invited, status: res.statusCode ?? 0 });
+          // A refused request never sent its body: the connection cannot be reused.
+          req.destroy();
+        });
+      });
+      req.on('continue', () => {
+        invited = true;
+        req.end(body);
+      });
+      req.on('timeout', () => req.destroy(new Error('no answer in 30 s')));
+      req.on('error', (error) => {
+        if (!answered) reject(error);
+      });
+      req.flushHeaders();
+    });
+  }
+
+  it('invites a body (100 Continue) only once the request is authenticated: a 401 comes without it', async () => {
+    const order = JSON.stringify(validOrder('1.1'));
+    const url = `${server.url}/fulfillmentapi/v1.1/orders`;
+    const refused = await expectingContinue(url, { ...headers({ 'Content-Type': 'application/json' }), 'Ocp-Apim-Subscription-Key': 'wrong' }, order);
+    expect(refused).toEqual({ invited: false, status: 401 });
+    const accepted = await expectingContinue(url, headers({ 'Content-Type': 'application/json' }), order);
+    expect(accepted).toEqual({ invited: true, status: 200 });
+    expect(simulator.orders()).toHaveLength(1);
+    expect(simulator.received().map((r) => r.status)).toEqual([401, 200]);
+  });
+
   it('creates an order', async () => {
     const out = await http(`${server.url}/fulfillmentapi/v1.2/orders`, { headers: headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(validOrder('1.2')) });
     expect(out.status).toBe(200);
