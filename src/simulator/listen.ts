@@ -16,6 +16,7 @@ const NODE_HTTP = 'node:http';
  * The request body as a stream the core reads only if it needs it (an unauthenticated
  * request's body is never buffered): at most one chunk waits in the stream.
  * `discard()` drops whatever the core did not read, so the connection stays usable.
+ * `onRead` runs when the core first reads it (listen() then sends 100 Continue).
  */
 function bodyStream(req: IncomingMessage, onRead?: () => void): { stream: ReadableStream<Uint8Array>; discard(): void } {
   let open = true;
@@ -31,6 +32,7 @@ function bodyStream(req: IncomingMessage, onRead?: () => void): { stream: Readab
     req.off('data', onData);
     req.resume();
   };
+  // Pulled only when the body is read (a high-water mark of 0: not on creation), so `onRead` says when that first happens.
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
@@ -43,7 +45,6 @@ function bodyStream(req: IncomingMessage, onRead?: () => void): { stream: Readab
       req.resume();
     },
     cancel: discard,
-    // Pulled only when the body is read (not on creation): `onRead` says when that first happens.
   }, { highWaterMark: 0 });
   req.on('data', onData);
   req.pause();

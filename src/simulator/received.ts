@@ -71,9 +71,6 @@ export function redactedUrl(url: string): string {
   return sent.slice(0, query + 1) + kept.join('&');
 }
 
-/** Whether a body is the marker of one past the budget. */
-const isTruncated = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { truncated?: unknown }).truncated === true && !Array.isArray(body) && Object.keys(body).length === 2;
-
 /** The bounded list behind received(). */
 export interface Log {
   /** Adds an entry; the oldest goes when more than `retain` are kept. */
@@ -103,6 +100,8 @@ export function createLog(retain: number, budget = BODY_BUDGET_BYTES): Log {
   const bodies = createByteBudget(budget);
   // The entries in the ring: a body read after its entry left counts for nothing.
   const kept = new Set<Entry>();
+  // Entries whose body the budget truncated (a body may itself look like the marker).
+  const truncated = new WeakSet<Entry>();
   let oldest = 0;
   return {
     add(entry) {
@@ -123,12 +122,13 @@ export function createLog(retain: number, budget = BODY_BUDGET_BYTES): Log {
         bodies.add(entry, heapBytes(body), () => {
           entry.body = { truncated: true, bytes };
           delete entry.xml;
+          truncated.add(entry);
         });
       }
     },
     keepXml(entry, xml) {
       // An entry no longer kept (or whose body is truncated already) keeps no XML.
-      if (!kept.has(entry) || isTruncated(entry.body)) return;
+      if (!kept.has(entry) || truncated.has(entry)) return;
       entry.xml = xml;
       bodies.grow(entry, heapBytes(xml));
     },
