@@ -8,7 +8,7 @@
  * runs at import: the state and targets are made by calls a bundler may drop.
  */
 import { ORDER_RULES, RETURN_RULES, RULES } from '../rules/index';
-import { batchStateOf, type BatchState } from './lint/batch-state';
+import { batchStateOf, type BatchState, type BatchStateOptions } from './lint/batch-state';
 import {
   configure,
   engineOf,
@@ -150,13 +150,13 @@ export function lintBounded(kind: PayloadKind, payload: unknown, options: LintOp
  * Creates the state of the default engine's batch rules for one run over payloads of one
  * kind (`lintBatch`, the CLI and its workers, the simulator share it).
  *
- * @param options The kind, and the rule levels (a batch rule set to `off` keeps nothing).
+ * @param options The kind (and an order's version), the profile and the rule levels (a batch rule set to `off`, or whose `meta` excludes them, keeps nothing).
  * @returns A fresh state.
  * @example
  * const state = createBatchState({ kind: 'order', version: '1.1' });
  * const problems = [...lintOrder(payload, options), ...state.next(batchFactsOf(payload, 'order'))];
  */
-export function createBatchState(options: Pick<LintBatchOptions, 'kind' | 'rules'>): BatchState {
+export function createBatchState(options: BatchStateOptions): BatchState {
   return batchStateOf(RULES, options);
 }
 

@@ -11,8 +11,8 @@
  */
 import { codePoints } from '../schema/predicates';
 import { memberOf } from './checks/members';
-import { LIMITS } from '../schema/tables';
-import { ruleLevel, type BatchFacts, type BatchRule, type Rule } from './define-rule';
+import { LIMITS, ORDER_VERSION_FEATURES, type OrderVersion } from '../schema/tables';
+import { ruleApplies, ruleLevel, type BatchFacts, type BatchRule, type Rule } from './define-rule';
 import { problemOf } from './report';
 import type { LintBatchOptions, PayloadKind, Problem } from './types';
 
@@ -86,11 +86,16 @@ export const REFERENCE_MEMBER: Readonly<Record<PayloadKind, readonly string[]>> 
   return: ['requestHeader', 'requestReference'],
 };
 
+/** What decides the batch rules of a run: the kind (and an order's version), the profile, the rule levels. */
+export type BatchStateOptions = Pick<LintBatchOptions, 'kind' | 'rules' | 'profile'> & { readonly version?: OrderVersion };
+
 /**
  * Creates the state of the batch rules for one run over payloads of one kind.
  *
  * @param rules The rules that may apply (those with a batch check and the kind run).
- * @param options The kind, and the rule levels (a batch rule set to `off` keeps nothing).
+ * @param options The kind (and an order's version), the profile and the rule levels: a batch
+ *   rule runs when its `meta` names them, as any rule (`appliesTo`, `fmsOnly`, `requires`),
+ *   and is not set to `off`.
  * @param limit The most entries each rule's state remembers (the newest; `BatchCheck.create`),
  *   for a run that must stay bounded however long it lasts; undefined (`lintBatch`, the
  *   CLI): all, so a repeat is found however far apart.
@@ -101,12 +106,15 @@ export const REFERENCE_MEMBER: Readonly<Record<PayloadKind, readonly string[]>> 
  * const problems = [...lintOrder(payload, options), ...state.next(batchFactsOf(payload, 'order'))];
  * const simulator = batchStateOf(RULES, { kind: 'return' }, 100_000); // the newest 100,000 references
  */
-export function batchStateOf(rules: readonly Rule[], options: Pick<LintBatchOptions, 'kind' | 'rules'>, limit?: number): BatchState {
+export function batchStateOf(rules: readonly Rule[], options: BatchStateOptions, limit?: number): BatchState {
   if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 0)) throw new RangeError('limit must be a whole number from 0.');
   const kind = options.kind;
   const base = kind === 'order' ? '/clientRequest' : '';
+  // An order's version, when given, selects the rules that apply to it (any version's when not).
+  const version = kind === 'order' ? (options as { version?: unknown }).version : undefined;
+  const features = typeof version === 'string' && Object.prototype.hasOwnProperty.call(ORDER_VERSION_FEATURES, version) ? ORDER_VERSION_FEATURES[version as OrderVersion] : undefined;
   const active = rules
-    .filter((rule): rule is BatchRule => rule.batch !== undefined && rule.meta.kinds.includes(kind))
+    .filter((rule): rule is BatchRule => rule.batch !== undefined && ruleApplies(rule, kind, features, options.profile))
     .map((rule) => ({ rule, severity: ruleLevel(rule, options.rules) }))
     .filter((entry) => entry.severity !== 'off')
     .map(({ rule, severity }) => ({ rule, severity: severity as Problem['severity'], state: rule.batch.create(limit) }));

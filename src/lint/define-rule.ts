@@ -389,6 +389,78 @@ export function defineRule<S, A>(rule: Rule<S, A>): Rule<S, A> {
 }
 
 /**
+ * The profile members whose type the rules rely on: one of another type counts as absent
+ * (`client: 5` runs no rule that requires a client). Read-only.
+ */
+const PROFILE_MEMBER_TYPES: Readonly<Record<string, 'string' | 'array'>> = {
+  client: 'string',
+  clientCode: 'string',
+  shippingCostSku: 'string',
+  orderDiscountSku: 'string',
+  weeeSku: 'string',
+  returnReasons: 'array',
+};
+
+/**
+ * Whether a profile gives a member: set, not the empty string, and of the type the rules
+ * rely on for the members they know (a text, the list of return reasons). Never throws (a
+ * member that cannot be read is absent).
+ *
+ * @param profile `options.profile` (anything).
+ * @param key The member.
+ * @returns Whether it counts as given.
+ * @example profileHas({ client: 'ACME', weeeSku: '' }, 'weeeSku'); // false
+ */
+export function profileHas(profile: unknown, key: string): boolean {
+  try {
+    if (profile === null || typeof profile !== 'object') return false;
+    const value = (profile as Record<string, unknown>)[key];
+    const type = Object.prototype.hasOwnProperty.call(PROFILE_MEMBER_TYPES, key) ? PROFILE_MEMBER_TYPES[key] : undefined;
+    if (type === 'string') return typeof value === 'string' && value !== '';
+    if (type === 'array') return Array.isArray(value);
+    return value !== undefined && value !== null && value !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a profile is an FMS client's (`fms: true`; anything else, or a member that cannot be read, is not).
+ *
+ * @param profile `options.profile` (anything).
+ * @returns `true` only for `fms: true`.
+ * @example isFmsProfile({ client: 'ACME', fms: 'yes' }); // false
+ */
+export function isFmsProfile(profile: unknown): boolean {
+  try {
+    return profile !== null && typeof profile === 'object' && (profile as { fms?: unknown }).fms === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a rule runs for a payload kind, an order version's features (undefined: any) and
+ * a profile: the kinds, versions and profiles its `meta` names (`kinds`, `appliesTo`,
+ * `fmsOnly`, `requires`). Plans and batch rules alike decide it here.
+ *
+ * @param rule The rule.
+ * @param kind The payload kind.
+ * @param features The order version's features; undefined for returns (or any version).
+ * @param profile `options.profile`.
+ * @returns Whether it runs.
+ * @example ruleApplies(weeeItemRule, 'order', ORDER_VERSION_FEATURES['1.1'], { client: 'ACME' }); // false (FMS only)
+ */
+export function ruleApplies(rule: Rule, kind: PayloadKind, features: OrderVersionFeatures | undefined, profile: unknown): boolean {
+  const { meta } = rule;
+  if (!meta.kinds.includes(kind)) return false;
+  if (features && meta.appliesTo && !meta.appliesTo(features)) return false;
+  if (meta.fmsOnly && !isFmsProfile(profile)) return false;
+  for (const key of meta.requires ?? []) if (!profileHas(profile, key)) return false;
+  return true;
+}
+
+/**
  * The level a rule runs at under some options: the override they give it (`off`, `warn`
  * or `error`), else its default severity. The one place levels are read (plans and batch
  * rules alike); never throws.

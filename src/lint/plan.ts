@@ -7,7 +7,7 @@
  */
 import type { OrderVersionFeatures } from '../schema/tables';
 import { canCompile, generateWalk } from './codegen';
-import { FINDINGS, ruleLevel, type FieldCheckDef, type Finding, type FindingClaim, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
+import { FINDINGS, isFmsProfile, profileHas, ruleApplies, ruleLevel, type FieldCheckDef, type Finding, type FindingClaim, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { compileMessage, report, reportBlank, type CompiledMessage, type Walk } from './report';
 import type { LintTarget } from './targets';
@@ -203,17 +203,11 @@ function treeFor(facts: TargetFacts, target: LintTarget, fms: boolean): Tree {
   return tree;
 }
 
-/** A profile member counts when it is set and not the empty string. */
-function profileHas(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== '';
-}
-
 /** What a plan needs of the profile: fms, and which required profile members are given, as bits. */
 function profileBits(profile: unknown, keys: readonly string[]): number {
   if (profile === null || typeof profile !== 'object') return 0;
-  const p = profile as Record<string, unknown>;
-  let bits = p.fms === true ? 1 : 0;
-  for (let i = 0; i < keys.length; i++) if (profileHas(p[keys[i]!])) bits |= 2 << i;
+  let bits = isFmsProfile(profile) ? 1 : 0;
+  for (let i = 0; i < keys.length; i++) if (profileHas(profile, keys[i]!)) bits |= 2 << i;
   return bits;
 }
 
@@ -272,15 +266,6 @@ function sameEntries(o: Record<string, unknown>, { keys, values }: Stamped, ownO
     n++;
   }
   return n === keys.length;
-}
-
-function applies(rule: Rule, kind: PayloadKind, features: OrderVersionFeatures | undefined, profile: ClientProfile | undefined): boolean {
-  const { meta } = rule;
-  if (!meta.kinds.includes(kind)) return false;
-  if (features && meta.appliesTo && !meta.appliesTo(features)) return false;
-  if (meta.fmsOnly && profile?.fms !== true) return false;
-  for (const key of meta.requires ?? []) if (!profileHas(profile?.[key])) return false;
-  return true;
 }
 
 /** The nodes a selector names (`item[]`, `partner[].addressData`, `body`). */
@@ -357,7 +342,7 @@ function resolveLevels(target: LintTarget, options: LintOptions): Resolved {
   let key = '';
   for (const rule of target.rules) {
     const level = ruleLevel(rule, options.rules);
-    if (level === 'off' || !applies(rule, kind, features, profile)) continue;
+    if (level === 'off' || !ruleApplies(rule, kind, features, profile)) continue;
     levels[rule.meta.id] = level;
     active.push(rule);
     key += rule.meta.id + '=' + level + ';';

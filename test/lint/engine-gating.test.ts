@@ -72,6 +72,37 @@ describe('rule gating', () => {
     expect(probes(lintReturn(validReturn(), { profile: PROFILE }))).toContain('probe-requires');
   });
 
+  it('reads a required profile member of another type than the rules rely on as absent, and a member that cannot be read too', () => {
+    for (const profile of [
+      { client: 'ACME', clientCode: 5, returnReasons: ['damaged'] },
+      { client: 'ACME', clientCode: ['ACME'], returnReasons: ['damaged'] },
+      { client: 'ACME', clientCode: 'ACME', returnReasons: 'damaged' },
+      { client: 'ACME', get clientCode(): string { throw new Error('a hostile profile'); }, returnReasons: ['damaged'] },
+    ]) {
+      expect(probes(lintReturn(validReturn(), { profile: profile as never }))).not.toContain('probe-requires');
+    }
+    expect(probes(lintReturn(validReturn(), { profile: { client: 'ACME', clientCode: 'ACME', returnReasons: ['damaged'] } }))).toContain('probe-requires');
+    // The rules of the registry too: client-name requires a client that is text.
+    expect(lintOrder(validOrder(), { version: '1.1', profile: { ...PROFILE, client: 5 as never }, rules: { 'probe-throws': 'off' } }).map((p) => p.rule)).not.toContain('client-name');
+    expect(lintOrder(validOrder(), { version: '1.1', profile: { ...PROFILE, client: 'OTHER' }, rules: { 'probe-throws': 'off' } }).map((p) => p.rule)).toContain('client-name');
+  });
+
+  it('gates batch rules by their meta as any rule: fmsOnly, appliesTo (the version) and requires', () => {
+    const batchProbe = (id: string, meta: Partial<Rule['meta']>): Rule => ({
+      meta: { id, severity: 'warn', kinds: ['order'], scope: 'batch', messages: { probe: 'Probe.' }, ...meta },
+      batch: { create: () => ({}), check: (_state, _facts, report) => report('', 'probe') },
+    });
+    const engine = createEngine({
+      rules: [batchProbe('batch-any', {}), batchProbe('batch-fms', { fmsOnly: true }), batchProbe('batch-v12', { appliesTo: (f) => f.version === '1.2' }), batchProbe('batch-weee', { requires: ['weeeSku'] })],
+    });
+    const ran = (options: Parameters<typeof engine.lintBatch>[1], version: '1.1' | '1.2' = '1.1') => engine.lintBatch([validOrder(version)], options)[0]!.map((p) => p.rule).sort();
+    expect(ran({ kind: 'order', version: '1.1' })).toEqual(['batch-any']);
+    expect(ran({ kind: 'order', version: '1.2' }, '1.2')).toEqual(['batch-any', 'batch-v12']);
+    expect(ran({ kind: 'order', version: '1.1', profile: { ...PROFILE, fms: true } })).toEqual(['batch-any', 'batch-fms']);
+    expect(ran({ kind: 'order', version: '1.1', profile: { ...PROFILE, fms: true, weeeSku: 'ACME_WEEE' } })).toEqual(['batch-any', 'batch-fms', 'batch-weee']);
+    expect(ran({ kind: 'order', version: '1.1', profile: { ...PROFILE, weeeSku: '' } })).toEqual(['batch-any']);
+  });
+
   it('never runs the visitors of a batch-scoped rule per payload; a structural rule may add visitors', () => {
     const all = lintOrder(validOrder(), { version: '1.1', profile: FMS_PROFILE, rules: { 'probe-throws': 'off' } });
     expect(probes(all)).not.toContain('probe-batch');
