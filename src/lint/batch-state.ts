@@ -117,14 +117,27 @@ export function batchStateOf(rules: readonly Rule[], options: BatchStateOptions,
     .filter((rule): rule is BatchRule => rule.batch !== undefined && ruleApplies(rule, kind, features, options.profile))
     .map((rule) => ({ rule, severity: ruleLevel(rule, options.rules) }))
     .filter((entry) => entry.severity !== 'off')
-    .map(({ rule, severity }) => ({ rule, severity: severity as Problem['severity'], state: rule.batch.create(limit) }));
+    .flatMap(({ rule, severity }) => {
+      // A batch rule whose state cannot be made runs not at all (lint never throws).
+      try {
+        return [{ rule, severity: severity as Problem['severity'], state: rule.batch.create(limit) }];
+      } catch {
+        return [];
+      }
+    });
   return {
     next(facts) {
       const out: Problem[] = [];
       for (const { rule, severity, state } of active) {
-        rule.batch.check(state, facts, (path, messageId) => {
-          out.push(problemOf(rule.meta.id, severity, base + path, rule.meta.messages[messageId] ?? messageId));
-        });
+        const found = out.length;
+        try {
+          rule.batch.check(state, facts, (path, messageId) => {
+            out.push(problemOf(rule.meta.id, severity, base + path, rule.meta.messages[messageId] ?? messageId));
+          });
+        } catch {
+          // A batch check that throws reports nothing for this payload (lint never throws).
+          out.length = found;
+        }
       }
       return out;
     },

@@ -326,6 +326,16 @@ export function checkedRules(rules: unknown): readonly Rule[] {
     ) {
       throw new TypeError('each rule must have meta with an id, kinds, a severity and messages (see defineRule).');
     }
+    const shown = JSON.stringify(id.length > 64 ? `${id.slice(0, 64)}…` : id);
+    const { state, visitors, batch } = rule as Partial<Rule>;
+    // What lint calls: checked here, so that a rule of the wrong shape is refused once, not met by every lint.
+    if (state !== undefined && typeof state !== 'function') throw new TypeError(`rule ${shown}: state must be a function that makes the state of one lint.`);
+    if (visitors !== undefined && (visitors === null || typeof visitors !== 'object' || Object.values(visitors).some((visit) => typeof visit !== 'function'))) {
+      throw new TypeError(`rule ${shown}: visitors must be an object of functions by selector.`);
+    }
+    if (batch !== undefined && (batch === null || typeof batch !== 'object' || typeof batch.create !== 'function' || typeof batch.check !== 'function')) {
+      throw new TypeError(`rule ${shown}: batch must have the functions create and check.`);
+    }
     if (ids.has(id)) throw new TypeError(`two rules have the id ${JSON.stringify(id)}.`);
     ids.add(id);
   }

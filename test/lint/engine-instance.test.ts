@@ -239,6 +239,36 @@ describe('createEngine', () => {
     }
   });
 
+  it('refuses, naming the rule, a state, visitors or batch check that lint could not call', () => {
+    const meta = { id: 'my-rule', severity: 'warn', kinds: ['order'], messages: { m: 'M.' } } as const;
+    for (const [shape, message] of [
+      [{ state: 42 }, 'rule "my-rule": state must be a function'],
+      [{ visitors: { 'item[]': 'not a function' } }, 'rule "my-rule": visitors must be an object of functions'],
+      [{ visitors: null }, 'rule "my-rule": visitors must be an object of functions'],
+      [{ batch: { create: () => ({}) } }, 'rule "my-rule": batch must have the functions create and check'],
+    ] as const) {
+      expect(() => createEngine({ rules: [{ meta, ...shape } as never] }), message).toThrow(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    }
+  });
+
+  it('never throws when a rule’s own code does: a state factory, a batch create or check', () => {
+    const meta = { severity: 'warn', kinds: ['order'], messages: { m: 'M.' } } as const;
+    const engine = createEngine({
+      rules: [
+        ...RULES,
+        { meta: { ...meta, id: 'bad-state' }, state: () => { throw new Error('state'); }, visitors: { body() {} } },
+        { meta: { ...meta, id: 'bad-create', scope: 'batch' }, batch: { create: () => { throw new Error('create'); }, check() {} } },
+        { meta: { ...meta, id: 'bad-check', scope: 'batch' }, batch: { create: () => ({}), check: (_s: unknown, _f: unknown, report: (path: string, id: string) => void) => { report('', 'm'); throw new Error('check'); } } },
+      ] as never,
+    });
+    // The state factory fails the lint as a throwing visitor does: one type problem at the root.
+    expect(engine.lintOrder(validOrder(), { version: '1.1' }).map((p) => `${p.rule} ${p.path}`)).toEqual(['type ']);
+    const fine = { version: '1.1', rules: { 'bad-state': 'off' } } as const;
+    expect(engine.lintOrder(validOrder(), fine)).toEqual([]);
+    // Batch rules whose code throws report nothing, not even what they reported before throwing.
+    expect(engine.lintBatch([validOrder(), validOrder()], { kind: 'order', ...fine }).map((problems) => problems.map((p) => p.rule))).toEqual([[], ['duplicate-request-reference']]);
+  });
+
   it('never throws for a payload, as the exported functions', () => {
     const engine = createEngine();
     const hostile = { clientRequest: new Proxy({}, { ownKeys: () => { throw new Error('no'); } }) };
