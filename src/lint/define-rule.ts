@@ -132,7 +132,7 @@ export interface BatchCheck<S> {
  *
  * @example FINDINGS.includes('missing'); // true
  */
-export const FINDINGS = ['wrongType', 'null', 'nullSpelled', 'nullEntry', 'emptyEntry', 'notAnOrder', 'notAReturn', 'noWrapper', 'unreadable', 'missing', 'blank'] as const;
+export const FINDINGS = /* @__PURE__ */ Object.freeze(['wrongType', 'null', 'nullSpelled', 'nullEntry', 'emptyEntry', 'notAnOrder', 'notAReturn', 'noWrapper', 'unreadable', 'missing', 'blank'] as const);
 
 /**
  * A finding of the engine's walk (see `FINDINGS`).

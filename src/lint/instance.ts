@@ -89,8 +89,12 @@ export function optionsOf(options: unknown): LintOptions {
  * @returns The setting, or undefined when the config does not set it.
  * @throws {TypeError} For a config that is not an object, or a setting that is not one of the documented values.
  */
-function codegenOf(config: unknown): EngineConfig['codegen'] {
+function codegenOf(config: unknown, known: readonly string[]): EngineConfig['codegen'] {
   if (config === null || typeof config !== 'object') throw new TypeError('the engine settings must be an object such as { codegen: false }.');
+  // A misspelt setting (`codeGen: false` on a strict-CSP page) is refused, not ignored.
+  for (const key of Object.keys(config)) {
+    if (!known.includes(key)) throw new TypeError(`the engine settings have an unknown member ${JSON.stringify(key.length > 64 ? `${key.slice(0, 64)}…` : key)}; known: ${known.join(', ')}.`);
+  }
   const codegen = (config as EngineConfig).codegen;
   if (codegen !== undefined && codegen !== true && codegen !== false && codegen !== 'auto') throw new TypeError("codegen must be true, false or 'auto'.");
   return codegen;
@@ -105,7 +109,7 @@ function codegenOf(config: unknown): EngineConfig['codegen'] {
  * @throws {TypeError} As `codegenOf`.
  */
 export function configure(engine: EngineState, config: EngineConfig): void {
-  const codegen = codegenOf(config);
+  const codegen = codegenOf(config, ['codegen']);
   if (codegen !== undefined) setCodegen(engine, codegen);
 }
 
@@ -352,7 +356,7 @@ export function checkedRules(rules: unknown): readonly Rule[] {
  */
 export function engineOf(rules: readonly Rule[], config: EngineConfig): Engine {
   const own = checkedRules(rules);
-  const state = newEngineState(codegenOf(config) ?? 'auto');
+  const state = newEngineState(codegenOf(config, ['rules', 'codegen']) ?? 'auto');
   const orderTarget = orderTargets(own);
   const returns = returnTarget(own);
   const targetOf = (kind: PayloadKind, options: unknown): LintTarget => (kind === 'order' ? orderTarget(featuresOf(options)) : returns);

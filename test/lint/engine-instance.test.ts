@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureEngine, createEngine, defineRule, lintOrder, lintReturn, RULES, type Engine, type LintOptions, type Problem } from '../../src/index';
+import { configureEngine, createEngine, defineRule, FINDINGS, lintOrder, lintReturn, RULES, type Engine, type LintOptions, type Problem } from '../../src/index';
 import { FMS_PROFILE, PROFILE, set, validOrder, validReturn } from '../fixtures';
 import { mutated, targetedOrders, targetedReturns } from './_corpus';
 import { compiledWalks } from './_walks';
@@ -237,6 +237,14 @@ describe('createEngine', () => {
     for (const options of [null, 'rules', { rules: 'enum' }, { rules: [{}] }, { rules: [{ meta: { id: 'x' } }] }, { rules: [enumRule, enumRule] }, { codegen: 'yes' }]) {
       expect(() => createEngine(options as never), JSON.stringify(options)).toThrow(TypeError);
     }
+  });
+
+  it('refuses a setting it does not know, naming it (a misspelt codegen would leave new Function on under a strict CSP)', () => {
+    expect(() => createEngine({ codeGen: false } as never)).toThrow(new TypeError('the engine settings have an unknown member "codeGen"; known: rules, codegen.'));
+    expect(() => createEngine({ rule: [] } as never)).toThrow(/unknown member "rule"/);
+    expect(() => configureEngine({ codeGen: false } as never)).toThrow(new TypeError('the engine settings have an unknown member "codeGen"; known: codegen.'));
+    expect(() => configureEngine({ rules: [] } as never)).toThrow(/unknown member "rules"; known: codegen/);
+    expect(Object.isFrozen(FINDINGS)).toBe(true);
   });
 
   it('refuses, naming the rule, a state, visitors or batch check that lint could not call', () => {
