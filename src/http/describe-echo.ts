@@ -1,3 +1,4 @@
+import { isPlainObject } from '../lint/json';
 import * as v from 'valibot';
 import type { Problem } from '../lint/index';
 import { problemOf } from '../lint/report';
@@ -39,9 +40,8 @@ const notAnObject = (message: string): Problem[] => [problemOf('type', 'error', 
  * a Proxy trap throws.
  */
 function echoMembers(payload: unknown): Record<string, unknown> | undefined {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  const proto = Object.getPrototypeOf(payload);
-  if (proto !== Object.prototype && proto !== null) return undefined;
+  // Plain as lint reads it: Object.prototype of this or another realm, or null.
+  if (!isPlainObject(payload)) return undefined;
   const members: Record<string, unknown> = {};
   for (const key of MEMBERS) {
     if (!(key in payload)) continue;

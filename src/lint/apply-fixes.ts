@@ -1,6 +1,7 @@
 /**
  * Applying the fixes that problems carry (`fix: { kind: 'rename-member', to }`).
  */
+import { isPlainObject } from './json';
 import { parsePointer } from './pointer';
 import type { Problem } from './types';
 
@@ -15,11 +16,8 @@ export interface MemberRename {
 }
 
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
-const isPlainRecord = (value: unknown): value is Record<string, unknown> => {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};
+// Plain as lint reads it (another realm's Object.prototype too): what lint fixed, applyFixes renames.
+const isPlainRecord = isPlainObject;
 
 /** Sets an own data member, even one named `__proto__` (which plain assignment would not create). */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {

@@ -2,6 +2,7 @@
  * Reading and rewriting order payloads for the special-item functions: every
  * function works on a deep copy, so the caller's payload is never modified.
  */
+import { isPlainObject } from '../../lint/json';
 import type { ClientProfile } from '../../lint/types';
 import { isAmount, toMinorUnits } from '../../money/index';
 import { isCurrencyText, isUnsignedDecimalText } from '../../schema/predicates';
@@ -66,8 +67,8 @@ function copyJson(value: unknown, field: string, ancestors: Set<object>): unknow
   if (readSafely(field, () => Array.isArray(value))) {
     copy = list(value, field).map((entry, i) => copyJson(entry, `${field}[${i}]`, ancestors));
   } else {
-    const proto = readSafely(field, () => Object.getPrototypeOf(value));
-    if (proto !== Object.prototype && proto !== null) fail(field, 'must be JSON data (a plain object)', TypeError);
+    // Plain as lint reads it: Object.prototype of this or another realm (an iframe, vm, jsdom), or null.
+    if (!readSafely(field, () => isPlainObject(value))) fail(field, 'must be JSON data (a plain object)', TypeError);
     const out: Record<string, unknown> = {};
     for (const key of readSafely(field, () => Object.keys(value))) {
       const at = memberField(field, key);
