@@ -26,13 +26,13 @@ export interface OrderDiscountInput {
   /** The discount, positive decimal text in the order currency: net, or gross under `grosspricing`. */
   discount: string;
   /** VAT factor such as `"1.19"`; default: the factor shared by all regular items. */
-  taxFactor?: string;
+  taxFactor?: string | undefined;
   /** Tax level; default: the level shared by the regular items of that factor (required otherwise). */
-  taxLevel?: string;
+  taxLevel?: string | undefined;
   /** Whether `discount` is net or gross; default: the pricing of the regular items. */
-  pricing?: Pricing;
+  pricing?: Pricing | undefined;
   /** Description in the customer's language, max 40; default `Discount`. */
-  localizedDescription?: string;
+  localizedDescription?: string | undefined;
 }
 
 /**

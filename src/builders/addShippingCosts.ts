@@ -15,13 +15,13 @@ export interface ShippingCostsInput {
   /** The shipping cost, decimal text in the order currency: net, or gross under `grosspricing`. */
   cost: string;
   /** VAT factor such as `"1.19"`; default: the factor shared by all regular items. */
-  taxFactor?: string;
+  taxFactor?: string | undefined;
   /** Tax level; default: the level shared by the regular items of that factor. */
-  taxLevel?: string;
+  taxLevel?: string | undefined;
   /** Whether `cost` is net or gross; default: the pricing of the regular items. */
-  pricing?: Pricing;
+  pricing?: Pricing | undefined;
   /** Description in the customer's language, max 40. */
-  localizedDescription?: string;
+  localizedDescription?: string | undefined;
 }
 
 /**

@@ -50,7 +50,7 @@ export interface DynamicFieldInput {
   /** Field name, max 60. */
   name: string;
   /** Field value, max 2000. */
-  value?: string;
+  value?: string | undefined;
 }
 
 /**
@@ -60,9 +60,9 @@ export interface DynamicFieldInput {
  */
 export interface NoteInput {
   /** Note type, max 20. */
-  noteType?: string;
+  noteType?: string | undefined;
   /** Note text, max 4000. */
-  value?: string;
+  value?: string | undefined;
 }
 
 /**
@@ -74,11 +74,11 @@ export interface CompanyInput {
   /** Company name, max 70. */
   name: string;
   /** External customer number, max 30 (v1.1 and later). */
-  customerNumber?: string;
+  customerNumber?: string | undefined;
   /** Company VAT number, max 30. */
-  taxNumber?: string;
+  taxNumber?: string | undefined;
   /** Company phone. */
-  phone?: PhoneInput;
+  phone?: PhoneInput | undefined;
 }
 
 /**
@@ -92,13 +92,13 @@ export interface PartyInput {
   /** Last name, max 20. */
   lastName: string;
   /** Company data, for a company customer. */
-  company?: CompanyInput;
+  company?: CompanyInput | undefined;
   /** Phone number. */
-  phone?: PhoneInput;
+  phone?: PhoneInput | undefined;
   /** E-mail address `local@domain`, max 200. */
-  email?: string;
+  email?: string | undefined;
   /** `ll-CC` locale such as `de-DE`; on BillTo it selects the e-invoice language (FMS). */
-  locale?: string;
+  locale?: string | undefined;
   /** Address text, split into 40-character lines at word boundaries (see `splitAddressLines`). */
   address: string | readonly string[];
   /** Postal code, max 10. */
@@ -106,7 +106,7 @@ export interface PartyInput {
   /** City, max 40. */
   city: string;
   /** ISO 3166-2 state code without the country prefix; required for US, MX, CA and AU. */
-  state?: string;
+  state?: string | undefined;
   /** Uppercase ISO 3166-1 alpha-2 country code. */
   country: string;
 }
@@ -122,21 +122,21 @@ export interface CartLine {
   /** How many units: a positive whole number. */
   quantity: WholeQuantity;
   /** Unit of measure; default `EA`. */
-  uom?: string;
+  uom?: string | undefined;
   /** Price of one unit, decimal text: net, or gross when the line's pricing is `grosspricing`. */
   unitPrice: string;
   /** VAT factor as text: 19 % is `"1.19"`, no VAT `"1.00"`. */
   taxFactor: string;
   /** Tax level such as HIGH, LOW, EXEMPT; max 30. */
-  taxLevel?: string;
+  taxLevel?: string | undefined;
   /** Overrides the order's pricing for this line. */
-  pricing?: Pricing;
+  pricing?: Pricing | undefined;
   /** Client line reference (v1.2: only `A-Z a-z 0-9 . _ -`). */
-  clientItemRef?: string;
+  clientItemRef?: string | undefined;
   /** Description in the customer's language, max 40. */
-  localizedDescription?: string;
+  localizedDescription?: string | undefined;
   /** Item dynamic fields. */
-  dynamicFields?: readonly DynamicFieldInput[];
+  dynamicFields?: readonly DynamicFieldInput[] | undefined;
 }
 
 /**
@@ -158,43 +158,43 @@ export interface OrderInput<V extends OrderVersion = OrderVersion> {
   /** Unique client message reference, max 50 (v1.2: only `A-Z a-z 0-9 . _ -`). */
   externalMessageReference: string;
   /** Unique request reference, max 50; default: `externalMessageReference`. Duplicates are rejected by the API. */
-  requestReference?: string;
+  requestReference?: string | undefined;
   /** Order currency, uppercase ISO 4217. */
   currency: string;
   /** How unit prices are given: `netpricing` (default) or `grosspricing`. */
-  pricing?: Pricing;
+  pricing?: Pricing | undefined;
   /** Ship service level: STD, EXP, ECO, PUD, and EXI from v1.2. */
   shipServiceLevel: string;
   /** Type of shipping service. */
-  shipServiceOption?: string;
+  shipServiceOption?: string | undefined;
   /** Carrier id (normally chosen by the operator's freight matrix). */
-  shipCourier?: string;
+  shipCourier?: string | undefined;
   /** Delivery term such as DAP, DDP, CPT. */
-  incoTerms1?: string;
+  incoTerms1?: string | undefined;
   /** Pack-slip information such as the destination city. */
-  incoTerms2?: string;
+  incoTerms2?: string | undefined;
   /** Client reference number (v1.1 and later; v1.2: only `A-Z a-z 0-9 . _ -`). */
-  poNumber?: string;
+  poNumber?: string | undefined;
   /** Wanted delivery date (written in the version's date-time format). */
-  wantedDeliveryDate?: DateInput;
+  wantedDeliveryDate?: DateInput | undefined;
   /** Offset in minutes east of UTC for v1/v1.1 date-times; default 0. */
-  offsetMinutes?: number;
+  offsetMinutes?: number | undefined;
   /** The invoice party. */
   billTo: PartyInput;
   /** The delivery party; default: the BillTo party. */
-  shipTo?: PartyInput;
+  shipTo?: PartyInput | undefined;
   /** Cart lines, at least one. */
   lines: readonly CartLine[];
   /** Payment (FMS: the operator handles it). */
-  payment?: PaymentInput;
+  payment?: PaymentInput | undefined;
   /** Order notes. */
-  notes?: readonly NoteInput[];
+  notes?: readonly NoteInput[] | undefined;
   /** Order dynamic fields (FISCAL_CODE and the payment-review fields have their own inputs). */
-  dynamicFields?: readonly DynamicFieldInput[];
+  dynamicFields?: readonly DynamicFieldInput[] | undefined;
   /** The customer's Italian fiscal code (order dynamic field FISCAL_CODE); required for FMS orders with a partner in Italy. */
-  fiscalCode?: string;
+  fiscalCode?: string | undefined;
   /** The payment needs review: adds PROCESSAUTHSTATUS=Review and PROCESSAUTHSTATUSCODE=DM_REVIEW (FMS). */
-  paymentReview?: boolean;
+  paymentReview?: boolean | undefined;
 }
 
 const RESERVED_FIELDS: readonly string[] = [DYNAMIC_FIELD.fiscalCode, DYNAMIC_FIELD.processAuthStatus, DYNAMIC_FIELD.processAuthStatusCode];

@@ -37,15 +37,15 @@ export interface PaymentInput {
    */
   method: string;
   /** A card payment captured at once (e.g. download products): status `captured`, not `authorized`. */
-  captured?: boolean;
+  captured?: boolean | undefined;
   /** Payment transaction channel id, max 50. */
-  entityID?: string;
+  entityID?: string | undefined;
   /** Unique id returned by the payment system, max 50. */
-  transactionID?: string;
+  transactionID?: string | undefined;
   /** Authorization number returned by the payment system, max 40. */
-  acquireID?: string;
+  acquireID?: string | undefined;
   /** Card data; required for card methods when the operator processes card data. */
-  card?: CardInput;
+  card?: CardInput | undefined;
 }
 
 /**

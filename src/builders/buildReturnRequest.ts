@@ -22,7 +22,7 @@ export interface ReturnItemInput {
   /** The item's itemId in the original order. */
   itemId: string;
   /** Units returned, a positive whole number; default: the ordered quantity. */
-  quantity?: WholeQuantity;
+  quantity?: WholeQuantity | undefined;
 }
 
 /**
@@ -44,21 +44,21 @@ export interface ReturnInput {
   /** Unique client message reference, max 50. */
   externalMessageReference: string;
   /** Unique request reference, max 50; default: `externalMessageReference`. */
-  requestReference?: string;
+  requestReference?: string | undefined;
   /** The reason the user selected, max 50; one of `profile.returnReasons` when given. */
   returnReason: string;
   /** Absolute http(s) URL the user is redirected to after creation. */
   clientReturnURL: string;
   /** Language shown to the consumer, max 10; default: the language of the BillTo locale. */
-  language?: string;
+  language?: string | undefined;
   /** The user's first and last name, max 50; default: the BillTo person's names. */
-  userReference?: string;
+  userReference?: string | undefined;
   /** Items to return; default: every item except the operator's (shipping, discount, WEEE). */
-  items?: readonly ReturnItemInput[];
+  items?: readonly ReturnItemInput[] | undefined;
   /** RMA dynamic fields. */
-  dynamicFields?: readonly DynamicFieldInput[];
+  dynamicFields?: readonly DynamicFieldInput[] | undefined;
   /** Offset in minutes east of UTC for dateTimeOrder; default: that of `orderDate` text, else 0. */
-  offsetMinutes?: number;
+  offsetMinutes?: number | undefined;
 }
 
 /** The English name of an alpha-2 country (the first name where there are several). */

@@ -14,7 +14,7 @@ export interface OrderDateTimeOptions {
    * Offset in minutes east of UTC written in v1/v1.1 (`60` → `+01.00`); default `0`
    * (`+00.00`). v1.2 always writes UTC (`Z`), the same instant.
    */
-  offsetMinutes?: number;
+  offsetMinutes?: number | undefined;
 }
 
 /**

@@ -14,7 +14,7 @@ export interface ReturnDateTimeOptions {
    * when it is text with one (the spec's ` ±hh.mm` or ISO 8601's `±hh:mm`, kept as
    * written), else `0` (`+00.00`).
    */
-  offsetMinutes?: number;
+  offsetMinutes?: number | undefined;
 }
 
 /**

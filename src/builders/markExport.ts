@@ -28,7 +28,7 @@ export interface ExportOptions {
    * while its netprice stays (the value printed on customs/commercial invoices), and
    * order totals become zero (nothing is charged).
    */
-  zeroGross?: boolean;
+  zeroGross?: boolean | undefined;
 }
 
 /**

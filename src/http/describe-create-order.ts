@@ -18,7 +18,7 @@ export interface CreateOrderOptions extends Connection, LintOptions {
   /** The order version: picks the path (`/fulfillmentapi/v<version>/orders`) and the lint rules. */
   readonly version: OrderVersion;
   /** `false` skips lintOrder; by default a payload with lint errors is refused. */
-  readonly lint?: boolean;
+  readonly lint?: boolean | undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ import { createHttpRequest, type HttpRequest } from './request';
  */
 export interface InventoryOptions extends Connection {
   /** One product's part number; without it the inventory of all the client's products is returned. */
-  readonly sku?: string;
+  readonly sku?: string | undefined;
 }
 
 /**

@@ -11,9 +11,9 @@ import { createHttpRequest, type HttpRequest } from './request';
  */
 export interface ListPaymentMethodsOptions extends Connection {
   /** Only methods of this country (ISO 3166-1 alpha-2, e.g. `DE`); sent as the `country` query parameter. */
-  readonly country?: string;
+  readonly country?: string | undefined;
   /** Only methods of this payment method type, the methods' `type` (e.g. `CreditCard`, not a method name such as `Visa`); sent as the `paymentMethod` query parameter. */
-  readonly paymentMethod?: string;
+  readonly paymentMethod?: string | undefined;
 }
 
 /**

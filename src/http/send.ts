@@ -68,13 +68,13 @@ export type FetchLike = (url: string, init: SendInit) => Promise<ResponseLike>;
  */
 export interface SendOptions {
   /** The fetch to use; default `globalThis.fetch`. */
-  fetch?: FetchLike;
+  fetch?: FetchLike | undefined;
   /** Time for the whole exchange, status and body, in ms; default 30,000; `Infinity` for none. Rejects with a {@link TimeoutError}. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Aborts the exchange; send rejects with the signal's reason (a DOMException named `AbortError` by default). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Largest body read, in bytes; default 10 MiB; `Infinity` for no limit. Rejects with a {@link ResponseTooLargeError}. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
 }
 
 /**

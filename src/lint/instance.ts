@@ -31,7 +31,7 @@ export interface EngineConfig {
    * probes, for pages whose Content-Security-Policy forbids 'unsafe-eval'. The problems
    * found are the same either way.
    */
-  codegen?: boolean | 'auto';
+  codegen?: boolean | 'auto' | undefined;
 }
 
 /**
@@ -44,7 +44,7 @@ export interface EngineOptions extends EngineConfig {
    * The rules the engine runs (default: every rule of `RULES`). Each runs for the payload
    * kinds, versions and profiles its `meta` names, at its level unless options override it.
    */
-  rules?: readonly Rule[];
+  rules?: readonly Rule[] | undefined;
 }
 
 /**

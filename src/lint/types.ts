@@ -82,9 +82,9 @@ export interface ClientProfile {
  */
 export interface LintOptions {
   /** Overrides the default severities by rule id. */
-  rules?: Record<string, RuleLevel>;
+  rules?: Record<string, RuleLevel> | undefined;
   /** The client profile; rules that need it are skipped without it. */
-  profile?: ClientProfile;
+  profile?: ClientProfile | undefined;
 }
 
 /**

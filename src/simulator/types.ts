@@ -82,15 +82,15 @@ export type CreateOrderOperation = `createOrderV${Underscored<OrderVersion>}`;
  */
 export interface SimulatorFaults {
   /** Delay before answering, in milliseconds: a fixed value or a `[min, max]` range (whole ms). */
-  latencyMs?: number | readonly [number, number];
+  latencyMs?: number | readonly [number, number] | undefined;
   /** Probability (0 to 1) of a 500 in the interface's error shape, with an `activityId` where the shape has one. */
-  serverError?: number;
+  serverError?: number | undefined;
   /** Probability (0 to 1) that the connection drops before the request is processed (nothing is stored). */
-  drop?: number;
+  drop?: number | undefined;
   /** Probability (0 to 1) that the request is processed (an order is stored) but the connection drops before the answer. */
-  lostResponse?: number;
+  lostResponse?: number | undefined;
   /** The operations the faults apply to; default: all. */
-  operations?: readonly SimulatorOperation[];
+  operations?: readonly SimulatorOperation[] | undefined;
 }
 
 /**
@@ -102,30 +102,30 @@ export interface SimulatorFaults {
  */
 export interface SimulatorOptions {
   /** Onboarded clients; default: one test client (`DEFAULT_SIMULATOR_DATA.clients`). */
-  clients?: SimulatorClient[];
+  clients?: SimulatorClient[] | undefined;
   /** Inventory, shared by all clients; default: `DEFAULT_SIMULATOR_DATA.inventory`. */
-  inventory?: SimulatorInventoryItem[];
+  inventory?: SimulatorInventoryItem[] | undefined;
   /** Payment methods, shared by all clients; default: `DEFAULT_SIMULATOR_DATA.paymentMethods`. */
-  paymentMethods?: SimulatorPaymentMethod[];
+  paymentMethods?: SimulatorPaymentMethod[] | undefined;
   /** Seed of the random sources (tokens, request ids, activity ids, faults); default 1. */
-  seed?: number;
+  seed?: number | undefined;
   /** Faults to inject; default none. */
-  faults?: SimulatorFaults;
+  faults?: SimulatorFaults | undefined;
   /** How many requests received() keeps, the newest (a whole number; 0 keeps none); default 1000. */
-  retain?: number;
+  retain?: number | undefined;
   /**
    * How many accepted orders `orders()` keeps, the newest, and as many return tokens
    * `returns()` (a whole number; 0 keeps none); default 10,000. Duplicate detection is
    * bounded apart: the newest 100,000 used requestReferences (or `retainOrders`, if more).
    */
-  retainOrders?: number;
+  retainOrders?: number | undefined;
   /**
    * Serves the control API under `/_fulfilkit/` from `handle` (and so from `listen` and
    * `fetch`); default off: `handle` answers only the operator's paths.
    */
-  control?: SimulatorControlOptions;
+  control?: SimulatorControlOptions | undefined;
   /** Called once per request when its answer is ready (or its connection dropped): for a request log; never given a key or a body. */
-  onRequest?: (event: SimulatorRequestEvent) => void;
+  onRequest?: ((event: SimulatorRequestEvent) => void) | undefined;
 }
 
 /**
@@ -137,7 +137,7 @@ export interface SimulatorOptions {
  */
 export interface SimulatorControlOptions {
   /** A control request must carry `Authorization: Bearer <token>` (else 401); printable ASCII. Default: no token needed. */
-  token?: string;
+  token?: string | undefined;
 }
 
 /**

@@ -81,9 +81,9 @@ export const FMS_TEST_PROFILE: ClientProfile = Object.freeze({
  */
 export interface OrderArbitraryOptions {
   /** Use {@link FMS_TEST_PROFILE} instead of {@link TEST_PROFILE} (ignored when `profile` is given). */
-  fms?: boolean;
+  fms?: boolean | undefined;
   /** The client profile to build for (your onboarding profile). */
-  profile?: ClientProfile;
+  profile?: ClientProfile | undefined;
 }
 
 /**
@@ -98,7 +98,7 @@ export interface ReturnArbitraryOptions {
    * The client profile (its `returnReasons` are used; an empty list is refused); default
    * {@link TEST_PROFILE}. A returns-only one needs no `clientCode`: the original orders then carry no shipping-cost item.
    */
-  profile?: ReturnProfile;
+  profile?: ReturnProfile | undefined;
 }
 
 export type { ReturnProfile } from '../schema/profile';

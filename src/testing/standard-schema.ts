@@ -179,7 +179,7 @@ export function orderValidator<V extends OrderVersion>(options: LintOptions & { 
  * const schema = returnValidator({ profile });
  * expect(rma).toEqual(expect.schemaMatching(schema));
  */
-export function returnValidator(options: Omit<LintOptions, 'profile'> & { profile?: ReturnProfile } = {}): StandardSchemaV1<ReturnRequest, ReturnRequest> {
+export function returnValidator(options: Omit<LintOptions, 'profile'> & { profile?: ReturnProfile | undefined } = {}): StandardSchemaV1<ReturnRequest, ReturnRequest> {
   const settled = lintOptionsOf(checkOptions('returnValidator', options, ['profile', 'rules'], () => 'return'));
   return validator<ReturnRequest>((value) => lintReturn(value, settled));
 }
