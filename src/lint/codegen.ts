@@ -253,7 +253,7 @@ interface Guard {
  *
  * @param plan The plan (its walk description).
  * @returns The walk of a whole payload, or undefined when code cannot be compiled here.
- * @example const walk = generateWalk(plan); walk?.(payload, new Walk(plan, profile));
+ * @example const walk = generateWalk(plan); walk?.(payload, w); // w: a Walk whose states the engine's run has made
  */
 export function generateWalk(plan: Plan): WalkFn | undefined {
   return new Generator(plan).build();

@@ -389,22 +389,8 @@ export function defineRule<S, A>(rule: Rule<S, A>): Rule<S, A> {
 }
 
 /**
- * The profile members whose type the rules rely on: one of another type counts as absent
- * (`client: 5` runs no rule that requires a client). Read-only.
- */
-const PROFILE_MEMBER_TYPES: Readonly<Record<string, 'string' | 'array'>> = {
-  client: 'string',
-  clientCode: 'string',
-  shippingCostSku: 'string',
-  orderDiscountSku: 'string',
-  weeeSku: 'string',
-  returnReasons: 'array',
-};
-
-/**
- * Whether a profile gives a member: set, not the empty string, and of the type the rules
- * rely on for the members they know (a text, the list of return reasons). Never throws (a
- * member that cannot be read is absent).
+ * Whether a profile gives a member, of the type `ClientProfile` says: a text that is not
+ * empty, a boolean or a list (`client: 5` counts as absent).
  *
  * @param profile `options.profile` (anything).
  * @param key The member.
@@ -412,31 +398,8 @@ const PROFILE_MEMBER_TYPES: Readonly<Record<string, 'string' | 'array'>> = {
  * @example profileHas({ client: 'ACME', weeeSku: '' }, 'weeeSku'); // false
  */
 export function profileHas(profile: unknown, key: string): boolean {
-  try {
-    if (profile === null || typeof profile !== 'object') return false;
-    const value = (profile as Record<string, unknown>)[key];
-    const type = Object.prototype.hasOwnProperty.call(PROFILE_MEMBER_TYPES, key) ? PROFILE_MEMBER_TYPES[key] : undefined;
-    if (type === 'string') return typeof value === 'string' && value !== '';
-    if (type === 'array') return Array.isArray(value);
-    return value !== undefined && value !== null && value !== '';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Whether a profile is an FMS client's (`fms: true`; anything else, or a member that cannot be read, is not).
- *
- * @param profile `options.profile` (anything).
- * @returns `true` only for `fms: true`.
- * @example isFmsProfile({ client: 'ACME', fms: 'yes' }); // false
- */
-export function isFmsProfile(profile: unknown): boolean {
-  try {
-    return profile !== null && typeof profile === 'object' && (profile as { fms?: unknown }).fms === true;
-  } catch {
-    return false;
-  }
+  const value = (profile as Record<string, unknown> | null | undefined)?.[key];
+  return typeof value === 'string' ? value !== '' : typeof value === 'boolean' || Array.isArray(value);
 }
 
 /**
@@ -455,7 +418,7 @@ export function ruleApplies(rule: Rule, kind: PayloadKind, features: OrderVersio
   const { meta } = rule;
   if (!meta.kinds.includes(kind)) return false;
   if (features && meta.appliesTo && !meta.appliesTo(features)) return false;
-  if (meta.fmsOnly && !isFmsProfile(profile)) return false;
+  if (meta.fmsOnly && (profile as ClientProfile | null | undefined)?.fms !== true) return false;
   for (const key of meta.requires ?? []) if (!profileHas(profile, key)) return false;
   return true;
 }

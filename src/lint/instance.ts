@@ -123,6 +123,8 @@ function run(plan: Plan, payload: unknown, options: LintOptions, walk?: WalkFn, 
   const outer = plan.current;
   plan.current = w;
   try {
+    // The rules' states of this call; a factory that throws fails the lint as a visitor would.
+    for (const state of plan.factories) w.states.push(state());
     const root = plan.tree.root;
     if (!isPlainObject(payload)) {
       reportFinding(w, plan.kind === 'order' ? 'notAnOrder' : 'notAReturn', root);

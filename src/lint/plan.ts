@@ -7,7 +7,7 @@
  */
 import type { OrderVersionFeatures } from '../schema/tables';
 import { canCompile, generateWalk } from './codegen';
-import { FINDINGS, isFmsProfile, profileHas, ruleApplies, ruleLevel, type FieldCheckDef, type Finding, type FindingClaim, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
+import { FINDINGS, profileHas, ruleApplies, ruleLevel, type FieldCheckDef, type Finding, type FindingClaim, type MessageData, type ReportDescriptor, type Rule, type RuleContext, type SchemaNode, type Visitor } from './define-rule';
 import { isBlankText, objectPrototypeIsPlain } from './json';
 import { compileMessage, report, reportBlank, type CompiledMessage, type Walk } from './report';
 import type { LintTarget } from './targets';
@@ -206,7 +206,7 @@ function treeFor(facts: TargetFacts, target: LintTarget, fms: boolean): Tree {
 /** What a plan needs of the profile: fms, and which required profile members are given, as bits. */
 function profileBits(profile: unknown, keys: readonly string[]): number {
   if (profile === null || typeof profile !== 'object') return 0;
-  let bits = isFmsProfile(profile) ? 1 : 0;
+  let bits = (profile as ClientProfile).fms === true ? 1 : 0;
   for (let i = 0; i < keys.length; i++) if (profileHas(profile, keys[i]!)) bits |= 2 << i;
   return bits;
 }

@@ -99,22 +99,12 @@ export class Walk {
     const idx: number[] = [];
     for (let i = 0; i < plan.depth; i++) idx.push(0);
     this.idx = idx;
-    this.failed = false;
-    const { factories } = plan;
-    const states: unknown[] = [];
-    for (let i = 0; i < factories.length; i++) {
-      // A rule's state factory that throws fails the lint as its visitor would (lint never throws).
-      try {
-        states.push(factories[i]!());
-      } catch {
-        states.push(undefined);
-        this.failed = true;
-      }
-    }
-    this.states = states;
+    // Filled by the lint (instance.ts `run`), inside its guard: a rule's state factory may throw.
+    this.states = [];
     this.fromVisitors = undefined;
     this.structural = 0;
     this.blanks = undefined;
+    this.failed = false;
     this.full = bound !== undefined && bound.limit <= 0;
   }
 }

@@ -140,7 +140,7 @@ function walkArray(op: ValueOp, value: readonly unknown[], w: Walk): void {
  *
  * @param plan The plan (its walk description).
  * @returns A walk of a whole payload (any value but undefined and null).
- * @example walkClosures(plan)(payload, new Walk(plan, profile));
+ * @example walkClosures(plan)(payload, w); // w: a Walk whose states the engine's run has made
  */
 export function walkClosures(plan: Plan): WalkFn {
   const root = plan.ops.root;

@@ -18,7 +18,8 @@ describe('report sites', () => {
     const site = plan.ops.byNode.find((op) => op.node.name === 'firstName')!.checks.find((check) => check.failed.rule === 'max-length')!.failed;
     for (let length = 21; length < 521; length++) {
       const w = new Walk(plan, undefined);
-      plan.current = w; // what the engine's call sets for the rules' visitors
+      for (const state of plan.factories) w.states.push(state()); // what the engine's call sets up for the rules' visitors
+      plan.current = w;
       walkPayload(plan, set(validOrder(), '/clientRequest/partner/0/personData/firstName', 'x'.repeat(length)), w);
       const problems = finish(w).filter((p) => p.rule === 'max-length');
       expect(problems.map((p) => p.message)).toEqual([`firstName is ${length} characters long; the limit is 20.`]);
