@@ -191,6 +191,10 @@ export function parseArgs(argv: readonly string[]): Args {
   }
   if (command === 'help') {
     const topic = rest[0];
+    // `help nope` is a typo, not a request for the general help (exit 0 would hide it).
+    if (topic !== undefined && !(COMMANDS as readonly string[]).includes(topic) && topic !== 'help') {
+      throw unknownCommand(topic);
+    }
     return { command: 'help', ...(topic === 'lint' || topic === 'rules' ? { topic } : {}) };
   }
   if (values.help || command === undefined) {
@@ -203,11 +207,14 @@ export function parseArgs(argv: readonly string[]): Args {
     if ((values.format?.length ?? 0) > 1) throw new UsageError('Option --format is given more than once; give it once.');
     return { command: 'rules', format: oneOf('--format', values.format?.[0] ?? 'stylish', ['stylish', 'json'] as const) };
   }
-  if (command !== 'lint') {
-    const meant = closest(command, COMMANDS);
-    throw new UsageError(`Unknown command "${command}"${meant ? ` (did you mean "${meant}"?)` : ''}; the commands are ${COMMANDS.slice(0, -1).join(', ')} and ${COMMANDS.at(-1)}.`);
-  }
+  if (command !== 'lint') throw unknownCommand(command);
   return lintArgs(rest, values);
+}
+
+/** The usage error of a command fulfilkit does not have, with the closest one. */
+function unknownCommand(command: string): UsageError {
+  const meant = closest(command, COMMANDS);
+  return new UsageError(`Unknown command "${command}"${meant ? ` (did you mean "${meant}"?)` : ''}; the commands are ${COMMANDS.slice(0, -1).join(', ')} and ${COMMANDS.at(-1)}.`);
 }
 
 /** A whole number from `min` to `max`, or a usage error naming the flag. */

@@ -69,6 +69,7 @@ Options:
                               1000; 0 lists all)
   --no-progress               No progress line (shown on stderr when it is a terminal)
   --color, --no-color         Force colours on or off (default: on for a terminal)
+  -h, --help                  Show this help
 
 Exit codes: 0 no errors; 1 errors found (or too many warnings); 2 usage or I/O
 failure (also a failed write of the output, a bad config, a glob that matches

@@ -174,6 +174,10 @@ describe('parseArgs: rules, help, version', () => {
     expect(parseArgs(['--help'])).toEqual({ command: 'help' });
     expect(parseArgs(['lint', '-h'])).toEqual({ command: 'help', topic: 'lint' });
     expect(parseArgs(['help', 'rules'])).toEqual({ command: 'help', topic: 'rules' });
+    // A command with help of its own elsewhere gets the general help; a typo is refused (exit 2), as `fulfilkit lnt` is.
+    expect(parseArgs(['help', 'serve'])).toEqual({ command: 'help' });
+    expect(() => parseArgs(['help', 'lnt'])).toThrow('Unknown command "lnt" (did you mean "lint"?); the commands are lint, merge, rules, serve, proxy and openapi.');
+    expect(() => parseArgs(['help', 'nope'])).toThrow(/^Unknown command "nope"/);
     expect(parseArgs(['-v'])).toEqual({ command: 'version' });
   });
 });
