@@ -87,5 +87,6 @@ with it.
 /** Help of `fulfilkit rules`. */
 export const RULES_HELP = `Usage: fulfilkit rules [--format stylish|json]
 
-Lists every rule: id, default severity, payload kinds, FMS-only marker, description.
+Lists every rule: id, default severity, payload kinds, FMS-only marker, the profile
+members it needs (without them it does not run), description.
 `;

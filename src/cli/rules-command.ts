@@ -20,6 +20,8 @@ export function listRules(rules: readonly Rule[], format: 'stylish' | 'json'): s
       kinds: meta.kinds,
       ...(meta.appliesTo ? { versions: ruleVersions(meta) } : {}),
       fmsOnly: meta.fmsOnly === true,
+      // The profile members it needs: without them (no --profile, or a profile without them) it does not run.
+      requires: meta.requires ?? [],
       scope: meta.scope ?? 'payload',
       description: ruleDescription(meta.id),
     }));
@@ -32,8 +34,12 @@ export function listRules(rules: readonly Rule[], format: 'stylish' | 'json'): s
     const withVersions = meta.appliesTo ? `${kinds} v${ruleVersions(meta).join('/v')}` : kinds;
     return meta.scope === 'batch' ? `${withVersions} (batch)` : withVersions;
   };
-  const rows = [['rule', 'severity', 'applies to', 'fms', 'description'], ...rules.map((r) => [r.meta.id, r.meta.severity, kindsOf(r), r.meta.fmsOnly ? 'FMS' : '', ruleDescription(r.meta.id)])];
-  const width = [0, 0, 0, 0];
-  for (const row of rows) for (let i = 0; i < 4; i++) width[i] = Math.max(width[i]!, row[i]!.length);
-  return rows.map((row) => row.map((cell, i) => (i < 4 ? cell.padEnd(width[i]!) : cell)).join('  ')).join('\n') + '\n';
+  const rows = [
+    ['rule', 'severity', 'applies to', 'fms', 'needs in profile', 'description'],
+    ...rules.map((r) => [r.meta.id, r.meta.severity, kindsOf(r), r.meta.fmsOnly ? 'FMS' : '', (r.meta.requires ?? []).join(','), ruleDescription(r.meta.id)]),
+  ];
+  const columns = rows[0]!.length - 1;
+  const width = Array.from({ length: columns }, () => 0);
+  for (const row of rows) for (let i = 0; i < columns; i++) width[i] = Math.max(width[i]!, row[i]!.length);
+  return rows.map((row) => row.map((cell, i) => (i < columns ? cell.padEnd(width[i]!) : cell)).join('  ')).join('\n') + '\n';
 }

@@ -96,6 +96,10 @@ describe('fulfilkit: commands and exit codes', () => {
     const fiscal = lines.find((l) => l.startsWith('fiscal-code '))!;
     expect(fiscal).toMatch(/error\s+order\s+FMS\s+A BillTo/);
     expect(lines.find((l) => l.startsWith('parse '))).toMatch(/cli/);
+    // A rule that needs profile members says which: without them it does not run.
+    expect(lines[0]).toMatch(/fms\s+needs in profile\s+description/);
+    expect(lines.find((l) => l.startsWith('shipping-cost-item '))).toMatch(/\sclientCode\s/);
+    expect(lines.find((l) => l.startsWith('weee-item '))).toMatch(/\sFMS\s+weeeSku\s/);
   });
 
   it('lists the rules as JSON', async () => {
@@ -104,7 +108,8 @@ describe('fulfilkit: commands and exit codes', () => {
     const list = JSON.parse(out.stdout) as { id: string; severity: string; kinds: string[]; fmsOnly: boolean; description: string }[];
     expect(list.map((r) => r.id)).toEqual(RULES.map((r) => r.meta.id));
     expect(list.find((r) => r.id === 'payment-status')).toMatchObject({ severity: 'error', kinds: ['order'], fmsOnly: true });
-    expect(list.find((r) => r.id === 'unknown-field')).toMatchObject({ severity: 'warn', fmsOnly: false });
+    expect(list.find((r) => r.id === 'unknown-field')).toMatchObject({ severity: 'warn', fmsOnly: false, requires: [] });
+    expect(list.find((r) => r.id === 'return-reason')).toMatchObject({ requires: ['returnReasons'] });
   });
 
   it('exits 2 instead of waiting when stdin is a terminal and no file is given', async () => {
