@@ -16,8 +16,6 @@ export interface MemberRename {
 }
 
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
-// Plain as lint reads it (another realm's Object.prototype too): what lint fixed, applyFixes renames.
-const isPlainRecord = isPlainObject;
 
 /** Sets an own data member, even one named `__proto__` (which plain assignment would not create). */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -34,7 +32,8 @@ function copyOf(value: Record<string, unknown> | unknown[]): Record<string, unkn
 }
 
 type Container = Record<string, unknown> | unknown[];
-const isContainer = (value: unknown): value is Container => Array.isArray(value) || isPlainRecord(value);
+// Plain as lint reads it (another realm's Object.prototype too): what lint fixed, applyFixes renames.
+const isContainer = (value: unknown): value is Container => Array.isArray(value) || isPlainObject(value);
 
 /**
  * The renames that the fixes of `problems` make, in problem order, as `fixPayload` makes

@@ -5,7 +5,7 @@
 import { lintBounded } from '../lint/engine';
 import type { BatchState } from '../lint/batch';
 import type { LintOptions, LintOrderOptions, PayloadKind, Problem } from '../lint/types';
-import { heapBytes, keepNewest, type ByteBudget } from './kept';
+import { heapBytes, keepNewest, truncatedBody, type ByteBudget } from './kept';
 import type { OrderVersion, RequestStatus } from '../schema/tables';
 import type { OperationInfo } from './operation-table';
 import type { ResolvedOptions } from './options';
@@ -76,7 +76,7 @@ export function recordKey(clientConfigId: string, id: string): string {
 export function keepPayload(state: SimulatorState, record: { payload: unknown }, payload: unknown, bytes: number): void {
   record.payload = payload;
   state.payloads.add(record, heapBytes(payload), () => {
-    record.payload = { truncated: true, bytes };
+    record.payload = truncatedBody(bytes);
   });
 }
 

@@ -48,6 +48,16 @@ export interface TruncatedBody {
 }
 
 /**
+ * The marker of a body or payload the budget truncated (received() and orders() alike).
+ *
+ * @param bytes The size of the body as received.
+ * @returns `{ truncated: true, bytes }`.
+ */
+export function truncatedBody(bytes: number): TruncatedBody {
+  return { truncated: true, bytes };
+}
+
+/**
  * Sets `key` as the newest entry of `map`, then drops the oldest entries past `limit`.
  * O(1) per call (amortised): a Map iterates in insertion order.
  *

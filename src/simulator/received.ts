@@ -5,7 +5,7 @@
  */
 import { REDACTED } from '../http/messages';
 import { SECRET_HEADERS } from '../http/request';
-import { BODY_BUDGET_BYTES, createByteBudget, heapBytes } from './kept';
+import { BODY_BUDGET_BYTES, createByteBudget, heapBytes, truncatedBody } from './kept';
 import type { ReceivedRequest } from './types';
 
 /** A received request while it is answered (its status and fault are filled in as they happen). */
@@ -120,7 +120,7 @@ export function createLog(retain: number, budget = BODY_BUDGET_BYTES): Log {
       entry.body = body;
       if (body !== undefined && kept.has(entry)) {
         bodies.add(entry, heapBytes(body), () => {
-          entry.body = { truncated: true, bytes };
+          entry.body = truncatedBody(bytes);
           delete entry.xml;
           truncated.add(entry);
         });
