@@ -5,7 +5,7 @@
 import { lintBounded } from '../lint/engine';
 import type { BatchState } from '../lint/batch';
 import type { LintOptions, LintOrderOptions, PayloadKind, Problem } from '../lint/types';
-import { heapBytes, keepNewest, truncatedBody, type ByteBudget } from './kept';
+import { keepNewest, truncatedBody, type ByteBudget } from './kept';
 import type { OrderVersion, RequestStatus } from '../schema/tables';
 import type { OperationInfo } from './operation-table';
 import type { ResolvedOptions } from './options';
@@ -72,10 +72,11 @@ export function recordKey(clientConfigId: string, id: string): string {
  * @param record An order or return record.
  * @param payload The payload (a copy the caller no longer holds).
  * @param bytes Its size as received.
+ * @param cost What it takes in memory (`Call.bodyCost`: the body it is a copy of, estimated once).
  */
-export function keepPayload(state: SimulatorState, record: { payload: unknown }, payload: unknown, bytes: number): void {
+export function keepPayload(state: SimulatorState, record: { payload: unknown }, payload: unknown, bytes: number, cost: number): void {
   record.payload = payload;
-  state.payloads.add(record, heapBytes(payload), () => {
+  state.payloads.add(record, cost, () => {
     record.payload = truncatedBody(bytes);
   });
 }
@@ -89,9 +90,10 @@ export function keepPayload(state: SimulatorState, record: { payload: unknown },
  * @param record The record, its payload not yet set.
  * @param payload Its payload.
  * @param bytes The payload's size as received.
+ * @param cost What it takes in memory (`Call.bodyCost`).
  */
-export function storeRecord<R extends { payload: unknown }>(state: SimulatorState, records: Map<string, R>, key: string, record: R, payload: unknown, bytes: number): void {
-  keepPayload(state, record, payload, bytes);
+export function storeRecord<R extends { payload: unknown }>(state: SimulatorState, records: Map<string, R>, key: string, record: R, payload: unknown, bytes: number, cost: number): void {
+  keepPayload(state, record, payload, bytes, cost);
   keepNewest(records, key, record, state.options.retainOrders, (gone) => state.payloads.remove(gone));
 }
 
@@ -106,6 +108,8 @@ export interface Call {
   readonly body: unknown;
   /** The size of the body as received, in bytes (0 without one). */
   readonly bodyBytes: number;
+  /** What the body takes in memory (`heapBytes`; 0 without one): a stored payload, its copy, is counted by it. */
+  readonly bodyCost: number;
   /** The request's own random source (tokens, ids), seeded by the simulator's seed and the request. */
   readonly random: RandomSource;
   /** Sets the XML conversion shown in received() (echo). */

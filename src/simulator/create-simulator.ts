@@ -15,7 +15,7 @@ import { delay, droppedConnection, planFaults } from './faults';
 import { listen } from './listen';
 import { faultsOf, resolveOptions, type ResolvedOptions } from './options';
 import { createRandom, hash128, type RandomSource } from './random';
-import { createByteBudget, BODY_BUDGET_BYTES, keepNewest } from './kept';
+import { createByteBudget, BODY_BUDGET_BYTES, heapBytes, keepNewest } from './kept';
 import { createLog, redactedHeaders, redactedUrl, type Entry, type Log } from './received';
 import { HANDLE_UNDER, type HandleUnder } from './handle-under';
 import { requestReferenceOf } from './request-reference';
@@ -100,7 +100,9 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     }
     const body = route.body === undefined ? undefined : await readJsonBody(request);
     if (body === undefined && route.body !== undefined) return statusError(413, MESSAGES.tooLarge);
-    log.keepBody(entry, body?.kept, body?.bytes.byteLength ?? 0);
+    // What the body takes in memory, estimated once: received() and orders() count it alike.
+    const bodyCost = body?.kept === undefined ? 0 : heapBytes(body.kept);
+    log.keepBody(entry, body?.kept, body?.bytes.byteLength ?? 0, bodyCost);
     const random = requestRandom(state, auth.client, route, url, body);
     // The log shows the reference whatever its length (cut there); the draws use batchFactsOf's.
     const shown = route.body?.kind === undefined || body === undefined ? undefined : requestReferenceOf(body.value, route.body.kind);
@@ -127,6 +129,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       client: auth.client,
       body: body?.value,
       bodyBytes: body?.bytes.byteLength ?? 0,
+      bodyCost,
       random,
       recordXml: (xml) => log.keepXml(entry, xml),
     };

@@ -76,11 +76,11 @@ export interface Log {
   /** Adds an entry; the oldest goes when more than `retain` are kept. */
   add(entry: Entry): void;
   /**
-   * Sets an entry's body, of `bytes` as received; the oldest kept bodies become
+   * Sets an entry's body, of `bytes` as received and `cost` in memory (`heapBytes`); the oldest kept bodies become
    * `{ truncated: true, bytes }` (their XML dropped) while what the kept ones take in memory
    * (`heapBytes`, XML included) is more than the budget.
    */
-  keepBody(entry: Entry, body: unknown, bytes: number): void;
+  keepBody(entry: Entry, body: unknown, bytes: number, cost: number): void;
   /** Sets an entry's XML (echo), counted with its body. */
   keepXml(entry: Entry, xml: string): void;
   /** Copies of the kept entries, oldest first. */
@@ -116,10 +116,10 @@ export function createLog(retain: number, budget = BODY_BUDGET_BYTES): Log {
       entries[oldest] = entry;
       oldest = (oldest + 1) % retain;
     },
-    keepBody(entry, body, bytes) {
+    keepBody(entry, body, bytes, cost) {
       entry.body = body;
       if (body !== undefined && kept.has(entry)) {
-        bodies.add(entry, heapBytes(body), () => {
+        bodies.add(entry, cost, () => {
           entry.body = truncatedBody(bytes);
           delete entry.xml;
           truncated.add(entry);

@@ -65,6 +65,6 @@ export function createOrder(call: Call, version: OrderVersion): Response {
     history: ['created' as const],
     payload: undefined as unknown,
   };
-  storeRecord(call.state, call.state.orders, recordKey(call.client.clientConfigId, requestReference), record, stored, call.bodyBytes);
+  storeRecord(call.state, call.state.orders, recordKey(call.client.clientConfigId, requestReference), record, stored, call.bodyBytes, call.bodyCost);
   return accepted;
 }

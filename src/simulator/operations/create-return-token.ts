@@ -59,11 +59,11 @@ export function createReturnToken(call: Call): Response {
     return refused(RETURN_DUPLICATE_REFERENCE, 'requestHeader.requestReference was used before; duplicates are rejected.');
   }
   if (existing !== undefined) {
-    keepPayload(call.state, existing, stored, call.bodyBytes);
+    keepPayload(call.state, existing, stored, call.bodyBytes, call.bodyCost);
     existing.requestReference = requestReference;
   } else {
     const record = { client: call.client.name, clientConfigId: call.client.clientConfigId, requestReference, transactionID, payload: undefined as unknown };
-    storeRecord(call.state, call.state.returns, recordKey(call.client.clientConfigId, transactionID), record, stored, call.bodyBytes);
+    storeRecord(call.state, call.state.returns, recordKey(call.client.clientConfigId, transactionID), record, stored, call.bodyBytes, call.bodyCost);
   }
   return accepted;
 }
