@@ -67,7 +67,7 @@ async function readStdinText(io: CliIo, maxBytes: number): Promise<string> {
     const data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     bytes += data.length;
     if (bytes > maxBytes) throw new UsageError(`The report on stdin is larger than ${maxBytes >> 20} MiB ${NOT_REGULAR}.`);
-    parts.push(decoder.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength)));
+    parts.push(decoder.write(data));
   }
   parts.push(decoder.end());
   return parts.join('');
