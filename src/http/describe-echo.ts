@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import type { Problem } from '../lint/index';
 import { problemOf } from '../lint/report';
 import { EchoRequestSchema } from '../schema/echo';
+import { echoXmlIssues, MAX_BODY_DEPTH, type EchoXmlIssue } from '../schema/echo-xml';
+import { toPointer } from '../lint/pointer';
 import { JSON_CONTENT_TYPE, jsonBody } from './body';
 import { operationUrl, subscriptionHeaders, type EchoConnection } from './connection';
 import { refuseOnErrors } from './payload-rejected-error';
@@ -31,31 +33,24 @@ const EXPECTED: Readonly<Record<string, string>> = {
 /** The members of an echo request, in the spec's order. */
 const MEMBERS = Object.keys(EXPECTED);
 
+/** What the gateway's JSON-to-XML policy cannot convert, as `type` problems (never quoting a name or a value). */
+const XML_MESSAGES: Readonly<Record<EchoXmlIssue, string>> = {
+  notXmlName: 'A member name must be an XML element name: the gateway converts the body to XML.',
+  nestedArray: 'An array must not hold an array directly: XML has no form for a list of lists.',
+  notXmlText: 'A string must hold only characters XML 1.0 allows (no control character but tab and line ends, no U+FFFE or U+FFFF, no lone surrogate).',
+  tooDeep: `Objects and arrays must not nest deeper than ${MAX_BODY_DEPTH} levels.`,
+};
+
 /** The one problem of a payload that is not a JSON object, or cannot be read as one. */
 const notAnObject = (message: string): Problem[] => [problemOf('type', 'error', '', message)];
 
 /**
- * A plain copy of the four members, each read once; `undefined` when `payload` is not a
- * plain JSON object (an array, a Map, a class instance ...). Throws whatever a getter or
- * a Proxy trap throws.
- */
-function echoMembers(payload: unknown): Record<string, unknown> | undefined {
-  // Plain as lint reads it: Object.prototype of this or another realm, or null.
-  if (!isPlainObject(payload)) return undefined;
-  const members: Record<string, unknown> = {};
-  for (const key of MEMBERS) {
-    if (!(key in payload)) continue;
-    const value = (payload as Record<string, unknown>)[key];
-    // Every member is a string or a number: any object is wrong, and the schema need not
-    // touch it (valibot describes a wrong input, which a revoked Proxy would not survive).
-    members[key] = typeof value === 'object' && value !== null ? {} : value;
-  }
-  return members;
-}
-
-/**
  * Checks an echo body against EchoRequestSchema, as Problems with the lint rule ids
- * `required` and `type`; messages name members, never values. Never throws and never
+ * `required` and `type`; messages name members, never values. Any member, its four and
+ * others, must also have an XML form, since the gateway converts the body to XML: a
+ * member name that is no XML element name, an array directly inside an array, a string
+ * with a character XML 1.0 does not allow, or nesting deeper than 512 levels is a `type`
+ * problem at that member (what the simulator refuses with 400). Never throws and never
  * modifies its input: a payload that cannot be read (a throwing getter, a Proxy trap,
  * a revoked Proxy) is one `type` problem at `''`, as with lintOrder.
  *
@@ -66,19 +61,34 @@ function echoMembers(payload: unknown): Record<string, unknown> | undefined {
  * // [{ rule: 'type', severity: 'error', path: '/maxSpeed', message: 'Member maxSpeed must be a finite number.' }]
  */
 export function lintEcho(payload: unknown): Problem[] {
-  let members: Record<string, unknown> | undefined;
+  let entries: [string, unknown][];
   try {
-    members = echoMembers(payload);
+    // Plain as lint reads it: Object.prototype of this or another realm, or null.
+    if (!isPlainObject(payload)) return notAnObject('The echo request must be a JSON object.');
+    // Own enumerable members, each read once: what JSON.stringify sends.
+    entries = Object.entries(payload);
   } catch {
     return notAnObject('The echo request could not be read as JSON data.');
   }
-  if (members === undefined) return notAnObject('The echo request must be a JSON object.');
+  const members: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    // Every member is a string or a number: any object is wrong, and the schema need not
+    // touch it (valibot describes a wrong input, which a revoked Proxy would not survive).
+    if (MEMBERS.includes(key)) members[key] = typeof value === 'object' && value !== null ? {} : value;
+  }
   const result = v.safeParse(EchoRequestSchema, members, { abortPipeEarly: true });
   const problems: Problem[] = [];
   for (const issue of result.issues ?? []) {
     const key = String(issue.path?.[0]?.key ?? '');
     const missing = issue.input === undefined;
     problems.push(problemOf(missing ? 'required' : 'type', 'error', `/${key}`, missing ? `Member ${key} is required.` : `Member ${key} must be ${EXPECTED[key] ?? 'valid'}.`));
+  }
+  try {
+    // Of the four members, only a string can hold what XML cannot: another type is a type problem already.
+    const convertible = entries.filter(([key, value]) => !MEMBERS.includes(key) || typeof value === 'string');
+    for (const { issue, path } of echoXmlIssues(payload as object, convertible)) problems.push(problemOf('type', 'error', toPointer(path), XML_MESSAGES[issue]));
+  } catch {
+    return notAnObject('The echo request could not be read as JSON data.');
   }
   return problems;
 }

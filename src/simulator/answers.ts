@@ -3,14 +3,14 @@
  * name headers and members, never a value the caller sent.
  */
 
+// The deepest JSON body the simulator reads: lintEcho reports deeper echo bodies by the same number.
+export { MAX_BODY_DEPTH } from '../schema/echo-xml';
+
 /** The five interfaces; each has its own error body shapes. */
 export type Interface = 'payment-method' | 'product' | 'returns' | 'fulfilment' | 'echo';
 
 /** The largest body the simulator reads (the spec shows no request-size limit): larger is 413. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-/** The deepest JSON body the simulator reads (levels of objects and arrays): deeper is 400. */
-export const MAX_BODY_DEPTH = 512;
 
 /** Messages of the simulator's answers, in one place. */
 export const MESSAGES = {

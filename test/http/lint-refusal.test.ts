@@ -184,7 +184,7 @@ describe('lintEcho never throws (issue 7, item 9)', () => {
     ['a throwing getter', () => ({ ...ECHO_REQUEST, get maxSpeed(): number { return throwing(); } })],
     ['a revoked Proxy', revoked],
     ['a Proxy whose get trap throws', () => new Proxy({ ...ECHO_REQUEST }, { get: throwing })],
-    ['a Proxy whose has trap throws', () => new Proxy({ ...ECHO_REQUEST }, { has: throwing })],
+    ['a Proxy whose ownKeys trap throws', () => new Proxy({ ...ECHO_REQUEST }, { ownKeys: throwing })],
     ['a Proxy whose getPrototypeOf trap throws', () => new Proxy({ ...ECHO_REQUEST }, { getPrototypeOf: throwing })],
   ])('reports %s as one type problem at the root', (_name, payload) => {
     expect(lintEcho(payload())).toStrictEqual(unreadable);
@@ -230,7 +230,8 @@ describe('lintEcho never throws (issue 7, item 9)', () => {
         expect(Array.isArray(problems)).toBe(true);
         for (const p of problems) {
           expect(Object.keys(p).sort()).toStrictEqual(['message', 'path', 'rule', 'severity']);
-          expect(['', '/vehicleType', '/maxSpeed', '/avgSpeed', '/speedUnit']).toContain(p.path);
+          // A member with no XML form is reported where it is, any member; the schema's problems at one of the four.
+          if (!/XML|nest deeper/.test(p.message)) expect(['', '/vehicleType', '/maxSpeed', '/avgSpeed', '/speedUnit']).toContain(p.path);
         }
       }),
       { numRuns: 300 },
