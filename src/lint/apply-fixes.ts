@@ -15,7 +15,8 @@ export interface MemberRename {
   readonly to: string;
 }
 
-const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
+// Own and enumerable, as lint reads members: a hidden member is absent to lint, so to its fixes.
+const hasOwn = (value: object, key: string) => Object.prototype.propertyIsEnumerable.call(value, key);
 
 /** Sets an own data member, even one named `__proto__` (which plain assignment would not create). */
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -146,16 +147,25 @@ export function fixPayload(payload: unknown, problems: readonly Problem[]): { pa
  * when its member is not there or when the target name already exists in the same object
  * (both values are kept; the problem stays for a person to decide). Never modifies the
  * input: the result is a new payload whose objects on the path of a fix are new, while
- * untouched branches are shared with the input.
+ * untouched branches are shared with the input. Members are read as lint reads them (own
+ * and enumerable). Never throws for any payload: one that cannot be read (a throwing getter,
+ * a Proxy trap, a revoked Proxy), which lint reports as one `type` problem, is returned as
+ * it is, unfixed.
  *
  * @param payload The payload the problems were found in.
  * @param problems Its problems (from `lintOrder`, `lintReturn` or `lintBatch`).
- * @returns The fixed payload (a new root object even when nothing was fixed).
+ * @returns The fixed payload (a new root object even when nothing was fixed), or `payload` itself when it cannot be read.
  * @throws {TypeError} When `problems` is not an array.
  * @example
  * const problems = lintOrder(order, { version: '1.1' });
  * const fixed = applyFixes(order, problems); // payment.transactionId is now payment.transactionID
  */
 export function applyFixes(payload: unknown, problems: readonly Problem[]): unknown {
-  return fixPayload(payload, problems).payload;
+  try {
+    return fixPayload(payload, problems).payload;
+  } catch (error) {
+    // The one refusal is of the problems; anything else was thrown by reading the payload.
+    if (!Array.isArray(problems)) throw error;
+    return payload;
+  }
 }

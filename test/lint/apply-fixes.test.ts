@@ -104,3 +104,45 @@ describe('applyFixes', () => {
     );
   });
 });
+
+describe('applyFixes on what lint survives (audit)', () => {
+  const throwing = () => {
+    throw new Error('trap');
+  };
+  const revoked = () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  };
+  it.each([
+    ['a Proxy whose traps throw', () => new Proxy(validOrder('1.1'), { get: throwing, ownKeys: throwing, getPrototypeOf: throwing })],
+    ['a root with a throwing getter', () => Object.defineProperty({}, 'clientRequest', { get: throwing, enumerable: true })],
+    ['a revoked Proxy', revoked],
+    ['an order whose payment lint reads but the fix cannot (its ownKeys throws the second time)', () => {
+      const order = spelled(['transactionId']);
+      let calls = 0;
+      order.clientRequest.payment = new Proxy(order.clientRequest.payment, {
+        ownKeys: (target) => (calls++ === 0 ? Reflect.ownKeys(target) : throwing()),
+      });
+      return order;
+    }],
+  ])('returns %s as it is, unfixed, and does not throw', (_name, make) => {
+    const payload = make();
+    const problems = lintOrder(payload, { version: '1.1' });
+    expect(applyFixes(payload, problems)).toBe(payload);
+  });
+
+  it('still refuses problems that are not an array', () => {
+    expect(() => applyFixes(revoked(), 'nope' as unknown as Problem[])).toThrow(TypeError);
+  });
+
+  it('reads members as lint does: a hidden member is absent, so the fix lint offers is made', () => {
+    const order = spelled(['transactionId']);
+    Object.defineProperty(order.clientRequest.payment, 'transactionID', { value: 'HIDDEN', enumerable: false });
+    const problems = lintOrder(order, { version: '1.1' });
+    expect(problems.some((p) => p.rule === 'spelling' && p.path === '/clientRequest/payment/transactionId')).toBe(true);
+    const fixed = applyFixes(order, problems) as any;
+    expect(fixed.clientRequest.payment.transactionID).toBe(order.clientRequest.payment.transactionId);
+    expect(lintOrder(fixed, { version: '1.1' }).filter((p) => p.rule === 'spelling')).toEqual([]);
+  });
+});
