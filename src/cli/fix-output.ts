@@ -1,14 +1,16 @@
 /**
  * Where `--fix` writes: a file is rewritten through a temporary file beside it, put in place
- * once the whole file was linted (never half a file); stdin's fixed payloads go to stdout.
- * A symlink is followed to its target (the link stays a link); a file with hard links is
- * written over in place, so that every link still shares it.
+ * once the whole run is complete (never half a file), and only if it is still what was read;
+ * stdin's fixed payloads go to stdout. A symlink is followed to its target (the link stays a
+ * link); a file with hard links is written over in place, so that every link still shares it.
  */
 import { createHash } from 'node:crypto';
+import type { BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { chmod, chown, open, readdir, realpath, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, chown, lstat, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors';
+import { escapeControls } from './escape';
 import type { TextSink } from './io';
 import { OutputSink } from './output';
 import { ioReason } from './profile';
@@ -36,9 +38,11 @@ export interface FixTarget {
   /**
    * The whole run is complete: put the fixed input in place.
    *
-   * @returns The fixes now applied (0 when the file could not be replaced).
+   * @returns The fixes now applied (0 when the file was not replaced), and, when a file that
+   *   had fixes could not be replaced (it changed since it was read, it is gone, a write
+   *   failed), why: one sentence naming the file, for stderr (the run exits 2).
    */
-  commit(): Promise<number>;
+  commit(): Promise<{ fixes: number; failure?: string }>;
   /**
    * The run stopped (interrupted, or a fault) before it was complete: leave a file as it was
    * (a second call, after `commit`, does nothing).
@@ -74,7 +78,7 @@ export function streamFixTarget(sink: OutputSink, hadBom: () => boolean): FixTar
       sink.write(bytes);
     },
     complete: () => sink.flush(),
-    commit: settle,
+    commit: async () => ({ fixes: await settle() }),
     abort: settle,
   };
 }
@@ -154,16 +158,48 @@ function isAlive(pid: number): boolean {
   }
 }
 
+// A folder of open descriptors: /proc/self/fd, /proc/<pid>/fd, /proc/<pid>/task/<tid>/fd
+// (/dev/fd and /dev/stdin lead there), or /dev/fd itself where it is no link (macOS, BSD).
+const DESCRIPTOR_FOLDER = /^(?:\/proc\/(?:self|thread-self|\d+)(?:\/task\/\d+)?\/fd|\/dev\/fd)$/;
+const DESCRIPTOR_NAME = /^\/dev\/(?:stdin|stdout|stderr)$/;
+
+/**
+ * Refuses a path that names an open descriptor rather than a file: `/dev/stdin`,
+ * `/dev/fd/N`, `/proc/self/fd/N`, or a symlink that leads to one. Followed, it is whatever
+ * the descriptor is (`--fix /dev/stdin < orders.json` would rewrite orders.json in place,
+ * its report on stdout); `-` fixes stdin, to stdout.
+ *
+ * @param path The input's path, as resolved from the command line.
+ * @param file The name to show in messages.
+ * @throws {UsageError} When the path, or a link on the way to the file, is a descriptor's.
+ */
+export async function refuseDescriptorPath(path: string, file: string): Promise<void> {
+  let at = resolve(path);
+  // Each link on the way (40: the kernel's limit), by its folder's real path: /dev/fd/3 is /proc/<pid>/fd/3.
+  for (let hop = 0; hop < 40; hop++) {
+    const folder = await realpath(dirname(at)).catch(() => dirname(at));
+    if (DESCRIPTOR_NAME.test(at) || DESCRIPTOR_FOLDER.test(folder) || DESCRIPTOR_FOLDER.test(dirname(at))) {
+      throw new UsageError(`--fix cannot rewrite ${escapeControls(file)}: it names an open descriptor (stdin or one the shell opened), not a file; to fix stdin, pass - (the fixed payloads go to stdout).`);
+    }
+    const info = await lstat(at).catch(() => undefined);
+    if (!info?.isSymbolicLink()) return;
+    at = resolve(folder, await readlink(at));
+  }
+}
+
 /**
  * Prepares a file for `--fix`: follows symlinks to the file itself, removes the temporary
- * files that killed runs left beside it, and makes sure its own can be created.
+ * files that killed runs left beside it, and makes sure the fixed file can be put in place:
+ * its own temporary file can be created and, for a file with hard links (written over in
+ * place), the file can be opened for writing.
  *
  * @param path The file's path, as resolved from the command line.
  * @param file The name to show in messages.
  * @returns The real path, which `fileFixTarget` rewrites.
  * @throws {UsageError} When a killed run was writing its fixes over the file (hard links):
- *   the file may be partly written, and the complete fixed content is beside it; or when the
- *   temporary file cannot be created (read-only folder, ...).
+ *   the file may be partly written, and the complete fixed content is beside it; when the
+ *   temporary file cannot be created (read-only folder, ...); or when a file with hard links
+ *   cannot be opened for writing.
  */
 export async function prepareFix(path: string, file: string): Promise<string> {
   const real = await realpath(path);
@@ -182,27 +218,44 @@ export async function prepareFix(path: string, file: string): Promise<string> {
   // Made and removed now: a file that cannot be rewritten is refused before any file is.
   await (await createTemp(real, file)).close();
   await unlink(tempName(real, process.pid, 'tmp'));
+  // A file with hard links is written over in place: opened for writing (not emptied) and closed now, for the same reason.
+  const { nlink } = await stat(real);
+  if (nlink > 1) {
+    try {
+      await (await open(real, 'r+')).close();
+    } catch (error) {
+      throw new UsageError(`${cannotOverwrite(file, nlink, error)}.`);
+    }
+  }
   return real;
 }
 
-/** Writes the content of `from` over `to` in place (same inode: its hard links keep sharing it). */
-async function overwrite(from: string, to: string): Promise<void> {
+/** Why a file with hard links cannot be written over (no final period). */
+function cannotOverwrite(file: string, links: number | bigint, error: unknown): string {
+  return `Cannot fix ${escapeControls(file)}: it has ${links} hard links, so its fixes are written over it in place, and it cannot be opened for writing (${ioReason(error)})`;
+}
+
+/**
+ * What tells that a file's content changed: its device and inode (replaced by another file),
+ * its size and its modification time (in nanoseconds, as the file system keeps it).
+ */
+function sameContent(read: BigIntStats, now: BigIntStats): boolean {
+  return read.dev === now.dev && read.ino === now.ino && read.size === now.size && read.mtimeNs === now.mtimeNs;
+}
+
+/** Writes the content of `from` over the open file `target` in place (same inode: its hard links keep sharing it). */
+async function overwrite(from: string, target: FileHandle): Promise<void> {
   const source = await open(from, 'r');
   try {
-    const target = await open(to, 'r+');
-    try {
-      const buffer = Buffer.allocUnsafe(1 << 20);
-      let at = 0;
-      for (;;) {
-        const { bytesRead } = await source.read(buffer, 0, buffer.length, at);
-        if (bytesRead === 0) break;
-        for (let done = 0; done < bytesRead; ) done += (await target.write(buffer, done, bytesRead - done, at + done)).bytesWritten;
-        at += bytesRead;
-      }
-      await target.truncate(at);
-    } finally {
-      await target.close();
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    let at = 0;
+    for (;;) {
+      const { bytesRead } = await source.read(buffer, 0, buffer.length, at);
+      if (bytesRead === 0) break;
+      for (let done = 0; done < bytesRead; ) done += (await target.write(buffer, done, bytesRead - done, at + done)).bytesWritten;
+      at += bytesRead;
     }
+    await target.truncate(at);
   } finally {
     await source.close();
   }
@@ -211,48 +264,82 @@ async function overwrite(from: string, to: string): Promise<void> {
 /**
  * Rewrites a file: fixed bytes go to a temporary file in the same folder, closed on
  * `complete` (the input's end), which replaces the file (same owner and permissions, see
- * `replacementMode`) on `commit` (the run's end) when a fix changed something; a file with
- * hard links is written over in place instead, once the temporary file is complete;
- * otherwise the file is left untouched.
+ * `replacementMode`) on `commit` (the run's end) when a fix changed something and the file is
+ * still what was read (same device, inode, size and modification time); a file with hard
+ * links is written over in place instead; otherwise the file is left untouched, and the
+ * temporary file removed.
  *
  * @param path The file's real path (from `prepareFix`).
  * @param file The name to show in messages.
  * @param hadBom Whether the input started with a byte-order mark (written back first).
- * @returns The target.
+ * @returns The target (call it right before the file is read: what identifies the content read is taken now).
  * @throws {UsageError} When the temporary file cannot be created (read-only folder, ...).
  */
 export async function fileFixTarget(path: string, file: string, hadBom: () => boolean): Promise<FixTarget> {
+  const read = await stat(path, { bigint: true });
   const temp = tempName(path, process.pid, 'tmp');
   const handle = await createTemp(path, file);
   const stream = handle.createWriteStream();
   const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
   const sink = new OutputSink(stream as unknown as TextSink, file);
+  const shown = escapeControls(file);
+  const changed = `Cannot fix ${shown}: it changed during the run (written after it was read), so it was not rewritten and keeps that change; run --fix again.`;
   let started = false;
   let fixes = 0;
   let settled = false;
-  /** Puts the fixed file in place; false when it failed (`sink.failure` says why). */
-  const replace = async (): Promise<boolean> => {
-    const fixed = tempName(path, process.pid, 'fixed');
-    let current = temp;
+  /** Puts the fixed file in place; when it cannot, says why (and nothing is left beside the file unless it was partly written). */
+  const replace = async (): Promise<string | undefined> => {
+    const dropTemp = async (why: string) => {
+      await unlink(temp).catch(() => {});
+      return why;
+    };
+    let now: BigIntStats;
     try {
       // Now, not at the start: the file's links and permissions as they are when it is replaced.
-      const info = await stat(path);
-      if (info.nlink === 1) {
-        await chmod(temp, await replacementMode(temp, info));
-        await rename(temp, path);
-        return true;
-      }
-      // Renamed first: a run killed while writing over the file leaves the complete content, marked as such.
-      await rename(temp, fixed);
-      current = fixed;
-      await overwrite(fixed, path);
-      await unlink(fixed);
-      return true;
+      now = await stat(path, { bigint: true });
     } catch (error) {
-      const kept = current === fixed ? `; the fixed content is in ${basename(fixed)}` : '';
-      sink.failure ??= { reason: ioReason(error) + kept };
-      if (!kept) await unlink(temp).catch(() => {});
-      return false;
+      const code = (error as { code?: unknown }).code;
+      return dropTemp(code === 'ENOENT' || code === 'ENOTDIR' ? `Cannot fix ${shown}: it was moved or removed during the run, so it was not rewritten.` : `Cannot fix ${shown}: cannot read what it is now (${ioReason(error)}); it was not rewritten.`);
+    }
+    // Someone else's edit since it was read would be lost (checked as late as can be: a write between this and the rename is not seen).
+    if (!sameContent(read, now)) return dropTemp(changed);
+    if (now.nlink === 1n) {
+      try {
+        await chmod(temp, await replacementMode(temp, { uid: Number(now.uid), gid: Number(now.gid), mode: Number(now.mode) }));
+        await rename(temp, path);
+        return undefined;
+      } catch (error) {
+        return dropTemp(`Cannot fix ${shown}: cannot put the fixed file in place (${ioReason(error)}); it was not rewritten.`);
+      }
+    }
+    // Opened before anything is written or renamed: a file that cannot be written over stays as it was, with nothing beside it.
+    let target: FileHandle;
+    try {
+      target = await open(path, 'r+');
+    } catch (error) {
+      return dropTemp(`${cannotOverwrite(file, now.nlink, error)}; it was not rewritten.`);
+    }
+    const fixed = tempName(path, process.pid, 'fixed');
+    try {
+      // The very file opened: still the one read.
+      if (!sameContent(read, await target.stat({ bigint: true }))) return await dropTemp(changed);
+      try {
+        // Renamed first: a run killed while writing over the file leaves the complete content, marked as such.
+        await rename(temp, fixed);
+      } catch (error) {
+        return await dropTemp(`Cannot fix ${shown}: cannot put the fixed file in place (${ioReason(error)}); it was not rewritten.`);
+      }
+      try {
+        await overwrite(fixed, target);
+      } catch (error) {
+        // Partly written: the complete fixed content stays beside it (the next run refuses the file until it is dealt with).
+        const kept = basename(fixed);
+        return `Cannot fix ${shown}: writing the fixes over it failed (${ioReason(error)}), which may have left it partly written; ${escapeControls(kept)} beside it holds the whole fixed content: check ${shown}, then move ${escapeControls(kept)} over it.`;
+      }
+      await unlink(fixed).catch(() => {});
+      return undefined;
+    } finally {
+      await target.close().catch(() => {});
     }
   };
   /** Writes out what is queued and closes the temporary file (no more writes are taken). */
@@ -264,13 +351,16 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
     await closed;
   };
   let ended = false;
-  const finish = async (keep: boolean): Promise<number> => {
+  const finish = async (keep: boolean): Promise<{ fixes: number; failure?: string }> => {
     await close();
-    if (ended) return 0;
+    if (ended) return { fixes: 0 };
     ended = true;
-    if (keep && fixes > 0 && !sink.failure) return (await replace()) ? fixes : 0;
+    if (keep && fixes > 0 && !sink.failure) {
+      const failure = await replace();
+      return failure === undefined ? { fixes } : { fixes: 0, failure };
+    }
     await unlink(temp).catch(() => {});
-    return 0;
+    return { fixes: 0 };
   };
   return {
     name: file,
@@ -285,6 +375,6 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
     },
     complete: close,
     commit: () => finish(true),
-    abort: () => finish(false),
+    abort: async () => (await finish(false)).fixes,
   };
 }

@@ -15,7 +15,7 @@ import { AutoChunker, DocumentHolder, LineChunker, type ChunkOptions } from './c
 import { UsageError } from './errors';
 import { writeLine } from './escape';
 import { EXIT } from './exit-codes';
-import { fileFixTarget, prepareFix, streamFixTarget, type FixTarget } from './fix-output';
+import { fileFixTarget, prepareFix, refuseDescriptorPath, streamFixTarget, type FixTarget } from './fix-output';
 import { colorWanted } from './formatters/color';
 import { FORMATTERS } from './formatters/index';
 import { ConfigLookup, configOptionsFor, shownPath, type LintConfig } from './config';
@@ -321,6 +321,8 @@ async function prepareFixes(args: LintArgs, specs: readonly InputSpec[]): Promis
   }
   const real = new Map<InputSpec, string>();
   for (const spec of specs) {
+    // `/dev/stdin < orders.json` would rewrite orders.json; `-` is how stdin is fixed.
+    if (spec.path) await refuseDescriptorPath(spec.path, spec.file);
     if (spec.gzip) throw new UsageError(`--fix cannot rewrite compressed input (${spec.file}); decompress it first.`);
     if (spec.path && spec.size === undefined) throw new UsageError(`--fix can rewrite regular files only, not ${spec.file}.`);
     if (spec.path) real.set(spec, await prepareFix(spec.path, spec.file));
@@ -483,6 +485,11 @@ async function lintInputs(
   }
   const chunkOptions: ChunkOptions = { maxLineBytes: args.maxLineBytes, targetBytes: UNIT_BYTES, keepSkipped: args.fix };
   const fixTargets: FixTarget[] = [];
+  // Files whose fixes could not be put in place at the end of the run (I/O failures, exit 2), one sentence each.
+  const fixFailures: string[] = [];
+  const reportFixFailures = () => {
+    for (const line of fixFailures.splice(0)) writeLine(io.stderr, `fulfilkit: ${line}`);
+  };
   const makeFixTarget = async (spec: InputSpec, hadBom: () => boolean): Promise<FixTarget | undefined> => {
     if (!fixPaths) return undefined;
     const target = spec.path ? await fileFixTarget(fixPaths.get(spec)!, spec.file, hadBom) : streamFixTarget(stdoutSink!, hadBom);
@@ -513,7 +520,17 @@ async function lintInputs(
     // one a fault stopped) leaves every file as it was and counts no fix (fixed payloads
     // already on stdout count), and --fix never leaves half a file.
     const complete = readAll && !stop.signal.aborted && !run.failure;
-    for (const target of fixTargets) run.summary.fixed! += complete ? await target.commit() : await target.abort();
+    // A file that cannot be put in place (changed since it was read, gone, not writable) counts
+    // no fix and fails the run; the others are put in place all the same.
+    for (const target of fixTargets) {
+      if (!complete) {
+        run.summary.fixed! += await target.abort();
+        continue;
+      }
+      const { fixes, failure: notPlaced } = await target.commit();
+      run.summary.fixed! += fixes;
+      if (notPlaced !== undefined) fixFailures.push(notPlaced);
+    }
   }
 
   const interrupted = io.signal?.aborted === true;
@@ -528,7 +545,10 @@ async function lintInputs(
   }
   for (const destination of destinations) await destination.close();
   const failed = report.failed;
-  if (failed?.closedByReader) return EXIT.closedByReader;
+  if (failed?.closedByReader) {
+    reportFixFailures();
+    return EXIT.closedByReader;
+  }
   if (run.failure && !failed) {
     const reason = run.failure instanceof FixWriteError ? run.failure.message : `internal error: ${run.failure.message}`;
     writeLine(io.stderr, `fulfilkit: ${reason}`);
@@ -536,10 +556,12 @@ async function lintInputs(
   }
   await stdoutSink?.flush();
   if (failed) {
+    reportFixFailures();
     writeLine(io.stderr, `fulfilkit: cannot write the report to ${failed.name}: ${failed.failure!.reason}.`);
     return EXIT.failure;
   }
   if (stdoutSink?.failure) {
+    reportFixFailures();
     if (stdoutSink.closedByReader) return EXIT.closedByReader;
     writeLine(io.stderr, `fulfilkit: cannot write the fixed payloads to stdout: ${stdoutSink.failure.reason}.`);
     return EXIT.failure;
@@ -555,8 +577,9 @@ async function lintInputs(
     const fewer = versionErrors === 0 ? 'none' : grouped(versionErrors);
     note(`fulfilkit: note: some orders may be of another version than the one linted: ${source} has ${plural(errors, 'error')} as v${linted} and ${fewer} as v${version}. Check --api-version or the config's "version".`);
   }
-  if (failure !== undefined) {
-    writeLine(io.stderr, `fulfilkit: ${failureText(failure)}`);
+  if (failure !== undefined || fixFailures.length > 0) {
+    if (failure !== undefined) writeLine(io.stderr, `fulfilkit: ${failureText(failure)}`);
+    reportFixFailures();
     return EXIT.failure;
   }
   if (interrupted) return io.signal?.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;

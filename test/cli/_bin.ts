@@ -24,16 +24,20 @@ let binPath: string | undefined;
 /**
  * Builds the bin once for the test file that calls this (in `beforeAll`) and removes it after.
  *
+ * @param options `standalone`: every dependency bundled in, into a folder of the system's
+ *   temporary folder that anyone may read, so that another user (a test run as root plays
+ *   `nobody`) can run it wherever the repository is (a home folder others cannot enter).
  * @returns A function that gives the path of the built `cli.js`.
  */
-export function useBin(): () => string {
+export function useBin(options: { standalone?: boolean } = {}): () => string {
   let dir: string | undefined;
   beforeAll(async () => {
     const { build } = await import('tsup');
-    const scratch = join(ROOT, 'node_modules', '.cache');
-    const { mkdirSync } = await import('node:fs');
+    const scratch = options.standalone ? tmpdir() : join(ROOT, 'node_modules', '.cache');
+    const { chmodSync, mkdirSync } = await import('node:fs');
     mkdirSync(scratch, { recursive: true });
     dir = mkdtempSync(join(scratch, 'fulfilkit-test-bin-'));
+    if (options.standalone) chmodSync(dir, 0o755);
     await build({
       entry: Object.fromEntries(Object.entries(CLI_ENTRIES).map(([name, file]) => [name, join(ROOT, file)])),
       outDir: dir,
@@ -41,7 +45,7 @@ export function useBin(): () => string {
       platform: 'node',
       target: 'node20',
       banner: { js: '#!/usr/bin/env node' },
-      noExternal: ['i18n-iso-countries'],
+      noExternal: options.standalone ? [/./] : ['i18n-iso-countries'],
       splitting: false,
       config: false,
       silent: true,
