@@ -4,7 +4,7 @@
 /**
  * The rule registry, sorted by id. `RULES` is what the default engine runs (src/default-engine.ts);
  * `RULE_DOCS` (rationale and runnable examples) is for docs and tests, and stays out of
- * bundles that only lint.
+ * bundles that only lint. `RuleId` is the union of their ids.
  */
 import type { Rule, RuleDocs } from '../src/lint/define-rule';
 import addressLinesRule, { docs as addressLinesDocs } from './address-lines';
@@ -186,6 +186,64 @@ export const RETURN_RULES: readonly Rule[] = [
   unknownFieldRule,
   urlFormatRule,
 ];
+
+/**
+ * The id of a rule of the default engine (`RULES`), for code that names rules: a typo in
+ * `const id: RuleId = 'max-lenght'` fails to compile. Options still take any id
+ * (`rules: Record<string, RuleLevel>`: an engine of your own has rules of its own).
+ *
+ * @example
+ * const id: RuleId = 'max-length';
+ * lintOrder(payload, { version: '1.1', rules: { [id]: 'warn' } }).filter((problem) => problem.rule === id);
+ */
+export type RuleId =
+  | 'address-lines'
+  | 'ambiguous-value'
+  | 'blank-value'
+  | 'card-data'
+  | 'client-name'
+  | 'company-name'
+  | 'country-code'
+  | 'country-name'
+  | 'currency-code'
+  | 'currency-mixed'
+  | 'currency-precision'
+  | 'date-format'
+  | 'duplicate-request-reference'
+  | 'email-format'
+  | 'encoding'
+  | 'enum'
+  | 'fiscal-code'
+  | 'invoice-locale'
+  | 'item-ids'
+  | 'items-present'
+  | 'key-charset'
+  | 'locale-format'
+  | 'max-length'
+  | 'negative-price'
+  | 'netprice-required'
+  | 'numeric-text'
+  | 'order-discount-item'
+  | 'parse'
+  | 'partner-roles'
+  | 'payment-review'
+  | 'payment-status'
+  | 'required'
+  | 'response-only'
+  | 'return-reason'
+  | 'rma-line-price'
+  | 'shipping-cost-item'
+  | 'single-phone'
+  | 'spelling'
+  | 'state-code'
+  | 'state-required'
+  | 'totals'
+  | 'type'
+  | 'unknown-field'
+  | 'url-format'
+  | 'version-field'
+  | 'weee-item'
+  | 'wrapper';
 
 /**
  * The docs of every rule, by id.

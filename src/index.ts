@@ -97,6 +97,8 @@ export type {
   StatusCodeErrorBody,
 } from './schema/index';
 export type { ReturnProfile } from './schema/profile';
+export type { CountryAlpha2, CountryAlpha3, CurrencyCode } from './schema/codes';
+export type { OrderVersionFeatures } from './schema/tables';
 export { defineRule, escapeToken, FINDINGS, parsePointer, resolvePointer, toPointer } from './lint/index';
 export type {
   CheckCode,
@@ -122,6 +124,8 @@ export type {
   SchemaNode,
   Severity,
 } from './lint/index';
+export type { BatchCheck, BatchFacts, MessageData, ReportDescriptor, RuleExample, Visitor, Visitors } from './lint/define-rule';
+export type { RuleId } from '../rules/index';
 export {
   addAmounts,
   allocate,
@@ -269,5 +273,6 @@ export type {
   SimulatorRequestEvent,
   SimulatorServer,
 } from './simulator/index';
+export type { CreateOrderOperation } from './simulator/types';
 export { orderValidator, returnValidator } from './testing/standard-schema';
 export type { FulfilkitIssue, StandardSchemaV1 } from './testing/standard-schema';

@@ -11,16 +11,16 @@ import { copyOrder } from './_lib/payload';
  *
  * @param payload An order payload (not modified).
  * @param fiscalCode The fiscal code, max 2000 (the dynamic-field value limit).
- * @returns A new payload.
+ * @returns A new payload, of the payload's type (its version).
  * @throws {TypeError} When the payload is not an order payload or `fiscalCode` is not a string.
  * @throws {RangeError} When `fiscalCode` is empty or too long.
  * @example
  * const italian = addFiscalCode(payload, 'RSSMRA85T10A562S');
  * // order.dynamicField: [..., { name: 'FISCAL_CODE', value: 'RSSMRA85T10A562S' }]
  */
-export function addFiscalCode<V extends OrderVersion>(payload: OrderRequest<V>, fiscalCode: string): OrderRequest<V> {
+export function addFiscalCode<P extends OrderRequest<OrderVersion>>(payload: P, fiscalCode: string): P {
   const value = requiredText(fiscalCode, 'fiscalCode', { max: LIMITS.dynamicFieldValue });
   const { copy, body } = copyOrder(payload);
   setOrderFields(body, [{ name: DYNAMIC_FIELD.fiscalCode, value }]);
-  return copy as OrderRequest<V>;
+  return copy as P;
 }

@@ -55,9 +55,9 @@ export interface PaymentInput {
  * const context: PaymentContext = { version: '1.1', profile: { client: 'ACME', clientCode: 'ACME' }, currency: 'EUR', amount: '119.00' };
  * buildPayment({ method: 'PayPal', transactionID: 'PP-81-2291' }, context);
  */
-export interface PaymentContext {
-  /** The order version. */
-  version: OrderVersion;
+export interface PaymentContext<V extends OrderVersion = OrderVersion> {
+  /** The order version: the payment is of its type (`OrderPayment<V>`). */
+  version: V;
   /** The client profile (`processesCardData` decides whether card data is sent). */
   profile: ClientProfile;
   /** The order currency (ISO 4217). */
@@ -75,7 +75,7 @@ export interface PaymentContext {
  *
  * @param payment The method, transaction references and card data.
  * @param context Version, profile, currency and the authorized amount.
- * @returns A new payment object.
+ * @returns A new payment object, of the context's version (`OrderPayment<'1.1'>` for `version: '1.1'`).
  * @throws {TypeError} When a member has a wrong type, or card data is missing where the
  *   operator processes cards. Messages name the field (`payment.card.bin`), never its value.
  * @throws {RangeError} When the method is not allowed in the version, a reference is
@@ -91,13 +91,13 @@ export interface PaymentContext {
  * //   status: 'paid',
  * // }
  */
-export function buildPayment(payment: PaymentInput, context: PaymentContext): OrderPayment {
+export function buildPayment<V extends OrderVersion>(payment: PaymentInput, context: PaymentContext<V>): OrderPayment<V> {
   const ctx = record(context, 'context');
   const version = oneOf(ctx.version, 'context.version', ORDER_VERSIONS);
   const profile = profileOf(ctx.profile, 'context.profile');
   const currency = currencyOf(ctx.currency, 'context.currency');
   const authorized = minorOf(ctx.amount, 'context.amount', currency);
-  return paymentOf(payment, 'payment', version, profile, currency, authorized);
+  return paymentOf(payment, 'payment', version, profile, currency, authorized) as OrderPayment<V>;
 }
 
 /** {@link buildPayment} with checked context; `field` names the payment input in messages. */

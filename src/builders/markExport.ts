@@ -42,8 +42,8 @@ export interface ExportOptions {
  *
  * @param payload An order payload (not modified).
  * @param options `zeroGross` for free-of-charge and fulfilment-only orders.
- * @param context The order version and the client profile (names the shipping-cost SKU).
- * @returns A new payload.
+ * @param context The order version (one the payload's type is of) and the client profile (names the shipping-cost SKU).
+ * @returns A new payload, of the payload's type (its version).
  * @throws {TypeError} When the payload is not an order payload or an item lacks a netprice.
  * @throws {RangeError} When the ShipTo country is in the EU, or `zeroGross` meets an
  *   item with a negative price (an order discount has nothing to reduce in a free order)
@@ -53,7 +53,11 @@ export interface ExportOptions {
  * const exported = markExport(payload, { zeroGross: true }, { version: '1.1', profile });
  * // every item: netprice kept (the customs value), grossprice '0.00'; order totals '0.00'
  */
-export function markExport<V extends OrderVersion>(payload: OrderRequest<V>, options: ExportOptions = {}, context?: OrderContext<V>): OrderRequest<V> {
+export function markExport<P extends OrderRequest<OrderVersion>>(
+  payload: P,
+  options: ExportOptions = {},
+  context?: OrderContext<{ [V in OrderVersion]: P extends OrderRequest<V> ? V : never }[OrderVersion]> | undefined,
+): P {
   const zeroGross = flag(isAbsent(options) ? undefined : record(options, 'options').zeroGross, 'options.zeroGross');
   const known = isAbsent(context) ? undefined : contextOf(context);
   // A profile without clientCode and shippingCostSku names no shipping-cost item.
@@ -80,5 +84,5 @@ export function markExport<V extends OrderVersion>(payload: OrderRequest<V>, opt
   });
   if (kept.length < items.length) body.item = renumber(kept);
   if (zeroGross) writeTotals(body, currency);
-  return copy as OrderRequest<V>;
+  return copy as P;
 }

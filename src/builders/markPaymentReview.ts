@@ -9,15 +9,15 @@ import { copyOrder } from './_lib/payload';
  * always both together, replacing earlier entries of those names.
  *
  * @param payload An order payload (not modified).
- * @returns A new payload.
+ * @returns A new payload, of the payload's type (its version).
  * @throws {TypeError} When the payload is not an order payload.
  * @example
  * const review = markPaymentReview(payload);
  * // order.dynamicField: [..., { name: 'PROCESSAUTHSTATUS', value: 'Review' },
  * //                           { name: 'PROCESSAUTHSTATUSCODE', value: 'DM_REVIEW' }]
  */
-export function markPaymentReview<V extends OrderVersion>(payload: OrderRequest<V>): OrderRequest<V> {
+export function markPaymentReview<P extends OrderRequest<OrderVersion>>(payload: P): P {
   const { copy, body } = copyOrder(payload);
   setOrderFields(body, reviewFields());
-  return copy as OrderRequest<V>;
+  return copy as P;
 }

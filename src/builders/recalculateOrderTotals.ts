@@ -10,7 +10,7 @@ import { copyOrder, currencyOfOrder, writeTotals } from './_lib/payload';
  * `authorized` amount equal to the old totalGross follows the new one.
  *
  * @param payload An order payload (not modified).
- * @returns A new payload with fresh totals.
+ * @returns A new payload with fresh totals, of the payload's type (its version).
  * @throws {TypeError} When the payload is not an order payload or an item lacks a
  *   netprice or a numeric quantity.
  * @throws {RangeError} When amounts mix currencies or have too many fraction digits.
@@ -19,8 +19,8 @@ import { copyOrder, currencyOfOrder, writeTotals } from './_lib/payload';
  * edited.clientRequest.item[0]!.quantity.value = '3';
  * const fixed = recalculateOrderTotals(edited); // totals follow the new quantity
  */
-export function recalculateOrderTotals<V extends OrderVersion>(payload: OrderRequest<V>): OrderRequest<V> {
+export function recalculateOrderTotals<P extends OrderRequest<OrderVersion>>(payload: P): P {
   const { copy, body } = copyOrder(payload);
   writeTotals(body, currencyOfOrder(body));
-  return copy as OrderRequest<V>;
+  return copy as P;
 }

@@ -11,6 +11,7 @@ import {
   type RequestStatus,
   type RequestStatusInfo,
 } from '../schema/tables';
+import type { OrderRequestHeader } from '../schema/order';
 import { BAD_VERSION } from './messages';
 
 /**
@@ -30,6 +31,8 @@ export function requestStatuses(version: OrderVersion): readonly RequestStatus[]
 
 /**
  * Tells whether `value` is a documented `requestStatus`, of one version or of any.
+ * With a version, `value` is narrowed to that version's states (`OrderRequestHeader<V>['requestStatus']`:
+ * `'received'` is v1's only), so a `RequestStatus` that is not one of them stays one in the false branch.
  *
  * @param value Anything, e.g. `response.clientRequest.requestHeader.requestStatus`.
  * @param version The order version; without it, any version's state counts.
@@ -38,6 +41,16 @@ export function requestStatuses(version: OrderVersion): readonly RequestStatus[]
  * isRequestStatus('received', '1.1'); // false: v1 only
  * isRequestStatus('shipped'); // true
  */
+export function isRequestStatus<V extends OrderVersion>(value: unknown, version: V): value is NonNullable<OrderRequestHeader<V>['requestStatus']>;
+/**
+ * Tells whether `value` is a documented `requestStatus` of any version (or of `version`, when given).
+ *
+ * @param value Anything.
+ * @param version The order version, or undefined: any version's state counts.
+ * @returns Whether `value` is such a state.
+ * @example isRequestStatus('received'); // true: a state of v1
+ */
+export function isRequestStatus(value: unknown, version?: OrderVersion | undefined): value is RequestStatus;
 export function isRequestStatus(value: unknown, version?: OrderVersion): value is RequestStatus {
   if (typeof value !== 'string') return false;
   if (version === undefined) return Object.hasOwn(REQUEST_STATUS_INFO, value);

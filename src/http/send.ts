@@ -386,11 +386,14 @@ export async function send(request: HttpRequest, options?: SendOptions | FetchLi
  * @param options As for {@link send}: `fetch`, `timeoutMs`, `signal`, `maxResponseBytes` (a function is `fetch`).
  * @returns The decoded result. Rejects as {@link send} does (network failure, timeout,
  *   abort, a redirect, a body too large or cut off): only a complete response is decoded.
+ * @throws {TypeError} (rejects) When `decode` is not a function: checked before anything is sent.
  * @example
  * const result = await sendAndDecode(describeCreateOrder(order, { ...connection, version: '1.1' }), decodeCreateOrder, { timeoutMs: 10_000 });
  * if (!result.ok) console.error(result.error.kind, result.error.code);
  */
 export async function sendAndDecode<T>(request: HttpRequest, decode: Decoder<T>, options?: SendOptions | FetchLike): Promise<ApiResult<T>> {
+  // Checked before anything is sent: a POST must not reach the operator when its answer cannot be decoded.
+  if (typeof decode !== 'function') throw new TypeError('sendAndDecode: decode must be a decoder function (e.g. decodeCreateOrder); nothing was sent.');
   const response = await send(request, options);
   return decode(response.status, response.body);
 }

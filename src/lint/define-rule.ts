@@ -9,7 +9,13 @@ import { _, type Block, type Code } from './code';
 import type { TreeMember, TreeNode } from './tree';
 import type { ClientProfile, PayloadKind, ProblemFix, RuleLevel, Severity } from './types';
 
-/** Values a message may name: limits, lengths, allowed values, schema names; never payload values. */
+/**
+ * Values a message may name: limits, lengths, allowed values, schema names; never payload values.
+ *
+ * @example
+ * const data: MessageData = { limit: 20, allowed: ['STD', 'EXP'] };
+ * context.report({ messageId: 'tooLong', data, at: ['firstName'] }); // message 'firstName is longer than {{limit}}.'
+ */
 export type MessageData = Readonly<Record<string, string | number | readonly string[]>>;
 
 /**
@@ -40,7 +46,13 @@ export interface RuleMeta {
   readonly messages: Readonly<Record<string, string>>;
 }
 
-/** What a rule reports: a message by id, where (relative to the visited node), and a fix. */
+/**
+ * What a rule reports: a message by id, where (relative to the visited node), and a fix.
+ *
+ * @example
+ * const descriptor: ReportDescriptor = { messageId: 'test', at: ['sku'] };
+ * context.report(descriptor); // in a visitor of 'item[]': a problem at /clientRequest/item/<index>/sku
+ */
 export interface ReportDescriptor {
   /** A key of the rule's `meta.messages`. */
   readonly messageId: string;
@@ -82,6 +94,12 @@ export interface RuleContext {
  * A visitor: called with a node of the right JSON type (an object for object schemas, an
  * array for arrays, a string for strings), the rule's context, and the rule's state of
  * this lint call.
+ *
+ * @example
+ * const visitItem: Visitor<{ seen: number }> = (item, context, state) => {
+ *   state.seen += 1;
+ *   if (String(item.sku).startsWith('TEST-')) context.report({ messageId: 'test', at: ['sku'] });
+ * };
  */
 export type Visitor<S> = (node: any, context: RuleContext, state: S) => void;
 
@@ -91,10 +109,20 @@ export type Visitor<S> = (node: any, context: RuleContext, state: S) => void;
  * `item[]` (each item), `partner[].addressData`, `order.amount[]`. `:exit` after a selector
  * calls the visitor once the node's members were walked. A comma-separated list
  * (`order.amount[], payment.amount[]`) names several nodes.
+ *
+ * @example
+ * const visitors: Visitors<unknown> = {
+ *   'item[]': (item, context) => { if (String(item.sku).startsWith('TEST-')) context.report({ messageId: 'test', at: ['sku'] }); },
+ *   'body:exit': () => {},
+ * };
  */
 export type Visitors<S> = Readonly<Record<string, Visitor<S>>>;
 
-/** What the batch rules know of one payload (batch-state.ts `batchFactsOf` reads it). */
+/**
+ * What the batch rules know of one payload (batch-state.ts `batchFactsOf` reads it).
+ *
+ * @example const facts: BatchFacts = { requestReference: 'WEB-10001' };
+ */
 export interface BatchFacts {
   /** `requestHeader.requestReference`, when it is a string. */
   readonly requestReference?: string;
@@ -103,6 +131,17 @@ export interface BatchFacts {
 /**
  * The cross-payload part of a batch rule: a state made once per run, and a check of each
  * payload's facts (see batch.ts) in input order.
+ *
+ * @example
+ * // Reports a requestReference seen earlier in the same run.
+ * const batch: BatchCheck<Set<string>> = {
+ *   create: () => new Set(),
+ *   check: (seen, facts, report) => {
+ *     if (facts.requestReference === undefined) return;
+ *     if (seen.has(facts.requestReference)) report('/requestHeader/requestReference', 'duplicate');
+ *     seen.add(facts.requestReference);
+ *   },
+ * };
  */
 export interface BatchCheck<S> {
   /**
@@ -346,6 +385,8 @@ export interface RuleDocs {
  * `validOrder(version)`, `validReturn()`) with `edits` applied (JSON Pointer → new value;
  * `undefined` removes the member), linted with `version` (default 1.1) and, when `profile`
  * is true, the FMS client profile of the fixtures. CLI rules give a `line` of input instead.
+ *
+ * @example const invalid: RuleExample = { version: '1.2', edits: { '/clientRequest/item/0/sku': 'TEST MUG' } };
  */
 export interface RuleExample {
   /** Payload kind (default: the rule's first kind). */

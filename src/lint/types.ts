@@ -60,17 +60,17 @@ export interface ClientProfile {
   /** Client code; the shipping-cost SKU defaults to `${clientCode}_SHIPCOSTS`. */
   clientCode: string;
   /** Shipping-cost SKU, when it differs from the default. */
-  shippingCostSku?: string;
+  shippingCostSku?: string | undefined;
   /** SKU of the order-discount item (FMS). */
-  orderDiscountSku?: string;
+  orderDiscountSku?: string | undefined;
   /** SKU of WEEE fee items (FMS). */
-  weeeSku?: string;
+  weeeSku?: string | undefined;
   /** The operator handles payments: FMS-only rules run. */
-  fms?: boolean;
+  fms?: boolean | undefined;
   /** The operator processes card data: cardData is required for card payments. */
-  processesCardData?: boolean;
+  processesCardData?: boolean | undefined;
   /** Return reasons agreed with the operator. */
-  returnReasons?: readonly string[];
+  returnReasons?: readonly string[] | undefined;
 }
 
 /**

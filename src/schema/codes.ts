@@ -10,6 +10,39 @@
 import { COUNTRY_ALPHA2, COUNTRY_ALPHA3 } from './generated/countries';
 import { COUNTRY_NAMES } from './generated/country-names';
 import { CURRENCY_DIGITS } from './generated/currencies';
+import type { components } from './generated/openapi';
+
+type Schemas = components['schemas'];
+
+/**
+ * An officially assigned ISO 3166-1 alpha-2 country code (`'DE'`, `'NL'`, ...): the union
+ * of the 249 codes `isCountryAlpha2` accepts, as the payload types spell `countryISO2`.
+ *
+ * @example
+ * declare const input: string;
+ * const country: CountryAlpha2 | undefined = isCountryAlpha2(input) ? input : undefined;
+ */
+export type CountryAlpha2 = Schemas['OrderRequestV1_1']['clientRequest']['partner'][number]['addressData']['countryISO2'];
+
+/**
+ * An officially assigned ISO 3166-1 alpha-3 country code (`'DEU'`, `'NLD'`, ...): the union
+ * of the 249 codes `isCountryAlpha3` accepts, as the return request spells `countryISO3`.
+ *
+ * @example
+ * declare const input: string;
+ * const country: CountryAlpha3 | undefined = isCountryAlpha3(input) ? input : undefined;
+ */
+export type CountryAlpha3 = NonNullable<Schemas['ReturnRequest']['partner']>[number]['addressData']['countryISO3'];
+
+/**
+ * An ISO 4217 currency code of List One (`'EUR'`, `'JPY'`, ...): the union of the codes
+ * `isCurrencyCode` accepts, as the payload types spell `currencyISO3`.
+ *
+ * @example
+ * declare const input: string;
+ * const currency: CurrencyCode | undefined = isCurrencyCode(input) ? input : undefined;
+ */
+export type CurrencyCode = NonNullable<Schemas['OrderRequestV1_1']['clientRequest']['order']['amount']>[number]['currencyISO3'];
 
 interface Countries {
   readonly alpha2: ReadonlyMap<string, string>;
@@ -48,7 +81,7 @@ function countries(): Countries {
  * @returns `true` for `'DE'`, `false` for `'de'`, `'DEU'` or the user-assigned `'XK'`.
  * @example isCountryAlpha2('NL'); // true
  */
-export function isCountryAlpha2(code: unknown): code is string {
+export function isCountryAlpha2(code: unknown): code is CountryAlpha2 {
   return typeof code === 'string' && alpha2Codes().has(code);
 }
 
@@ -59,7 +92,7 @@ export function isCountryAlpha2(code: unknown): code is string {
  * @returns `true` for `'DEU'`, `false` for `'deu'`, `'DE'` or the user-assigned `'XKX'`.
  * @example isCountryAlpha3('NLD'); // true
  */
-export function isCountryAlpha3(code: unknown): code is string {
+export function isCountryAlpha3(code: unknown): code is CountryAlpha3 {
   return typeof code === 'string' && countries().alpha3.has(code);
 }
 
@@ -131,7 +164,7 @@ export function englishCountryNames(code: string): readonly string[] | undefined
  * @returns `true` for `'EUR'`, `false` for `'eur'` or `'EURO'`.
  * @example isCurrencyCode('JPY'); // true
  */
-export function isCurrencyCode(code: unknown): code is string {
+export function isCurrencyCode(code: unknown): code is CurrencyCode {
   return typeof code === 'string' && currencyDigitsPlusOne(code) !== 0;
 }
 

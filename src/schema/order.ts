@@ -245,7 +245,10 @@ export type OrderRequestV1 = components['schemas']['OrderRequestV1'];
  */
 export type OrderRequestV1_1 = components['schemas']['OrderRequestV1_1'];
 /**
- * The create-order payload of v1.2 (adds EXI and the item dateTimes object).
+ * The create-order payload of v1.2 (adds EXI and the item dateTimes object). The item
+ * `dateTimes` object takes any members, as the OpenAPI document says (its schema lists no
+ * properties and does not forbid others; openapi-typescript writes such an object as
+ * `Record<string, never>`, which takes none): `{ created: '2026-01-01T00:00:00Z' }` compiles.
  *
  * @example
  * import { useForm } from '@tanstack/react-form'; // TanStack Form's React hook: it takes Standard Schema validators
@@ -256,7 +259,19 @@ export type OrderRequestV1_1 = components['schemas']['OrderRequestV1_1'];
  *   return useForm({ defaultValues: draft, validators: { onChange: orderValidator({ version: '1.2' }) } });
  * }
  */
-export type OrderRequestV1_2 = components['schemas']['OrderRequestV1_2'];
+export type OrderRequestV1_2 = {
+  [K in keyof components['schemas']['OrderRequestV1_2']]: K extends 'clientRequest'
+    ? {
+        [B in keyof components['schemas']['OrderRequestV1_2']['clientRequest']]: B extends 'item'
+          ? {
+              [I in keyof components['schemas']['OrderRequestV1_2']['clientRequest']['item'][number]]: I extends 'dateTimes'
+                ? { [member: string]: unknown }
+                : components['schemas']['OrderRequestV1_2']['clientRequest']['item'][number][I];
+            }[]
+          : components['schemas']['OrderRequestV1_2']['clientRequest'][B];
+      }
+    : components['schemas']['OrderRequestV1_2'][K];
+};
 
 /** Version-specific order payload types. */
 interface OrderRequestByVersion {

@@ -388,7 +388,12 @@ export const LIMITS = {
 /**
  * What one order-create version of the fulfilment interface is: every way the versions
  * differ, in one record. The order schema, the rules and the builders read these; nothing
- * else compares version strings.
+ * else compares version strings. A rule's `meta.appliesTo` and `RuleContext.features` are one.
+ *
+ * @example
+ * // A rule of the versions that limit key fields to [A-Za-z0-9._-] (v1.2):
+ * const appliesTo = (features: OrderVersionFeatures): boolean => features.keyCharset;
+ * defineRule({ meta: { id: 'my-key-rule', severity: 'warn', kinds: ['order'], messages: {}, appliesTo } });
  */
 export interface OrderVersionFeatures {
   /** The version as written in paths and options (`'1.1'`). */

@@ -22,7 +22,7 @@ export interface SimulatorClient {
   /** Client name supplied at onboarding; orders and returns must carry it in `requestHeader.client`. */
   name: string;
   /** The client's profile, used to lint its orders and returns; default `{ client: name, clientCode: name }`. */
-  profile?: ClientProfile;
+  profile?: ClientProfile | undefined;
 }
 
 /**
@@ -46,17 +46,17 @@ export interface SimulatorInventoryItem {
  */
 export interface SimulatorPaymentMethod {
   /** ISO 3166-1 alpha-2 country the method is offered in; absent: every country. */
-  country?: string;
+  country?: string | undefined;
   /** Payment method type (the `paymentMethod` query filter matches it). */
   type: string;
   /** The payment method, e.g. `Visa`. */
   paymentMethod: string;
   /** Payment term. */
-  payTerm?: string;
+  payTerm?: string | undefined;
   /** Payment value. */
-  paymentValue?: string;
+  paymentValue?: string | undefined;
   /** Credit-card type. */
-  ccType?: string;
+  ccType?: string | undefined;
 }
 
 /**
@@ -69,7 +69,11 @@ export type SimulatorOperation = 'listPaymentMethods' | 'getInventory' | 'create
 /** `1.1` → `1_1`. */
 type Underscored<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_${Underscored<B>}` : S;
 
-/** The create-order operation of each version: `createOrderV1`, `createOrderV1_1`, `createOrderV1_2`. */
+/**
+ * The create-order operation of each version: `createOrderV1`, `createOrderV1_1`, `createOrderV1_2`.
+ *
+ * @example const operation: CreateOrderOperation = 'createOrderV1_1';
+ */
 export type CreateOrderOperation = `createOrderV${Underscored<OrderVersion>}`;
 
 /**

@@ -37,11 +37,11 @@ export type { ReturnProfile } from '../schema/profile';
  */
 export interface ValidityOptions {
   /** The client profile to lint with (FMS rules run only with `fms: true`). */
-  profile?: ClientProfile;
+  profile?: ClientProfile | undefined;
   /** Rule levels, as in `lintOrder`. */
-  rules?: Record<string, RuleLevel>;
+  rules?: Record<string, RuleLevel> | undefined;
   /** Fail on warnings too; by default only errors fail. */
-  strict?: boolean;
+  strict?: boolean | undefined;
 }
 
 /**
@@ -53,7 +53,7 @@ export interface ValidityOptions {
  */
 export interface ReturnValidityOptions extends Omit<ValidityOptions, 'profile'> {
   /** The client profile to lint with. */
-  profile?: ReturnProfile;
+  profile?: ReturnProfile | undefined;
 }
 
 /**
@@ -65,13 +65,13 @@ export interface ReturnValidityOptions extends Omit<ValidityOptions, 'profile'> 
  */
 export interface ProblemOptions {
   /** Payload kind; default: `order` when it has `clientRequest` or `version` is given, else `return`. */
-  kind?: 'order' | 'return';
+  kind?: 'order' | 'return' | undefined;
   /** Order version; default `'1.1'`. Refused for a return request. */
-  version?: OrderVersion;
+  version?: OrderVersion | undefined;
   /** The client profile to lint with (a return request's needs no `clientCode`). */
-  profile?: ReturnProfile;
+  profile?: ReturnProfile | undefined;
   /** Rule levels, as in `lintOrder`. */
-  rules?: Record<string, RuleLevel>;
+  rules?: Record<string, RuleLevel> | undefined;
 }
 
 /**
@@ -88,8 +88,16 @@ export interface MatcherOutcome {
   message: () => string;
 }
 
-/** The part of vitest's matcher context the matchers read. */
-interface Context {
+/**
+ * The part of vitest's matcher context (`this` inside a matcher) the matchers read: the
+ * matchers may also be called as plain functions, without one.
+ *
+ * @example
+ * const context: MatcherContext = { isNot: false };
+ * toBeValidOrder.call(context, payload, '1.1').pass; // true for a valid v1.1 order
+ */
+export interface MatcherContext {
+  /** Whether the assertion was negated with `.not`. */
   readonly isNot: boolean;
 }
 
@@ -125,7 +133,7 @@ function validity(problems: Problem[], strict: boolean, what: string): MatcherOu
  * @throws {TypeError|RangeError} Naming `version` or the option that is not one the matcher can use (with `.not` too).
  * @example expect(buildOrder(input)).toBeValidOrder('1.2', { profile });
  */
-export function toBeValidOrder(this: Context | void, received: unknown, version: OrderVersion, options?: ValidityOptions): MatcherOutcome {
+export function toBeValidOrder(this: MatcherContext | void, received: unknown, version: OrderVersion, options?: ValidityOptions): MatcherOutcome {
   oneOf('toBeValidOrder', 'version', version, ORDER_VERSIONS);
   const checked = checkOptions('toBeValidOrder', options, VALIDITY_OPTIONS, () => 'order');
   const problems = lintOrder(received, { version, ...lintOptionsOf(checked) });
@@ -142,7 +150,7 @@ export function toBeValidOrder(this: Context | void, received: unknown, version:
  * @throws {TypeError|RangeError} Naming the option that is not one the matcher can use (with `.not` too).
  * @example expect(buildReturnRequest(input)).toBeValidReturn({ profile });
  */
-export function toBeValidReturn(this: Context | void, received: unknown, options?: ReturnValidityOptions): MatcherOutcome {
+export function toBeValidReturn(this: MatcherContext | void, received: unknown, options?: ReturnValidityOptions): MatcherOutcome {
   const checked = checkOptions('toBeValidReturn', options, VALIDITY_OPTIONS, () => 'return');
   const problems = lintReturn(received, lintOptionsOf(checked));
   return validity(problems, checked.strict === true, 'a valid return request');
@@ -163,7 +171,7 @@ export function toBeValidReturn(this: Context | void, received: unknown, options
  *   (not a JSON Pointer) or the option that is not one the matcher can use (a version with `kind: 'return'` too), with `.not` too.
  * @example expect(lintOrder(payload, { version: '1.2' })).toHaveProblem('key-charset', '/clientRequest/item/0/sku');
  */
-export function toHaveProblem(this: Context | void, received: unknown, rule: string, path?: string, options?: ProblemOptions): MatcherOutcome {
+export function toHaveProblem(this: MatcherContext | void, received: unknown, rule: string, path?: string, options?: ProblemOptions): MatcherOutcome {
   const matcher = 'toHaveProblem';
   if (typeof rule !== 'string' || rule === '') refuse(matcher, 'rule', 'must be a rule id (a non-empty string)');
   if (path !== undefined) checkPointer(matcher, path);

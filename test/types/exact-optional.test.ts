@@ -24,6 +24,7 @@ import {
   send,
 } from '../../src/index';
 import { validOrderArbitrary, validReturnArbitrary } from '../../src/testing/arbitraries';
+import { toBeValidOrder, toBeValidReturn, toHaveProblem } from '../../src/testing/vitest';
 import { FMS_PROFILE, validOrder, validReturn } from '../fixtures';
 
 const ROOT = resolve(__dirname, '../..');
@@ -34,7 +35,9 @@ const CONSUMER = `
 import {
   lintOrder, lintReturn, lintBatch, send, createSimulator, describeInventory, describeCreateOrder, describeListPaymentMethods,
   orderValidator, returnValidator, buildOrder, buildReturnRequest, type ClientProfile, type OrderVersion,
+  type SimulatorClient, type SimulatorPaymentMethod,
 } from '../../src/index';
+import { toBeValidOrder, toBeValidReturn, toHaveProblem, type ProblemOptions, type ValidityOptions } from '../../src/testing/vitest';
 
 declare const payload: unknown;
 declare const maybeProfile: ClientProfile | undefined;
@@ -64,6 +67,26 @@ export const i = buildOrder({
 export const j = describeCreateOrder(i, { ...connection, version: '1.1', profile: maybeProfile });
 export const k = (order: typeof i, profile: ClientProfile) =>
   buildReturnRequest({ order, profile, orderDate: '2026-03-01T10:00:00Z', returnReason: 'damaged', externalMessageReference: 'R-1', clientReturnURL: 'https://shop.test/r', language: maybeText, requestReference: maybeText, offsetMinutes: maybeNumber });
+// A profile from the environment: every optional member may be undefined.
+declare const maybeFlag: boolean | undefined;
+declare const maybeReasons: readonly string[] | undefined;
+export const envProfile: ClientProfile = {
+  client: 'ACME', clientCode: 'ACME', shippingCostSku: maybeText, orderDiscountSku: maybeText, weeeSku: maybeText,
+  fms: maybeFlag, processesCardData: maybeFlag, returnReasons: maybeReasons,
+};
+export const l = lintOrder(payload, { version, profile: envProfile });
+// The matchers' options.
+declare const maybeKind: 'order' | 'return' | undefined;
+declare const maybeVersion: OrderVersion | undefined;
+export const m = toBeValidOrder(payload, '1.1', { profile: maybeProfile, rules: maybeRules, strict: maybeFlag });
+export const m2 = toBeValidReturn(payload, { profile: maybeProfile, rules: maybeRules, strict: maybeFlag });
+export const m3 = toHaveProblem(payload, 'max-length', undefined, { kind: maybeKind, version: maybeVersion, profile: maybeProfile, rules: maybeRules });
+export const validity: ValidityOptions = { profile: maybeProfile, rules: maybeRules, strict: maybeFlag };
+export const problemOptions: ProblemOptions = { kind: maybeKind, version: maybeVersion, profile: maybeProfile, rules: maybeRules };
+// The simulator's clients and payment methods.
+export const client: SimulatorClient = { clientConfigId: 'a', clientAuthKey: 'b', subscriptionKey: 'c', name: 'ACME', profile: maybeProfile };
+export const method: SimulatorPaymentMethod = { type: 'CreditCard', paymentMethod: 'Visa', country: maybeText, payTerm: maybeText, paymentValue: maybeText, ccType: maybeText };
+export const n = createSimulator({ clients: [client], paymentMethods: [method] });
 `;
 
 describe('exactOptionalPropertyTypes', () => {
@@ -112,5 +135,31 @@ describe('exactOptionalPropertyTypes', () => {
     expect(lintOrder(order, { version: '1.1', profile: FMS_PROFILE }).filter((p) => p.severity === 'error')).toEqual([]);
     const ret = buildReturnRequest({ order, profile: FMS_PROFILE, orderDate: '2026-03-01T10:00:00Z', returnReason: 'damaged', externalMessageReference: 'R-1', clientReturnURL: 'https://shop.test/r', requestReference: u, language: u, userReference: u, items: u, dynamicFields: u, offsetMinutes: u });
     expect(lintReturn(ret, { profile: FMS_PROFILE }).filter((p) => p.severity === 'error')).toEqual([]);
+
+    // A profile whose optional members are all undefined is the profile without them, wherever a profile goes.
+    const bare = { client: 'ACME', clientCode: 'ACME' };
+    const profile = { ...bare, shippingCostSku: u, orderDiscountSku: u, weeeSku: u, fms: u, processesCardData: u, returnReasons: u };
+    expect(lintOrder(validOrder('1.1'), { version: '1.1', profile })).toEqual(lintOrder(validOrder('1.1'), { version: '1.1', profile: bare }));
+    expect(lintReturn(validReturn(), { profile })).toEqual(lintReturn(validReturn(), { profile: bare }));
+    expect(orderValidator({ version: '1.1', profile })['~standard'].validate(validOrder('1.1'))).toEqual({ value: validOrder('1.1') });
+    const orderInput = {
+      version: '1.1', externalMessageReference: 'W-1', currency: 'EUR', shipServiceLevel: 'STD',
+      billTo: { firstName: 'Jane', lastName: 'Doe', address: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+      lines: [{ sku: 'SKU-1', quantity: 1, unitPrice: '10.00', taxFactor: '1.19' }],
+    } as const;
+    expect(buildOrder({ ...orderInput, profile })).toEqual(buildOrder({ ...orderInput, profile: bare }));
+    expect(toBeValidOrder(validOrder('1.1'), '1.1', { profile, rules: u, strict: u }).pass).toBe(true);
+    expect(toBeValidReturn(validReturn(), { profile: u, rules: u, strict: u }).pass).toBe(true);
+    expect(toHaveProblem(validOrder('1.1'), 'max-length', u, { kind: u, version: u, profile, rules: u }).pass).toBe(false);
+    const clients = [{ clientConfigId: 'CCID-1', clientAuthKey: 'AUTH-1', subscriptionKey: 'SUB-1', name: 'ACME', profile: u }];
+    const withProfile = [{ ...clients[0]!, clientConfigId: 'CCID-2', profile }];
+    const paymentMethods = [{ type: 'CreditCard', paymentMethod: 'Visa', country: u, payTerm: u, paymentValue: u, ccType: u }];
+    const sim2 = createSimulator({ clients: [...clients, ...withProfile], paymentMethods });
+    const sim3 = createSimulator({ clients: [...clients, ...withProfile], paymentMethods: [{ type: 'CreditCard', paymentMethod: 'Visa' }] });
+    const list = describeListPaymentMethods({ ...connection, credentials: { clientConfigId: 'CCID-1', clientAuthKey: 'AUTH-1', subscriptionKey: 'SUB-1' } });
+    const [listed, bareListed] = [await send(list, { fetch: sim2.fetch }), await send(list, { fetch: sim3.fetch })];
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual(bareListed.body);
+    expect(JSON.stringify(listed.body)).toContain('"paymentMethod":"Visa"');
   });
 });
