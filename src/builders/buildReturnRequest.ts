@@ -53,7 +53,7 @@ export interface ReturnInput {
   language?: string | undefined;
   /** The user's first and last name, max 50; default: the BillTo person's names. */
   userReference?: string | undefined;
-  /** Items to return; default: every item except the operator's (shipping, discount, WEEE). */
+  /** Items to return; default: every item except the operator's (shipping, discount, WEEE), each with its ordered quantity, which must then be a whole number from 1. */
   items?: readonly ReturnItemInput[] | undefined;
   /** RMA dynamic fields. */
   dynamicFields?: readonly DynamicFieldInput[] | undefined;
@@ -81,7 +81,8 @@ function countryName(alpha2: string): string | undefined {
  * @returns A new return-token request.
  * @throws {TypeError} When a member is missing or of the wrong type (also in the order).
  * @throws {RangeError} When a value breaks a limit or format, the reason is not agreed,
- *   an itemId is unknown or repeated, or more units are returned than ordered. Messages
+ *   an itemId is unknown or repeated, more units are returned than ordered, or an item
+ *   returned with its ordered quantity was ordered in no whole number from 1 (`"0"`, `"2.5"`). Messages
  *   name the field (`order.clientRequest.partner[0].personData.phone`), never its value.
  * @example
  * const rma = buildReturnRequest({
@@ -190,6 +191,9 @@ function selectedItems(selection: unknown, items: readonly Json[], profile: Clie
     const field = `order.clientRequest.item[${index}]`;
     const ordered = itemQuantity(item, index, 'order');
     if (quantity !== undefined && quantity * ordered.scale > ordered.units) fail(`items[${i}].quantity`, 'must not exceed the ordered quantity');
+    // Without a quantity the ordered one is returned: it meets the check an explicit one meets
+    // (a whole number from 1), so "0" or "2.5" is refused and "02" is written as "2".
+    const units = quantity ?? quantityOf((item.quantity as Json).value, `${field}.quantity.value`);
     const { net: unitNet, gross: unitGross } = itemPrices(item, index, currency, 'order');
     // A zero-gross item was free of charge (its netprice is a customs value): nothing to refund.
     const net = unitGross === 0n ? 0n : unitNet;
@@ -197,7 +201,7 @@ function selectedItems(selection: unknown, items: readonly Json[], profile: Clie
     const description = optionalText(item.localizedDescription, `${field}.localizedDescription`, { max: LIMITS.itemDescription });
     if (description !== undefined) out.itemDescription = description;
     const uom = requiredText(isRecord(item.quantity) ? item.quantity.uom : undefined, `${field}.quantity.uom`);
-    out.quantity = { uom, value: quantity === undefined ? (item.quantity as Json).value : quantity.toString() };
+    out.quantity = { uom, value: units.toString() };
     out.amount = [
       { currencyISO3: currency, amountType: 'netprice', value: textOf(net, currency) },
       { currencyISO3: currency, amountType: 'totaltax', value: textOf(unitGross - net, currency) },

@@ -21,14 +21,26 @@ const ERRORS: ErrorTable = {
   500: { kind: 'server', shapes: ['server-error'] },
 };
 
+/**
+ * The body with an integer resultCode read as its decimal text (`0` as `"0"`), as a numeric
+ * statusCode is read: a return the operator created is never `unexpected` for the type of its
+ * code (a retry would be refused as a duplicate). Another number (0.5) stays no documented shape.
+ */
+function withTextCode(body: Record<string, unknown>): Record<string, unknown> {
+  const code = body['resultCode'];
+  if (typeof code !== 'number' || !Number.isInteger(code)) return body;
+  return { ...body, resultCode: BigInt(code).toString() };
+}
+
 const decode = makeDecoder<IssuedReturnToken>(ERRORS, (status, body, raw) => {
   if (status !== 200) return undefined;
-  const parsed = v.safeParse(ReturnTokenResultSchema, isRecord(body) ? withoutOddMessage(body, 'resultMessage') : body);
+  const parsed = v.safeParse(ReturnTokenResultSchema, isRecord(body) ? withTextCode(withoutOddMessage(body, 'resultMessage')) : body);
   if (!parsed.success) return undefined;
   const result = parsed.output;
   if (result.resultCode !== '0') {
+    // An empty code is left out, as every decoder leaves out an empty error field.
     return failure('rejected', status, raw, {
-      code: result.resultCode,
+      ...(isText(result.resultCode) ? { code: result.resultCode } : {}),
       ...(isText(result.resultMessage) ? { message: result.resultMessage } : {}),
     });
   }
@@ -38,6 +50,7 @@ const decode = makeDecoder<IssuedReturnToken>(ERRORS, (status, body, raw) => {
 
 /**
  * Decodes a create-return-token response: resultCode "0" is success, any other code is `rejected`.
+ * An integer resultCode reads as its decimal text (`0` as `"0"`); an empty one is left out of the error.
  *
  * @param status The HTTP status code.
  * @param body The parsed JSON body, or its text (parsed here when it is JSON).

@@ -25,12 +25,28 @@ export function shownName(key: string): string {
 }
 
 /**
+ * Refuses a member a caller's settings do not take: a misspelt one (`client` for `clients`,
+ * `SKU` for `sku`) would set nothing, or filter nothing, and say so nowhere. The message names
+ * the member (a name, never a value) and the members taken.
+ *
+ * @param record The settings (an object).
+ * @param known The members taken.
+ * @param field What the settings are, as the message names them (`options`).
+ * @throws {RangeError} Naming the first unknown member.
+ * @example onlyMembers({ sede: 1 }, ['seed'], 'options'); // RangeError: options has an unknown member "sede"; it takes seed.
+ */
+export function onlyMembers(record: object, known: readonly string[], field: string): void {
+  const unknown = Object.keys(record).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new RangeError(`${field} has an unknown member ${shownName(unknown)}; it takes ${known.join(', ')}.`);
+}
+
+/**
  * A profile used only for return requests: nothing in a return reads `clientCode` (it
  * names the shipping-cost SKU of orders), so a returns-only client may leave it out.
  *
  * @example const returnsOnly: ReturnProfile = { client: 'ACME', returnReasons: ['damaged'] };
  */
-export type ReturnProfile = Omit<ClientProfile, 'clientCode'> & { clientCode?: string };
+export type ReturnProfile = Omit<ClientProfile, 'clientCode'> & { clientCode?: string | undefined };
 
 /**
  * Checks that a value is a ClientProfile and returns a frozen copy of its known members.

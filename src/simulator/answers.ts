@@ -24,6 +24,7 @@ export const MESSAGES = {
   notFound: 'Resource not found.',
   noInventory: 'Resource not found: no inventory for the requested sku.',
   noPaymentMethods: 'No payment methods found for the given filters.',
+  noPaymentMethodsConfigured: 'No payment methods are configured for this client.',
   contentType: 'Content-Type must be application/json.',
   notJson: 'The request body is not valid JSON.',
   notObject: 'The request body must be a JSON object.',
@@ -101,9 +102,9 @@ export function statusError(status: number, message: string): Response {
 /**
  * The payment-method interface's 404: "no data found", a payment-method entry.
  *
- * @param path The query parameter(s) that found nothing.
+ * @param path The query parameter(s) that found nothing; `''` when none was given (the client has no payment method at all).
  * @returns The response.
  */
 export function noPaymentMethods(path: string): Response {
-  return json(404, paymentMethodFailure('404', MESSAGES.noPaymentMethods, path, 'NotFound'));
+  return json(404, paymentMethodFailure('404', path === '' ? MESSAGES.noPaymentMethodsConfigured : MESSAGES.noPaymentMethods, path, 'NotFound'));
 }

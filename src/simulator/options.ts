@@ -4,7 +4,7 @@
  * the keys are secrets.
  */
 import type { ClientProfile } from '../lint/types';
-import { checkProfile, shownName } from '../schema/profile';
+import { checkProfile, onlyMembers } from '../schema/profile';
 import { DEFAULT_SIMULATOR_DATA } from './defaults';
 import { OPERATION_TABLE } from './operation-table';
 import type {
@@ -51,16 +51,6 @@ const OPERATIONS: readonly SimulatorOperation[] = OPERATION_TABLE.map((info) => 
 
 /** Printable ASCII without outer spaces: a value every HTTP stack sends unchanged as a header. */
 const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
-
-/**
- * Refuses a member the object does not take: a misspelt one (`client` for `clients`,
- * `sede` for `seed`) would set nothing and say so nowhere. The message names the member
- * (a name from the caller's settings, never a value) and the members it takes.
- */
-function onlyMembers(record: Record<string, unknown>, known: readonly string[], field: string): void {
-  const unknown = Object.keys(record).find((key) => !known.includes(key));
-  if (unknown !== undefined) throw new RangeError(`${field} has an unknown member ${shownName(unknown)}; it takes ${known.join(', ')}.`);
-}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -180,3 +180,56 @@ describe('buildReturnRequest', () => {
     expect(JSON.stringify(frozen)).toBe(before);
   });
 });
+
+// The ordered quantity, returned when no items are selected or an item is selected without a
+// quantity, passes the check an explicit quantity passes: a whole number from 1. An order
+// quantity that cannot be one is refused, naming the item.
+
+/** The order with item[1]'s quantity text set to `value` (its other items are untouched). */
+function orderWith(value: string): ReturnInput['order'] {
+  const order = JSON.parse(JSON.stringify(orderOf()));
+  order.clientRequest.item[1].quantity.value = value;
+  return order;
+}
+
+const quantityInput = (overrides: Partial<ReturnInput> = {}): ReturnInput => input({ order: orderWith('1'), ...overrides });
+
+describe('buildReturnRequest: the ordered quantity as the return quantity', () => {
+  it.each([
+    ['0', 'must be at least 1'],
+    ['0.000', 'must be at least 1'],
+    ['2.5', 'must be a whole number'],
+    ['0.5', 'must be a whole number'],
+  ])('refuses an order quantity %j with no items selected, naming the item', (value, reason) => {
+    const call = () => buildReturnRequest(quantityInput({ order: orderWith(value) }));
+    expect(call).toThrow(RangeError);
+    expect(call).toThrow(new RegExp(`^order\\.clientRequest\\.item\\[1\\]\\.quantity\\.value ${reason}`));
+  });
+
+  it('refuses it when the item is selected without a quantity, and when a quantity is given (more than ordered)', () => {
+    expect(() => buildReturnRequest(quantityInput({ order: orderWith('0'), items: [{ itemId: '2' }] }))).toThrow(/^order\.clientRequest\.item\[1\]\.quantity\.value must be at least 1/);
+    expect(() => buildReturnRequest(quantityInput({ order: orderWith('0'), items: [{ itemId: '2', quantity: 1 }] }))).toThrow(/^items\[0\]\.quantity must not exceed the ordered quantity/);
+  });
+
+  it('is the check an explicit quantity meets', () => {
+    expect(() => buildReturnRequest(quantityInput({ items: [{ itemId: '2', quantity: 0 }] }))).toThrow(/^items\[0\]\.quantity must be at least 1/);
+    expect(() => buildReturnRequest(quantityInput({ items: [{ itemId: '2', quantity: '2.5' }] }))).toThrow(/^items\[0\]\.quantity must be a whole number/);
+  });
+
+  it.each([
+    ['02', '2'],
+    ['2.000', '2'],
+    ['1', '1'],
+  ])('writes an order quantity %j as the whole number %j, as an explicit one is written', (value, written) => {
+    const rma = buildReturnRequest(quantityInput({ order: orderWith(value) }));
+    expect(rma.item.map((item) => item.quantity.value)).toEqual(['2', written]);
+    expect(lintReturn(rma, { profile: PROFILE })).toEqual([]);
+    expect(buildReturnRequest(quantityInput({ order: orderWith(value), items: [{ itemId: '2' }] })).item[0]!.quantity.value).toBe(written);
+    expect(buildReturnRequest(quantityInput({ order: orderWith('2'), items: [{ itemId: '2', quantity: value }] })).item[0]!.quantity.value).toBe(written);
+  });
+
+  it('still returns part of a fractional order quantity when the whole units are named', () => {
+    const rma = buildReturnRequest(quantityInput({ order: orderWith('2.5'), items: [{ itemId: '2', quantity: 2 }] }));
+    expect(rma.item[0]!.quantity.value).toBe('2');
+  });
+});

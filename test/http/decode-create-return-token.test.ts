@@ -37,12 +37,43 @@ describe('decodeCreateReturnToken', () => {
   });
 
   it.each([
-    ['resultCode 0 as a number', 200, { transactionID: 'TX-1', resultCode: 0 }],
+    ['resultCode 0.5 (a number that is no integer)', 200, { transactionID: 'TX-1', resultCode: 0.5 }],
+    ['resultCode Infinity (no finite integer)', 200, { transactionID: 'TX-1', resultCode: Infinity }],
     ['success without a token', 200, { transactionID: null, resultCode: '0' }],
     ['success with an empty token', 200, { transactionID: '', resultCode: '0' }],
     ['an undocumented 404', 404, { statusCode: '404', message: 'Not found' }],
   ])('decodes %s as unexpected', (_name, status, body) => {
     const result = decodeCreateReturnToken(status, body);
+    expect(result.ok === false && result.error.kind).toBe('unexpected');
+  });
+
+  // A return the operator created is never unexpected for the type of its code (a retry would be
+  // refused as a duplicate): an integer resultCode reads as its decimal text, as a numeric statusCode does.
+  it('decodes a numeric resultCode 0 with a token as success, the code as its decimal text', () => {
+    const body = { transactionID: 'T-1', resultCode: 0, resultMessage: 'OK' };
+    expect(decodeCreateReturnToken(200, body)).toStrictEqual({ ok: true, value: { transactionID: 'T-1', resultCode: '0', resultMessage: 'OK' } });
+    expect(decodeCreateReturnToken(200, JSON.stringify(body))).toStrictEqual({ ok: true, value: { transactionID: 'T-1', resultCode: '0', resultMessage: 'OK' } });
+    expect(decodeCreateReturnToken(200, { transactionID: 'T-1', resultCode: -0 })).toStrictEqual({ ok: true, value: { transactionID: 'T-1', resultCode: '0' } });
+  });
+
+  it.each([
+    [1, '1'],
+    [2, '2'],
+    [-7, '-7'],
+    [1e21, '1000000000000000000000'],
+  ])('decodes a numeric resultCode %j as rejected with code %j', (code, text) => {
+    const body = { transactionID: null, resultCode: code, resultMessage: 'bad' };
+    expect(decodeCreateReturnToken(200, body)).toStrictEqual({ ok: false, error: { kind: 'rejected', status: 200, code: text, message: 'bad', raw: body } });
+  });
+
+  it('decodes an empty resultCode as rejected without a code, as the other decoders drop an empty code', () => {
+    expect(decodeCreateReturnToken(200, { resultCode: '' })).toStrictEqual({ ok: false, error: { kind: 'rejected', status: 200, raw: { resultCode: '' } } });
+    const body = { transactionID: null, resultCode: '', resultMessage: 'bad' };
+    expect(decodeCreateReturnToken(200, body)).toStrictEqual({ ok: false, error: { kind: 'rejected', status: 200, message: 'bad', raw: body } });
+  });
+
+  it('still decodes a numeric resultCode 0 without a token as unexpected', () => {
+    const result = decodeCreateReturnToken(200, { transactionID: null, resultCode: 0 });
     expect(result.ok === false && result.error.kind).toBe('unexpected');
   });
 });

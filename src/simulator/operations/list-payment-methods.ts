@@ -11,7 +11,8 @@ function filter(url: URL, name: string): string | undefined {
  * GET /paymentmethodapi/v1/paymentMethod: the configured methods, limited by `country`
  * (exact ISO 2 code; a method without a country is offered everywhere) and by
  * `paymentMethod` (the method's type). 200 is an array of one payment-method entry;
- * no match is 404 with a payment-method entry naming the filters.
+ * no match is 404 with a payment-method entry naming the filters, or, when none was given,
+ * saying that the client has no payment methods.
  *
  * @param call The call.
  * @returns The answer.
