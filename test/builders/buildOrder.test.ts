@@ -170,6 +170,8 @@ describe('buildOrder', () => {
   it('checks money: decimal text only, the currency digits, no negative prices', () => {
     const line = (unitPrice: unknown) => cartInput('1.1', { lines: [{ sku: 'A', quantity: 1, unitPrice: unitPrice as string, taxFactor: '1.19' }] });
     expect(thrown(() => buildOrder(line(9.99)), TypeError)).toMatch(/^lines\[0\]\.unitPrice must be decimal text/);
+    // Minor units are a bigint elsewhere in the money API: the message says how to turn them into text, not "never a number".
+    expect(thrown(() => buildOrder(line(1000n)), TypeError)).toBe('lines[0].unitPrice must be decimal text such as "10.50", not a bigint: turn minor units into text with fromMinorUnits(units, currency).');
     expect(thrown(() => buildOrder(line('9.999')), RangeError)).toMatch(/^lines\[0\]\.unitPrice must be decimal text .* at most 2 fraction digits for EUR/);
     expect(thrown(() => buildOrder(line('1e3')), RangeError)).toMatch(/^lines\[0\]\.unitPrice/);
     expect(thrown(() => buildOrder(line('-1.00')), RangeError)).toBe('lines[0].unitPrice must not be negative.');

@@ -28,6 +28,10 @@ export function minorOf(
   sign: 'non-negative' | 'any' = 'non-negative',
 ): bigint {
   if (value === undefined || value === null) fail(field, 'is required', TypeError);
+  if (typeof value === 'bigint') {
+    // Minor units have no place here: the text says which unit it is in, a bigint does not.
+    fail(field, 'must be decimal text such as "10.50", not a bigint: turn minor units into text with fromMinorUnits(units, currency)', TypeError);
+  }
   if (typeof value !== 'string') {
     fail(field, 'must be decimal text such as "10.50" (never a number: floating point cannot hold money exactly)', TypeError);
   }
