@@ -78,9 +78,48 @@ function clustersOf(text: string): Cluster[] {
   const pieces: Iterable<string> = simple
     ? text.replaceAll('\r\n', '\n')
     : typeof Intl.Segmenter === 'function'
-      ? Array.from((segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text), (s) => s.segment)
+      ? segmentsOf(text, (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })))
       : Array.from(text);
   return Array.from(pieces, (piece) => ({ text: piece, length: simple ? 1 : codePointLength(piece) }));
+}
+
+/** Characters the segmenter reads at a time (a cluster longer than that is read whole). */
+const SEGMENT_WINDOW = 1024;
+
+/**
+ * The grapheme clusters of `text`, a window at a time: one `segment` call over a long text
+ * takes time that grows with the square of its length (V8: 80,000 Cyrillic characters took
+ * 17 s). A boundary the segmenter finds inside a window is one of the whole text (a boundary
+ * depends on the characters before it and the one after), so each window but the last ends
+ * before its last cluster, which may go on past it, and the next starts there.
+ *
+ * @param text Any text.
+ * @param segmenter A grapheme segmenter.
+ * @param size The window, in UTF-16 code units.
+ * @returns The clusters, as one `segment` call over the whole text gives them.
+ * @example segmentsOf('e\u0301x', new Intl.Segmenter(undefined, { granularity: 'grapheme' }), 1); // ['e\u0301', 'x']
+ */
+export function segmentsOf(text: string, segmenter: Intl.Segmenter, size = SEGMENT_WINDOW): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let window = size;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + window);
+    // Never between the two halves of a surrogate pair: the boundary before the last cluster depends on the whole character after it.
+    const high = text.charCodeAt(end - 1);
+    if (end < text.length && high >= 0xd800 && high <= 0xdbff) end++;
+    const pieces = Array.from(segmenter.segment(text.slice(start, end)), (s) => s.segment);
+    const last = end === text.length ? undefined : pieces.pop()!;
+    // One cluster as long as the window: read a longer one.
+    if (pieces.length === 0 && last !== undefined) {
+      window *= 2;
+      continue;
+    }
+    for (const piece of pieces) out.push(piece);
+    start = end - (last?.length ?? 0);
+    window = size;
+  }
+  return out;
 }
 
 /** A line break of the text: CR LF (one cluster), CR or LF. */
