@@ -118,26 +118,59 @@ export function fixPayload(payload: unknown, problems: readonly Problem[]): { pa
   const fresh = new WeakSet<object>();
   const root = copyOf(payload);
   fresh.add(root);
+  // The renames of each object, kept as names until every rename is known, then written once
+  // (in place, keeping member order): an object renamed in n times is rebuilt once, not n times.
+  const names = new Map<Record<string, unknown>, Names>();
   for (const { parent, from, to } of renames) {
     // Walk to the parent (each rename's path holds), copying each container on the way the first time it is touched.
     let node = root;
     for (const token of parent) {
-      let child = (Array.isArray(node) ? node[Number(token)] : node[token]) as Container;
+      const key = Array.isArray(node) ? Number(token) : (names.get(node)?.keyOf(token) ?? token);
+      let child = (node as Record<string | number, unknown>)[key] as Container;
       if (!fresh.has(child)) {
         child = copyOf(child);
         fresh.add(child);
-        if (Array.isArray(node)) node[Number(token)] = child;
-        else define(node, token, child);
+        if (Array.isArray(node)) node[key as number] = child;
+        else define(node, key as string, child);
       }
       node = child;
     }
     const object = node as Record<string, unknown>;
-    const renamed: Record<string, unknown> = {};
-    for (const key of Object.keys(object)) define(renamed, key === from ? to : key, object[key]);
+    let renamed = names.get(object);
+    if (renamed === undefined) names.set(object, (renamed = new Names()));
+    renamed.rename(from, to);
+  }
+  for (const [object, renamed] of names) {
+    const entries = Object.keys(object).map((key) => [renamed.nameOf(key), object[key]] as const);
     for (const key of Object.keys(object)) delete object[key];
-    for (const key of Object.keys(renamed)) define(object, key, renamed[key]);
+    for (const [key, value] of entries) define(object, key, value);
   }
   return { payload: root, renames };
+}
+
+/** The renames of one object: each member's name now, by the name it had. */
+class Names {
+  /** The name now of each member renamed, by its first name. */
+  private readonly now = new Map<string, string>();
+  /** The first name of each member renamed, by its name now. */
+  private readonly first = new Map<string, string>();
+
+  /** The member now named `name`, by its first name (the key it has until the object is written). */
+  keyOf(name: string): string {
+    return this.first.get(name) ?? name;
+  }
+
+  /** Its name now, of the member first named `key`. */
+  nameOf(key: string): string {
+    return this.now.get(key) ?? key;
+  }
+
+  rename(from: string, to: string): void {
+    const key = this.keyOf(from);
+    this.first.delete(from);
+    this.first.set(to, key);
+    this.now.set(key, to);
+  }
 }
 
 /**
