@@ -33,27 +33,19 @@ import {
  * allocate(-100n, [1n, 1n, 1n]); // [-34n, -33n, -33n]
  */
 export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
-  assert(
-    typeof total === 'bigint',
-    message(EXPECTED_BIGINT, { name: 'total', got: total }),
-    TypeError,
-  );
-  assert(
-    Array.isArray(weights),
-    message(EXPECTED_ARRAY, { name: 'weights', got: weights }),
-    TypeError,
-  );
-  assert(weights.length > 0, message(EMPTY_WEIGHTS, { name: 'weights' }));
+  assert(typeof total === 'bigint', EXPECTED_BIGINT, { name: 'total', got: total }, TypeError);
+  assert(Array.isArray(weights), EXPECTED_ARRAY, { name: 'weights', got: weights }, TypeError);
+  assert(weights.length > 0, EMPTY_WEIGHTS, { name: 'weights' });
   let sum = 0n;
   // A plain loop, so that holes of a sparse array are checked (as undefined) too.
   for (let index = 0; index < weights.length; index += 1) {
     const weight = weights[index];
     const name = `weights[${index}]`;
-    assert(typeof weight === 'bigint', message(EXPECTED_BIGINT, { name, got: weight }), TypeError);
-    assert(weight >= 0n, message(NEGATIVE_VALUE, { name }));
+    assert(typeof weight === 'bigint', EXPECTED_BIGINT, { name, got: weight }, TypeError);
+    assert(weight >= 0n, NEGATIVE_VALUE, { name });
     sum += weight;
   }
-  assert(sum > 0n, message(ZERO_WEIGHTS, { name: 'weights' }));
+  assert(sum > 0n, ZERO_WEIGHTS, { name: 'weights' });
   if (total < 0n) return largestRemainder(-total, weights, sum).map((share) => -share);
   return largestRemainder(total, weights, sum);
 }

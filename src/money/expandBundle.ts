@@ -97,38 +97,27 @@ export function expandBundle<L extends BundleLine>(
   discount: string,
   currency: string,
 ): ExpandedBundleLine<L>[] {
-  assert(Array.isArray(lines), message(EXPECTED_ARRAY, { name: 'lines', got: lines }), TypeError);
+  assert(Array.isArray(lines), EXPECTED_ARRAY, { name: 'lines', got: lines }, TypeError);
   const digits = digitsOf(currency);
   let sum = 0n;
   // Array.from visits holes of a sparse array too (as undefined), so they are refused.
   const parsed = Array.from(lines, (line, index) => {
     const name = `lines[${index}]`;
-    assert(
-      typeof line === 'object' && line !== null && !Array.isArray(line),
-      message(EXPECTED_OBJECT, { name, got: line }),
-      TypeError,
-    );
-    assert(
-      typeof line.sku === 'string',
-      message(EXPECTED_SKU, { name: `${name}.sku`, got: line.sku }),
-      TypeError,
-    );
+    assert(typeof line === 'object' && line !== null && !Array.isArray(line), EXPECTED_OBJECT, { name, got: line }, TypeError);
+    assert(typeof line.sku === 'string', EXPECTED_SKU, { name: `${name}.sku`, got: line.sku }, TypeError);
     const quantity = parseQuantity(line.quantity, `${name}.quantity`, {
       positive: true,
       safe: true,
     });
     const unitPrice = parseAmount(line.unitPrice, digits, currency, `${name}.unitPrice`);
-    assert(unitPrice >= 0n, message(NEGATIVE_VALUE, { name: `${name}.unitPrice` }));
+    assert(unitPrice >= 0n, NEGATIVE_VALUE, { name: `${name}.unitPrice` });
     const weight = unitPrice * quantity;
     sum += weight;
     return { line, quantity, weight };
   });
   const off = parseAmount(discount, digits, currency, 'discount');
-  assert(off >= 0n, message(NEGATIVE_VALUE, { name: 'discount' }));
-  assert(
-    off <= sum,
-    message(DISCOUNT_ABOVE_SUM, { name: 'discount' }),
-  );
+  assert(off >= 0n, NEGATIVE_VALUE, { name: 'discount' });
+  assert(off <= sum, DISCOUNT_ABOVE_SUM, { name: 'discount' });
   // A zero discount needs no split (and all-zero prices have no proportion to split by).
   const shares = off === 0n ? parsed.map(() => 0n) : allocate(off, parsed.map((p) => p.weight));
   const result: ExpandedBundleLine<L>[] = [];

@@ -1,7 +1,7 @@
 import { assert } from './_lib/assert';
 import { digitsOf } from './_lib/currency';
 import { formatMinor } from './_lib/formatMinor';
-import { EXPECTED_BIGINT, message } from './_lib/messages';
+import { EXPECTED_BIGINT } from './_lib/messages';
 
 /**
  * Formats integer minor units as decimal text with exactly the currency's minor digits.
@@ -20,10 +20,6 @@ import { EXPECTED_BIGINT, message } from './_lib/messages';
  * fromMinorUnits(1500n, 'BHD'); // '1.500'
  */
 export function fromMinorUnits(units: bigint, currency: string): string {
-  assert(
-    typeof units === 'bigint',
-    message(EXPECTED_BIGINT, { name: 'units', got: units }),
-    TypeError,
-  );
+  assert(typeof units === 'bigint', EXPECTED_BIGINT, { name: 'units', got: units }, TypeError);
   return formatMinor(units, digitsOf(currency));
 }

@@ -1,7 +1,7 @@
 import { assert } from './_lib/assert';
 import { digitsOf } from './_lib/currency';
 import { formatMinor } from './_lib/formatMinor';
-import { UNKNOWN_ROUNDING_MODE, message } from './_lib/messages';
+import { UNKNOWN_ROUNDING_MODE } from './_lib/messages';
 import { parseDecimalText } from './_lib/parseAmount';
 
 /**
@@ -64,10 +64,7 @@ export function roundAmount(
 ): string {
   const { negative, integer, fraction } = parseDecimalText(value, 'value');
   const digits = digitsOf(currency);
-  assert(
-    (MODES as readonly unknown[]).includes(roundingMode),
-    message(UNKNOWN_ROUNDING_MODE, { name: 'roundingMode', modes: MODES.join(', ') }),
-  );
+  assert((MODES as readonly unknown[]).includes(roundingMode), UNKNOWN_ROUNDING_MODE, { name: 'roundingMode', modes: MODES.join(', ') });
   const kept = BigInt(integer + fraction.slice(0, digits).padEnd(digits, '0'));
   const rest = fraction.slice(digits);
   const magnitude = kept + (awayFromZero(rest, negative, kept, roundingMode) ? 1n : 0n);

@@ -2,7 +2,7 @@ import { allocate } from './allocate';
 import { assert } from './_lib/assert';
 import { digitsOf } from './_lib/currency';
 import { formatMinor } from './_lib/formatMinor';
-import { DISCOUNT_ABOVE_SUM, EXPECTED_ARRAY, NEGATIVE_VALUE, message } from './_lib/messages';
+import { DISCOUNT_ABOVE_SUM, EXPECTED_ARRAY, NEGATIVE_VALUE } from './_lib/messages';
 import { parseAmount } from './_lib/parseAmount';
 
 /**
@@ -40,23 +40,20 @@ export function splitBundleDiscount(
   discount: string,
   currency: string,
 ): string[] {
-  assert(Array.isArray(prices), message(EXPECTED_ARRAY, { name: 'prices', got: prices }));
+  assert(Array.isArray(prices), EXPECTED_ARRAY, { name: 'prices', got: prices });
   const digits = digitsOf(currency, 'currency', RangeError);
   let sum = 0n;
   // Array.from visits holes of a sparse array too (as undefined), so they are refused.
   const units = Array.from(prices, (price, index) => {
     const name = `prices[${index}]`;
     const value = parseAmount(price, digits, currency, name, RangeError);
-    assert(value >= 0n, message(NEGATIVE_VALUE, { name }));
+    assert(value >= 0n, NEGATIVE_VALUE, { name });
     sum += value;
     return value;
   });
   const off = parseAmount(discount, digits, currency, 'discount', RangeError);
-  assert(off >= 0n, message(NEGATIVE_VALUE, { name: 'discount' }));
-  assert(
-    off <= sum,
-    message(DISCOUNT_ABOVE_SUM, { name: 'discount' }),
-  );
+  assert(off >= 0n, NEGATIVE_VALUE, { name: 'discount' });
+  assert(off <= sum, DISCOUNT_ABOVE_SUM, { name: 'discount' });
   // A zero discount needs no split (and all-zero prices have no proportion to split by).
   const shares = off === 0n ? units.map(() => 0n) : allocate(off, units);
   return units.map((value, index) => formatMinor(value - (shares[index] as bigint), digits));

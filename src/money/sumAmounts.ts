@@ -1,7 +1,7 @@
 import { assert } from './_lib/assert';
 import { digitsOf } from './_lib/currency';
 import { formatMinor } from './_lib/formatMinor';
-import { EXPECTED_ITERABLE, message } from './_lib/messages';
+import { EXPECTED_ITERABLE } from './_lib/messages';
 import { parseAmount } from './_lib/parseAmount';
 
 /**
@@ -24,7 +24,8 @@ export function sumAmounts(values: Iterable<string>, currency: string): string {
     values !== null &&
       typeof values === 'object' &&
       typeof (values as Partial<Iterable<string>>)[Symbol.iterator] === 'function',
-    message(EXPECTED_ITERABLE, { name: 'values', got: values }),
+    EXPECTED_ITERABLE,
+    { name: 'values', got: values },
     TypeError,
   );
   const digits = digitsOf(currency);

@@ -1,6 +1,6 @@
 import { currencyDigits, isCurrencyCode } from '../../schema/codes';
 import { assert, type MoneyErrorClass } from './assert';
-import { EXPECTED_CURRENCY_STRING, UNKNOWN_CURRENCY, message } from './messages';
+import { EXPECTED_CURRENCY_STRING, UNKNOWN_CURRENCY } from './messages';
 
 /**
  * Checks a currency argument and returns its number of minor-unit digits.
@@ -11,11 +11,7 @@ export function digitsOf(
   name = 'currency',
   typeError: MoneyErrorClass = TypeError,
 ): number {
-  assert(
-    typeof currency === 'string',
-    message(EXPECTED_CURRENCY_STRING, { name, got: currency }),
-    typeError,
-  );
-  assert(isCurrencyCode(currency), message(UNKNOWN_CURRENCY, { name }));
+  assert(typeof currency === 'string', EXPECTED_CURRENCY_STRING, { name, got: currency }, typeError);
+  assert(isCurrencyCode(currency), UNKNOWN_CURRENCY, { name });
   return currencyDigits(currency) as number;
 }

@@ -41,14 +41,18 @@ export function describe(value: unknown): string {
   return type === 'object' ? 'an object' : `a ${type}`;
 }
 
+/** What a message names: the argument, what it got (described by type), and limits. */
+export interface MessageParams {
+  readonly name: string;
+  readonly got?: unknown;
+  readonly [key: string]: unknown;
+}
+
 /**
  * Fills a message template. `got` is described with {@link describe} (its type, never its
  * value); other parameters are the argument's name and limits, inserted as they are.
  */
-export function message(
-  template: string,
-  params: { name: string; got?: unknown; [key: string]: unknown },
-): string {
+export function message(template: string, params: MessageParams): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
     if (!(key in params)) return whole;
     return key === 'got' ? describe(params.got) : String(params[key]);

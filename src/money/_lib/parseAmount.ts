@@ -17,9 +17,9 @@ export function parseDecimalText(
   name: string,
   typeError: MoneyErrorClass = TypeError,
 ): { negative: boolean; integer: string; fraction: string } {
-  assert(typeof value === 'string', message(EXPECTED_STRING, { name, got: value }), typeError);
+  assert(typeof value === 'string', EXPECTED_STRING, { name, got: value }, typeError);
   const scale = scanDecimal(value, true);
-  assert(scale >= 0, message(EXPECTED_DECIMAL_TEXT, { name }));
+  assert(scale >= 0, EXPECTED_DECIMAL_TEXT, { name });
   const negative = value.charCodeAt(0) === 45;
   const end = scale === 0 ? value.length : value.length - scale - 1;
   return { negative, integer: value.slice(negative ? 1 : 0, end), fraction: value.slice(end + 1) };
@@ -39,6 +39,6 @@ export function parseAmount(
 ): bigint {
   parseDecimalText(value, name, typeError);
   const units = toScale(parseDecimal(value)!, digits);
-  assert(units !== undefined, message(TOO_MANY_FRACTION_DIGITS, { name, digits, currency }));
+  assert(units !== undefined, TOO_MANY_FRACTION_DIGITS, { name, digits, currency });
   return units;
 }

@@ -33,24 +33,18 @@ export function parseQuantity(
   if (typeof quantity === 'bigint') {
     result = quantity;
   } else if (typeof quantity === 'number') {
-    assert(Number.isInteger(quantity), message(EXPECTED_QUANTITY, { name }));
-    assert(Number.isSafeInteger(quantity), message(QUANTITY_TOO_LARGE, { name }));
+    assert(Number.isInteger(quantity), EXPECTED_QUANTITY, { name });
+    assert(Number.isSafeInteger(quantity), QUANTITY_TOO_LARGE, { name });
     result = BigInt(quantity);
   } else if (typeof quantity === 'string') {
     const match = INTEGER_TEXT.exec(quantity);
-    assert(match !== null, message(EXPECTED_QUANTITY, { name }));
+    assert(match !== null, EXPECTED_QUANTITY, { name });
     result = BigInt(match[1] as string);
   } else {
     throw new TypeError(message(EXPECTED_QUANTITY_TYPE, { name, got: quantity }));
   }
-  assert(result >= 0n, message(EXPECTED_QUANTITY, { name }));
-  assert(
-    !options.positive || result > 0n,
-    message(EXPECTED_POSITIVE_QUANTITY, { name }),
-  );
-  assert(
-    !options.safe || result <= BigInt(Number.MAX_SAFE_INTEGER),
-    message(QUANTITY_TOO_LARGE, { name }),
-  );
+  assert(result >= 0n, EXPECTED_QUANTITY, { name });
+  assert(!options.positive || result > 0n, EXPECTED_POSITIVE_QUANTITY, { name });
+  assert(!options.safe || result <= BigInt(Number.MAX_SAFE_INTEGER), QUANTITY_TOO_LARGE, { name });
   return result;
 }
