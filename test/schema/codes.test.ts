@@ -153,6 +153,18 @@ describe('English country names (country-name rule and buildReturnRequest)', () 
     expect(namesCountry('de', 'Germany')).toBe(false);
   });
 
+  it('namesCountry reads a long text without folding it, and still finds a name in any number of marks or spaces (audit: 30 million characters took 1.2 GB)', () => {
+    // The longest names are far below 128 letters: every one is still found.
+    const longest = Math.max(...['US', 'GS', 'BO', 'VC', 'UM'].flatMap((code) => englishCountryNames(code) ?? []).map((name) => foldedCountryName(name).length));
+    expect(longest).toBeLessThan(128);
+    expect(namesCountry('RE', `${' '.repeat(100_000)}Re\u0301${'\u0301'.repeat(100_000)}union `)).toBe(true);
+    const text = 'é'.repeat(5_000_000);
+    const heap = process.memoryUsage().heapUsed;
+    expect(namesCountry('DE', text)).toBe(false);
+    // Folding 5 million characters makes copies of tens of megabytes (large objects, kept until a full collection); reading them, none.
+    expect(process.memoryUsage().heapUsed - heap).toBeLessThan(8_000_000);
+  });
+
   it('namesCountry ignores diacritics, and knows the ISO short names and common names the package lacks', () => {
     expect(namesCountry('RE', 'Réunion')).toBe(true);
     expect(namesCountry('RE', 'REUNION')).toBe(true);
