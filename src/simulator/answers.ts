@@ -4,7 +4,7 @@
  */
 
 // The deepest JSON body the simulator reads: lintEcho reports deeper echo bodies by the same number.
-export { MAX_BODY_DEPTH } from '../schema/echo-xml';
+export { MAX_BODY_DEPTH } from '../schema/echo';
 
 /** The five interfaces; each has its own error body shapes. */
 export type Interface = 'payment-method' | 'product' | 'returns' | 'fulfilment' | 'echo';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { XMLBuilder } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { describeEcho, lintEcho, PayloadRejectedError } from '../../src/index';
-import { isXmlElementName } from '../../src/schema/echo-xml';
+import { isXmlElementName } from '../../src/schema/echo';
 import { createSimulator } from '../../src/simulator/index';
 import { BASE_URL, post } from '../simulator/_kit';
 

@@ -118,7 +118,7 @@ const LITERALS: Readonly<Record<string, Case>> = {
   // src/cli/fix-output.ts: --fix refuses a descriptor's path (command-line input)
   '/^(?:\\/proc\\/(?:self|thread-self|\\d+)(?:\\/task\\/\\d+)?\\/fd|\\/dev\\/fd)$/': { hostile: (n) => `/proc/${digits(n)}/task/${digits(n)}x`, benign: letters },
   '/^\\/dev\\/(?:stdin|stdout|stderr)$/': run('/dev/'),
-  // src/schema/echo-xml.ts: an echo body's member names as XML names (payload input)
+  // src/schema/echo.ts: an echo body's member names as XML names (payload input)
   '/^[A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u0486\\u0488-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD][-.0-9A-Z_a-z\\u00B7\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u037D\\u037F-\\u0486\\u0488-\\u1FFF\\u200C\\u200D\\u203F\\u2040\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD]*(?::[A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u0486\\u0488-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD][-.0-9A-Z_a-z\\u00B7\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u037D\\u037F-\\u0486\\u0488-\\u1FFF\\u200C\\u200D\\u203F\\u2040\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD]*)?$/': { hostile: (n) => `a${'a:'.repeat(n / 2)}!`, benign: letters },
   '/^[a-z]\\w*$/': thenFail('a'),
   '/[\\\\`*_[\\]|~]/g': run('*'),

@@ -1,4 +1,4 @@
-import { echoXmlIssues } from '../../schema/echo-xml';
+import { echoXmlIssues } from '../../schema/echo';
 import { MESSAGES, statusError } from '../answers';
 import type { Call } from '../context';
 
@@ -36,7 +36,7 @@ function xmlBuilder(): Promise<Builder> {
  * A body that is not a JSON object, whose member names are no XML names, that has an
  * array directly inside an array, or a string with a character XML 1.0 does not allow
  * (a C0 control but tab and line ends, U+FFFE, U+FFFF, a lone surrogate), is 400: the
- * issues `lintEcho` reports (schema/echo-xml.ts), the first one answered.
+ * issues `lintEcho` reports (schema/echo.ts), the first one answered.
  *
  * @param call The call.
  * @returns The answer.
