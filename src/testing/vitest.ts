@@ -104,10 +104,15 @@ export interface MatcherContext {
 const VALIDITY_OPTIONS = ['profile', 'rules', 'strict'] as const;
 const PROBLEM_OPTIONS = ['kind', 'version', 'profile', 'rules'] as const;
 
+/** The most problems a failure message lists (a payload can have 100,000: an 8 MB message). */
+const LISTED = 100;
+
 // Member names in paths (and a custom engine's messages) are payload text: escaped as the CLI escapes them.
 function describeProblems(problems: readonly Problem[]): string {
   if (problems.length === 0) return '  (no problems)';
-  return problems.map((p) => `  - ${escapeControls(`${p.severity} ${p.rule} at ${p.path === '' ? '(root)' : p.path}: ${p.message}`)}`).join('\n');
+  const listed = problems.slice(0, LISTED).map((p) => `  - ${escapeControls(`${p.severity} ${p.rule} at ${p.path === '' ? '(root)' : p.path}: ${p.message}`)}`);
+  if (problems.length > LISTED) listed.push(`  … and ${problems.length - LISTED} more`);
+  return listed.join('\n');
 }
 
 function validity(problems: Problem[], strict: boolean, what: string): MatcherOutcome {

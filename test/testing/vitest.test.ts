@@ -202,3 +202,18 @@ describe('failure messages escape controls as the CLI does', () => {
     expect(message).toContain('/clientRequest/order/\\u{1b}[2J\\u{202e}evil\\u{85}\\u{d800}');
   });
 });
+
+describe('failure messages stay short (audit: 100,000 problems made an 8 MB message)', () => {
+  it('lists the first 100 problems and counts the rest', () => {
+    const order = clone(validOrder('1.1')) as any;
+    // 150 unknown members of the order: 150 problems, none of them an error.
+    for (let i = 0; i < 150; i++) order.clientRequest.order[`extra${i}`] = 1;
+    const outcome = toBeValidOrder(order, '1.1', { strict: true });
+    expect(outcome.pass).toBe(false);
+    const message = outcome.message();
+    expect(message).toContain('lints with 150 problems');
+    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(100);
+    expect(message.endsWith('  … and 50 more')).toBe(true);
+    expect(toHaveProblem(order, 'type', '/clientRequest/order', { version: '1.1' }).message()).toContain('… and 50 more');
+  });
+});
