@@ -10,7 +10,6 @@ import type { FileHandle } from 'node:fs/promises';
 import { chmod, chown, lstat, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors';
-import { escapeControls } from './escape';
 import type { TextSink } from './io';
 import { OutputSink } from './output';
 import { ioReason } from './profile';
@@ -40,7 +39,7 @@ export interface FixTarget {
    *
    * @returns The fixes now applied (0 when the file was not replaced), and, when a file that
    *   had fixes could not be replaced (it changed since it was read, it is gone, a write
-   *   failed), why: one sentence naming the file, for stderr (the run exits 2).
+   *   failed), why: one sentence naming the file, for stderr (escaped there, as every line of it; the run exits 2).
    */
   commit(): Promise<{ fixes: number; failure?: string }>;
   /**
@@ -179,7 +178,7 @@ export async function refuseDescriptorPath(path: string, file: string): Promise<
   for (let hop = 0; hop < 40; hop++) {
     const folder = await realpath(dirname(at)).catch(() => dirname(at));
     if (DESCRIPTOR_NAME.test(at) || DESCRIPTOR_FOLDER.test(folder) || DESCRIPTOR_FOLDER.test(dirname(at))) {
-      throw new UsageError(`--fix cannot rewrite ${escapeControls(file)}: it names an open descriptor (stdin or one the shell opened), not a file; to fix stdin, pass - (the fixed payloads go to stdout).`);
+      throw new UsageError(`--fix cannot rewrite ${file}: it names an open descriptor (stdin or one the shell opened), not a file; to fix stdin, pass - (the fixed payloads go to stdout).`);
     }
     const info = await lstat(at).catch(() => undefined);
     if (!info?.isSymbolicLink()) return;
@@ -232,7 +231,7 @@ export async function prepareFix(path: string, file: string): Promise<string> {
 
 /** Why a file with hard links cannot be written over (no final period). */
 function cannotOverwrite(file: string, links: number | bigint, error: unknown): string {
-  return `Cannot fix ${escapeControls(file)}: it has ${links} hard links, so its fixes are written over it in place, and it cannot be opened for writing (${ioReason(error)})`;
+  return `Cannot fix ${file}: it has ${links} hard links, so its fixes are written over it in place, and it cannot be opened for writing (${ioReason(error)})`;
 }
 
 /**
@@ -282,8 +281,7 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
   const stream = handle.createWriteStream();
   const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
   const sink = new OutputSink(stream as unknown as TextSink, file);
-  const shown = escapeControls(file);
-  const changed = `Cannot fix ${shown}: it changed during the run (written after it was read), so it was not rewritten and keeps that change; run --fix again.`;
+  const changed = `Cannot fix ${file}: it changed during the run (written after it was read), so it was not rewritten and keeps that change; run --fix again.`;
   let started = false;
   let fixes = 0;
   let settled = false;
@@ -293,13 +291,14 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
       await unlink(temp).catch(() => {});
       return why;
     };
+    const notPlaced = (error: unknown) => dropTemp(`Cannot fix ${file}: cannot put the fixed file in place (${ioReason(error)}); it was not rewritten.`);
     let now: BigIntStats;
     try {
       // Now, not at the start: the file's links and permissions as they are when it is replaced.
       now = await stat(path, { bigint: true });
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      return dropTemp(code === 'ENOENT' || code === 'ENOTDIR' ? `Cannot fix ${shown}: it was moved or removed during the run, so it was not rewritten.` : `Cannot fix ${shown}: cannot read what it is now (${ioReason(error)}); it was not rewritten.`);
+      return dropTemp(code === 'ENOENT' || code === 'ENOTDIR' ? `Cannot fix ${file}: it was moved or removed during the run, so it was not rewritten.` : `Cannot fix ${file}: cannot read what it is now (${ioReason(error)}); it was not rewritten.`);
     }
     // Someone else's edit since it was read would be lost (checked as late as can be: a write between this and the rename is not seen).
     if (!sameContent(read, now)) return dropTemp(changed);
@@ -309,7 +308,7 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
         await rename(temp, path);
         return undefined;
       } catch (error) {
-        return dropTemp(`Cannot fix ${shown}: cannot put the fixed file in place (${ioReason(error)}); it was not rewritten.`);
+        return notPlaced(error);
       }
     }
     // Opened before anything is written or renamed: a file that cannot be written over stays as it was, with nothing beside it.
@@ -327,14 +326,14 @@ export async function fileFixTarget(path: string, file: string, hadBom: () => bo
         // Renamed first: a run killed while writing over the file leaves the complete content, marked as such.
         await rename(temp, fixed);
       } catch (error) {
-        return await dropTemp(`Cannot fix ${shown}: cannot put the fixed file in place (${ioReason(error)}); it was not rewritten.`);
+        return await notPlaced(error);
       }
       try {
         await overwrite(fixed, target);
       } catch (error) {
         // Partly written: the complete fixed content stays beside it (the next run refuses the file until it is dealt with).
         const kept = basename(fixed);
-        return `Cannot fix ${shown}: writing the fixes over it failed (${ioReason(error)}), which may have left it partly written; ${escapeControls(kept)} beside it holds the whole fixed content: check ${shown}, then move ${escapeControls(kept)} over it.`;
+        return `Cannot fix ${file}: writing the fixes over it failed (${ioReason(error)}), which may have left it partly written; ${kept} beside it holds the whole fixed content: check ${file}, then move ${kept} over it.`;
       }
       await unlink(fixed).catch(() => {});
       return undefined;
