@@ -35,18 +35,21 @@ export interface LazyJsonLimits {
   readonly batchBytes: number;
   /** An object (up to 64 levels deep) with more members than this is refused. */
   readonly objectMembers: number;
+  /** A text whose objects built one member at a time (the long ones) have more members than this together is refused. */
+  readonly allMembers: number;
   /** Values nested deeper than this are refused. */
   readonly depth: number;
 }
 
 /**
  * The limits the CLI uses: texts over 4 MiB, arrays and objects over 64 KiB, batches of 4096
- * elements or 64 KiB, objects of 65,536 members, 512 levels of nesting (the simulator's limit
- * for bodies). Containers are lazy from 64 KiB, not larger: the linter lists an object's
+ * elements or 64 KiB, objects of 65,536 members and long objects of 262,144 members together
+ * (each member known costs some 200 bytes: a line of 95 objects of 60,000 members peaked at
+ * 1.2 GB), 512 levels of nesting (the simulator's limit for bodies). Containers are lazy from 64 KiB, not larger: the linter lists an object's
  * members (`for...in`), which reads each of them, and sixty members of 1 MiB read whole
  * leave 240 MB of arrays for the collector (one 63 MB line peaked at 307 MB).
  */
-export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 64 << 10, batchItems: 4096, batchBytes: 64 << 10, objectMembers: 1 << 16, depth: 512 };
+export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 64 << 10, batchItems: 4096, batchBytes: 64 << 10, objectMembers: 1 << 16, allMembers: 1 << 18, depth: 512 };
 
 /**
  * A long text goes past a limit of what is read (see `LazyJsonLimits`): it is not read, since
@@ -75,6 +78,21 @@ export class DepthLimitError extends LimitError {
     offset: number,
   ) {
     super(`values nested more than ${limit} levels deep`, offset);
+  }
+}
+
+/**
+ * A long text holds long objects with more members together than `LazyJsonLimits.allMembers`:
+ * it is not read. Everything before the object where the count passes the limit is JSON.
+ */
+export class AllMembersLimitError extends LimitError {
+  override readonly name = 'AllMembersLimitError';
+  /** @param limit The most members all long objects may have together. @param offset Where the object that passes it starts. */
+  constructor(
+    readonly limit: number,
+    offset: number,
+  ) {
+    super(`long objects of more than ${limit} members together`, offset);
   }
 }
 
@@ -242,6 +260,8 @@ class Builder {
   private readonly deep: number;
   /** Just past the value built last. */
   private end = 0;
+  /** The members of the long objects built so far, together. */
+  private members = 0;
 
   constructor(
     private readonly bytes: Buffer,
@@ -310,10 +330,11 @@ class Builder {
     const built = new Map<number, unknown>();
     let values: unknown[] | undefined = [];
     let shortBytes = 0;
-    const { objectMembers, arrayBytes } = this.limits;
+    const { objectMembers, allMembers, arrayBytes } = this.limits;
     for (let n = 0; ; n++) {
       if (b[i] !== QUOTE) throw new Failure(i);
       if (n === objectMembers) throw new MemberLimitError(this.crowded.get(at) ?? n + 1, objectMembers, utf16Length(b, 0, at));
+      if (++this.members > allMembers) throw new AllMembersLimitError(allMembers, utf16Length(b, 0, at));
       const keyEnd = skipString(b, i);
       const key = this.string(i, keyEnd);
       let v = skipSpace(b, keyEnd);

@@ -70,6 +70,7 @@ const limitsArb: fc.Arbitrary<LazyJsonLimits> = fc.record({
   batchItems: fc.integer({ min: 1, max: 4 }),
   batchBytes: fc.nat(40),
   objectMembers: fc.constant(LAZY_JSON_LIMITS.objectMembers),
+  allMembers: fc.constant(LAZY_JSON_LIMITS.allMembers),
   depth: fc.constant(LAZY_JSON_LIMITS.depth),
 });
 
@@ -158,7 +159,7 @@ describe('parseLongJson', () => {
     );
   });
 
-  const TINY: LazyJsonLimits = { textBytes: 0, arrayBytes: 8, batchItems: 3, batchBytes: 20, objectMembers: 1 << 16, depth: 512 };
+  const TINY: LazyJsonLimits = { textBytes: 0, arrayBytes: 8, batchItems: 3, batchBytes: 20, objectMembers: 1 << 16, allMembers: 1 << 18, depth: 512 };
   const zeros = (n: number) => Array.from({ length: n }, () => '0').join(',');
 
   it('finds the members of a repeated name where memberOffsets does (its last occurrence, the one JSON.parse keeps)', () => {
@@ -344,10 +345,10 @@ const lineText = fc.oneof(
 );
 
 const LIMITS: readonly LazyJsonLimits[] = [
-  { textBytes: 0, arrayBytes: 0, batchItems: 1, batchBytes: 0, objectMembers: 1 << 16, depth: 512 },
-  { textBytes: 0, arrayBytes: 30, batchItems: 3, batchBytes: 60, objectMembers: 1 << 16, depth: 512 },
-  { textBytes: 0, arrayBytes: 300, batchItems: 4096, batchBytes: 200, objectMembers: 1 << 16, depth: 512 },
-  { textBytes: 200, arrayBytes: 10, batchItems: 2, batchBytes: 1 << 20, objectMembers: 1 << 16, depth: 512 },
+  { textBytes: 0, arrayBytes: 0, batchItems: 1, batchBytes: 0, objectMembers: 1 << 16, allMembers: 1 << 18, depth: 512 },
+  { textBytes: 0, arrayBytes: 30, batchItems: 3, batchBytes: 60, objectMembers: 1 << 16, allMembers: 1 << 18, depth: 512 },
+  { textBytes: 0, arrayBytes: 300, batchItems: 4096, batchBytes: 200, objectMembers: 1 << 16, allMembers: 1 << 18, depth: 512 },
+  { textBytes: 200, arrayBytes: 10, batchItems: 2, batchBytes: 1 << 20, objectMembers: 1 << 16, allMembers: 1 << 18, depth: 512 },
 ];
 const OPTIONS: readonly Partial<UnitSettings>[] = [{}, { maxProblems: 2 }, { quiet: true, maxProblems: 1 }, { profile: FMS_PROFILE, version: '1.2' }, { kind: 'return' }];
 const FIX_OPTIONS: readonly Partial<UnitSettings>[] = [{ fix: true }, { fix: true, quiet: true, maxProblems: 1 }, { fix: true, maxProblems: 3, profile: FMS_PROFILE, version: '1.2' }];

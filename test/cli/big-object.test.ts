@@ -7,7 +7,7 @@ import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_VERSION } from '../../src/cli/args';
-import { DepthLimitError, LAZY_JSON_LIMITS, MemberLimitError, nestsDeeper, parseLongJson, type LazyJsonLimits } from '../../src/cli/lazy-json';
+import { AllMembersLimitError, DepthLimitError, LAZY_JSON_LIMITS, MemberLimitError, nestsDeeper, parseLongJson, type LazyJsonLimits } from '../../src/cli/lazy-json';
 import { createUnitLinter, unpackUnitResult, type Unit } from '../../src/cli/lint-unit';
 import { lintOrder } from '../../src/lint/engine';
 import { runBinMeasured, useBin } from './_bin';
@@ -15,7 +15,7 @@ import { tempFiles } from './_run';
 
 /** An object text of `n` members named k0, k1... */
 const members = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`;
-const SMALL: LazyJsonLimits = { textBytes: 0, arrayBytes: 64, batchItems: 3, batchBytes: 40, objectMembers: 50, depth: 512 };
+const SMALL: LazyJsonLimits = { textBytes: 0, arrayBytes: 64, batchItems: 3, batchBytes: 40, objectMembers: 50, allMembers: 120, depth: 512 };
 
 const thrown = (text: string, limits: LazyJsonLimits): unknown => {
   try {
@@ -49,6 +49,30 @@ describe('parseLongJson and objects of too many members', () => {
     const text = `[1,x,${members(51)}]`;
     expect(thrown(text, SMALL)).toBeInstanceOf(SyntaxError);
     expect(thrown(`{"a":1,}${members(51)}`, SMALL)).toBeInstanceOf(SyntaxError);
+  });
+});
+
+describe('parseLongJson and long objects of too many members together', () => {
+  // SMALL: 50 members an object, 120 together; each object of `members(40)` is long (over 64 bytes).
+  const objects = (n: number) => `{${Array.from({ length: n }, (_, i) => `"o${i}":${members(40)}`).join(',')}}`;
+
+  it('refuses a text whose long objects have more members together than allMembers, at the object that passes it', () => {
+    // The outer object's members count too: 1 + 2 x 41 = 83 fit, 1 + 3 x 41 = 124 do not.
+    expect(JSON.stringify(parseLongJson(Buffer.from(objects(2)), SMALL).value)).toBe(JSON.stringify(JSON.parse(objects(2))));
+    const text = objects(3);
+    const error = thrown(text, SMALL);
+    expect(error).toBeInstanceOf(AllMembersLimitError);
+    expect((error as AllMembersLimitError).offset).toBe(text.indexOf('"o2":') + 5);
+    expect((error as Error).message).toBe('long objects of more than 120 members together');
+  });
+
+  it('reports a syntax error before the object that passes the limit rather than the limit', () => {
+    expect(thrown(`[1,x,${objects(3)}]`, SMALL)).toBeInstanceOf(SyntaxError);
+  });
+
+  it('counts the members of objects built up front only: those in a batch of a lazy array cost nothing', () => {
+    const short = `[${Array.from({ length: 100 }, () => '{"a":1,"b":2}').join(',')}]`;
+    expect((parseLongJson(Buffer.from(short), SMALL).value as unknown[]).length).toBe(100);
   });
 });
 
@@ -163,6 +187,26 @@ describe('peak memory of the real bin on a line of one object of 3 million membe
     const report = JSON.parse(out.stdout);
     const expected = lintOrder(JSON.parse(`{${Array.from({ length: 60 }, (_, i) => `"m${i}":[0]`).join(',')}}`), { version: DEFAULT_API_VERSION });
     expect(report.results[0].problems.map((p: { rule: string; path: string; column: number }) => [p.rule, p.path, p.column])).toEqual(expected.map((p) => [p.rule, p.path, 1]));
+    expect(out.peakMb).toBeLessThanOrEqual(300);
+  }, 60_000);
+
+  it('unknown.ndjson, 95 objects of 60,000 members each (62 MB): at most 300 MB, one parse problem', async () => {
+    const object = members(60_000);
+    const fd = openSync(join(dir, 'unknown.ndjson'), 'w');
+    writeSync(fd, '{"clientRequest":{');
+    for (let i = 0; i < 95; i++) writeSync(fd, `${i ? ',' : ''}"x${i}":${object}`);
+    writeSync(fd, '}}\n');
+    closeSync(fd);
+    const out = await runBinMeasured(bin(), ['lint', '--format', 'json', 'unknown.ndjson'], { cwd: dir });
+    rmSync(join(dir, 'unknown.ndjson'));
+    expect(out.code).toBe(1);
+    const { allMembers } = LAZY_JSON_LIMITS;
+    // At the first object that takes the count past the limit: the root's member counts 1, each x-member 1 and its object 60,000.
+    const passing = Math.floor((allMembers - 1) / 60_001);
+    const column = 1 + `{"clientRequest":{`.length + passing * (`"x0":`.length + object.length + 1) + `"x${passing}":`.length;
+    expect(JSON.parse(out.stdout).results[0].problems).toEqual([
+      expect.objectContaining({ rule: 'parse', column, message: `The line has long objects of more than ${allMembers} members together; it was not read.` }),
+    ]);
     expect(out.peakMb).toBeLessThanOrEqual(300);
   }, 60_000);
 

@@ -144,7 +144,7 @@ describe('the parse problem of a text that is not JSON', () => {
   });
 
   it('places the same way in a line parsed lazily (a long line) and in a document', () => {
-    const settings: UnitSettings = { version: '1.1', rules: {}, fix: false, quiet: false, batch: false, lazyJson: { textBytes: 64, arrayBytes: 32, batchItems: 4, batchBytes: 32, objectMembers: 1000, depth: 512 } };
+    const settings: UnitSettings = { version: '1.1', rules: {}, fix: false, quiet: false, batch: false, lazyJson: { textBytes: 64, arrayBytes: 32, batchItems: 4, batchBytes: 32, objectMembers: 1000, allMembers: 4000, depth: 512 } };
     const line = `{"clientRequest": {"item": [${Array.from({ length: 40 }, (_, i) => i).join(', ')}, tru]}}`;
     const lint = createUnitLinter(settings);
     const problem = (unit: Parameters<typeof lint>[0]) => unpackUnitResult(lint(unit)).found[0]!.problems[0]!;
