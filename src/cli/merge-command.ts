@@ -268,8 +268,19 @@ interface Checked extends ReportTail {
 /** The report is not laid out as `fulfilkit lint --format json` writes it (one result a line). */
 class NotLines extends Error {}
 
-/** Lines longer than this end the reading a line at a time (a result lists at most what one payload had). */
-const MAX_REPORT_LINE = 64 << 20;
+/**
+ * A line of a report longer than `MAX_REPORT_LINE`: it is not read (parsed, a line of that
+ * size takes some 14 times its length: 60 MB took 780 MB).
+ */
+class LongLine extends Error {
+  /** @param line Its number, from 1. */
+  constructor(readonly line: number) {
+    super();
+  }
+}
+
+/** The longest line read; a result longer than this is refused (some 20,000 problems: lint lists 1,000 a payload unless told otherwise). */
+const MAX_REPORT_LINE = 8 << 20;
 /** A report that is not one result a line (or not a regular file) is read whole only up to this size. */
 const MAX_WHOLE_REPORT = 32 << 20;
 /** Reports are read this much at a time: small, since shards are read side by side. */
@@ -277,9 +288,10 @@ const READ_BYTES = 64 << 10;
 const RESULTS_OPEN = '{"results":[';
 const SUMMARY_OPEN = '],"summary":';
 
-/** The lines of a report, decoded, each at most `MAX_REPORT_LINE` long (else `NotLines`). */
+/** The lines of a report, decoded, each at most `MAX_REPORT_LINE` long (else `LongLine`). */
 async function* linesOf(source: ReportSource): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
+  let lines = 0;
   // The start of a line that spans reads, in pieces: joined once, when its end comes.
   let pending: string[] = [];
   let pendingLength = 0;
@@ -294,6 +306,8 @@ async function* linesOf(source: ReportSource): AsyncGenerator<string> {
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
     let start = 0;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      if (pendingLength + nl - start > MAX_REPORT_LINE) throw new LongLine(lines + 1);
+      lines++;
       yield line(text.slice(start, nl));
       start = nl + 1;
     }
@@ -301,9 +315,10 @@ async function* linesOf(source: ReportSource): AsyncGenerator<string> {
       pending.push(text.slice(start));
       pendingLength += text.length - start;
     }
-    if (pendingLength > MAX_REPORT_LINE) throw new NotLines();
+    if (pendingLength > MAX_REPORT_LINE) throw new LongLine(lines + 1);
   }
   const last = line(decoder.end());
+  if (last.length > MAX_REPORT_LINE) throw new LongLine(lines + 1);
   if (last !== '') yield last;
 }
 
@@ -369,32 +384,41 @@ async function* lineResults(source: ReportSource): AsyncGenerator<ReportResult, 
   const { file } = source;
   let n = -1;
   let tail: ReportTail | undefined;
-  for await (const raw of linesOf(source)) {
-    const line = n === -1 ? stripBom(raw) : raw;
-    if (n === -1) {
-      if (line !== RESULTS_OPEN) throw new NotLines();
-      n = 0;
-    } else if (tail !== undefined || line.startsWith(SUMMARY_OPEN)) {
-      if (tail !== undefined) {
-        if (line.trim() !== '') throw new NotLines();
-        continue;
+  try {
+    for await (const raw of linesOf(source)) {
+      const line = n === -1 ? stripBom(raw) : raw;
+      if (n === -1) {
+        if (line !== RESULTS_OPEN) throw new NotLines();
+        n = 0;
+      } else if (tail !== undefined || line.startsWith(SUMMARY_OPEN)) {
+        if (tail !== undefined) {
+          if (line.trim() !== '') throw new NotLines();
+          continue;
+        }
+        let value: unknown;
+        try {
+          value = JSON.parse(`{${line.slice(SUMMARY_OPEN.length - '"summary":'.length)}`);
+        } catch {
+          throw new NotLines();
+        }
+        tail = checked(tailSchema, value, file);
+      } else if (line !== '') {
+        let value: unknown;
+        try {
+          value = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
+        } catch {
+          throw new NotLines();
+        }
+        yield checked(resultSchema, value, file, `results[${n++}]`);
       }
-      let value: unknown;
-      try {
-        value = JSON.parse(`{${line.slice(SUMMARY_OPEN.length - '"summary":'.length)}`);
-      } catch {
-        throw new NotLines();
-      }
-      tail = checked(tailSchema, value, file);
-    } else if (line !== '') {
-      let value: unknown;
-      try {
-        value = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
-      } catch {
-        throw new NotLines();
-      }
-      yield checked(resultSchema, value, file, `results[${n++}]`);
     }
+  } catch (error) {
+    if (!(error instanceof LongLine)) throw error;
+    // A first line that long: no report laid out a result a line (one written without line breaks).
+    if (error.line === 1) throw new NotLines();
+    throw new UsageError(
+      `The report ${file} has a line longer than ${MAX_REPORT_LINE >> 20} MiB (line ${error.line}), which merge does not read: a result that long lists tens of thousands of problems (lint --max-problems-per-payload, 1,000 by default, bounds them).`,
+    );
   }
   if (tail === undefined) throw new NotLines();
   return tail;

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { sumSummaries } from '../../src/cli/merge-command';
 import type { LintSummary } from '../../src/cli/result';
 import { set, validOrder } from '../fixtures';
+import { runBinMeasured, useBin } from './_bin';
 import { cli, tempFiles } from './_run';
 
 // What must never be written raw: C0 (but the newline that ends a line), DEL, C1, U+2028/2029, bidi controls.
@@ -320,4 +321,36 @@ describe.runIf(process.platform !== 'win32')('merge reads a report from a pipe',
     const device = await cli(['merge', '/dev/zero'], { cwd: dir });
     expect([device.code, device.stdout, device.stderr]).toEqual([2, '', 'fulfilkit: The report /dev/zero is larger than 32 MiB and is not a regular file (merge holds a report from a pipe or a device in memory; write it to a file first).\n']);
   });
+
+  it('refuses a result line over 8 MiB (some 20,000 problems) naming its line, and merges one just under', async () => {
+    // One result whose line is `bytes` long, of one error with a message padded to fit.
+    const reportOfLine = (bytes: number) => {
+      const shell = report([{ problems: [{ ...problem(), message: '' }] }]);
+      const line = shell.split('\n')[1]!;
+      return shell.replace(line, line.replace('"message":""', `"message":"${'m'.repeat(bytes - line.length)}"`));
+    };
+    const dir = tempFiles({ 'over.json': reportOfLine((8 << 20) + 1), 'under.json': reportOfLine(8 << 20) });
+    expect((await cli(['merge', '-f', 'json', 'under.json'], { cwd: dir })).code).toBe(1);
+    // A report written on one line (no result a line) is read whole, up to 32 MiB, as before.
+    writeFileSync(join(dir, 'minified.json'), JSON.stringify(JSON.parse(reportOfLine((8 << 20) + 1))));
+    expect((await cli(['merge', '-f', 'json', 'minified.json'], { cwd: dir })).code).toBe(1);
+    const over = await cli(['merge', 'over.json'], { cwd: dir });
+    expect([over.code, over.stdout, over.stderr]).toEqual([
+      2,
+      '',
+      'fulfilkit: The report over.json has a line longer than 8 MiB (line 2), which merge does not read: a result that long lists tens of thousands of problems (lint --max-problems-per-payload, 1,000 by default, bounds them).\n',
+    ]);
+  });
+});
+
+describe('merge of a report with a 60 MB result line', () => {
+  const bin = useBin();
+
+  it('refuses it within 300 MB (read whole, such a line peaked at 780 MB)', async () => {
+    const problems = Array.from({ length: 150_000 }, (_, i) => ({ ...problem(), path: `/clientRequest/item/${i}/sku`, message: 'x'.repeat(300) }));
+    const dir = tempFiles({ 'r.json': report([{ problems }]) });
+    const out = await runBinMeasured(bin(), ['merge', '-f', 'json', 'r.json'], { cwd: dir });
+    expect([out.code, out.stderr]).toEqual([2, expect.stringContaining('has a line longer than 8 MiB (line 2)')]);
+    expect(out.peakMb).toBeLessThanOrEqual(300);
+  }, 60_000);
 });
