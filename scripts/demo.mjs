@@ -21,7 +21,7 @@ if (built.status !== 0) {
 process.stdout.write('Built dist/ (npm run build).\n');
 
 const { addShippingCosts, buildOrder, expandBundle, LIMITS, lintOrder, lintReturn, RULES } = await import('../dist/index.js');
-const { main, stylish } = await import('../dist/cli.js');
+const { main, stylish } = await import('../dist/cli-main.js');
 
 const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
 const out = (text = '') => process.stdout.write(text + '\n');

@@ -1,9 +1,7 @@
 /**
- * The `fulfilkit` command: `main(argv, io)` runs in-process (tests, scripts); run as the
- * package's bin, it uses the process's streams and sets the exit code.
+ * The `fulfilkit` command: `main(argv, io)` runs in-process (tests, scripts); the package's
+ * bin (bin.ts) runs it with the process's streams (`runBin`) and sets the exit code.
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { RULES } from '../../rules/index';
 import { parseArgs } from './args';
 import { UsageError } from './errors';
@@ -87,19 +85,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-/** True when this module is the script node was started with (the bin), not an import. */
-function isEntry(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-/** Runs as the bin: the process's streams, Ctrl-C and SIGTERM handling, the exit code. */
-function runBin(): void {
+/**
+ * Runs as the bin: the process's streams, Ctrl-C and SIGTERM handling, the exit code.
+ *
+ * @param early The signals the process got before this ran (bin.ts holds them): the first stops the run before it reads anything.
+ * @example runBin([]);
+ */
+export function runBin(early: readonly NodeJS.Signals[] = []): void {
   const interrupt = new AbortController();
   // The first signal stops reading and reports what was linted; a second one quits now.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -108,6 +100,7 @@ function runBin(): void {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  for (const signal of early) onSignal(signal);
   // Write failures are reported by the lint run (exit 2, or quietly for a closed pipe);
   // outside it, a closed pipe is not a failure and any other one gets one line.
   let outputFailed = false;
@@ -138,4 +131,3 @@ function runBin(): void {
   });
 }
 
-if (isEntry()) runBin();

@@ -72,8 +72,8 @@ export function useBin(options: { standalone?: boolean } = {}): () => string {
  * @param options Working directory; stdio as for `spawn` (pipes by default).
  * @returns The child.
  */
-export function startBin(bin: string, argv: string[], options: { cwd: string; stdio?: ('pipe' | 'ignore' | number)[] }): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [bin, ...argv], {
+export function startBin(bin: string, argv: string[], options: { cwd: string; stdio?: ('pipe' | 'ignore' | number)[]; nodeArgs?: string[] }): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), bin, ...argv], {
     cwd: options.cwd,
     stdio: options.stdio ?? ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },

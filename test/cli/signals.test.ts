@@ -6,7 +6,7 @@
  * ends the run.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { set, validOrder } from '../fixtures';
@@ -34,6 +34,23 @@ describe('fulfilkit lint (bin): SIGINT (Ctrl-C) and SIGTERM', () => {
     expect(out.signal).toBeNull();
     expect(JSON.parse(out.stdout).summary).toMatchObject({ payloads: 3, errors: 1, interrupted: true });
     expect(out.stderr).toBe('✖ 1 problem (1 error, 0 warnings) in 3 payloads; interrupted before the end of the input.\n');
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s as soon as the process listens for it, the command still loading: the report is closed, says interrupted, exit %i', async (signal, code) => {
+    // The bin is a few lines that listen for signals before they load the command (some
+    // 150 ms, when a signal used to kill the process with no report at all).
+    expect(statSync(bin()).size).toBeLessThan(2048);
+    // Preloaded: the signal is sent the moment the first listener for it is added.
+    const preload = `const on = process.on.bind(process); let sent = false; process.on = (event, listener) => { on(event, listener); if (event === '${signal}' && !sent) { sent = true; process.kill(process.pid, event); } return process; };`;
+    const child = startBin(bin(), ['lint', '--format', 'json'], { cwd: tempFiles({}), nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(preload)}`] });
+    child.stdin.end(ndjson(order('A')));
+    const out = await finished(child);
+    expect([out.code, out.signal]).toEqual([code, null]);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ interrupted: true });
+    expect(out.stderr).toMatch(/interrupted before the end of the input\.\n$/);
   });
 
   it('mid-file with -o: the SARIF file is a whole log of what was linted, exit 143', async () => {
