@@ -46,6 +46,12 @@ export interface Destination {
  * @throws {UsageError} Naming the output.
  */
 export async function checkDestinations(args: LintArgs, io: CliIo, cwd: string, inputs: readonly FileIdentity[], stdoutWritten: boolean): Promise<void> {
+  // `2>> input`: the summary would grow the file read, and so would the message saying so.
+  if (io.stderrFd !== undefined) {
+    await refuseInputsAsOutputs([{ name: 'stderr', fd: io.stderrFd }], inputs).catch((error: unknown) => {
+      throw error instanceof UsageError ? new UsageError(error.message, { silent: true }) : error;
+    });
+  }
   const outputs: OutputTarget[] = args.formats.flatMap((format) => {
     const file = args.outputs[format];
     return file === undefined ? [] : [{ name: file, path: resolve(cwd, file) }];

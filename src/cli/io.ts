@@ -30,6 +30,8 @@ export interface CliIo {
   readonly stdoutFd?: number;
   /** Standard error: usage and I/O failures, the summary line, progress on a terminal. */
   readonly stderr: TextSink;
+  /** Standard error's file descriptor (the bin passes 2): a file it is appended to must not be an input (lint exits 2 writing nothing). */
+  readonly stderrFd?: number;
   /** Directory that relative file names are resolved against (default: process.cwd()). */
   readonly cwd?: string;
   /** Environment (NO_COLOR, FORCE_COLOR); default: none. */

@@ -76,7 +76,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (error) {
     // Messages name files and options as given: writeLine escapes their controls, as every line the CLI prints.
     if (error instanceof UsageError) {
-      writeLine(io.stderr, `fulfilkit: ${error.message}`);
+      if (!error.options.silent) writeLine(io.stderr, `fulfilkit: ${error.message}`);
     } else {
       // A bug, not bad input: say so without a payload-revealing dump.
       writeLine(io.stderr, `fulfilkit: internal error: ${error instanceof Error ? error.message : 'unknown'}`);
@@ -116,6 +116,7 @@ export function runBin(early: readonly NodeJS.Signals[] = []): void {
     stdout: process.stdout,
     stdoutFd: 1,
     stderr: process.stderr,
+    stderrFd: 2,
     env: process.env,
     workerScript: new URL('./lint-worker.js', import.meta.url),
     signal: interrupt.signal,

@@ -116,6 +116,30 @@ describe('an output that is an input', () => {
     expect(readFileSync(file, 'utf8')).toBe(TEXT);
   });
 
+  it('exits 2 writing nothing when stderr is appended to an input (the real bin): the summary, or a message, would grow it', async () => {
+    const dir = tempFiles({ 'f.ndjson': TEXT, 'other.ndjson': TEXT });
+    const file = join(dir, 'f.ndjson');
+    for (const argv of [['lint', 'f.ndjson'], ['lint', '--fix', 'f.ndjson'], ['lint', '-f', 'json', '-o', 'report.json', 'other.ndjson', 'f.ndjson']]) {
+      const stderr = openSync(file, 'a');
+      try {
+        const out = await finished(startBin(bin(), argv, { cwd: dir, stdio: ['ignore', 'pipe', stderr] }));
+        expect([argv, out.code, out.stdout]).toEqual([argv, 2, '']);
+      } finally {
+        closeSync(stderr);
+      }
+      expect(readFileSync(file, 'utf8')).toBe(TEXT);
+      expect(existsSync(join(dir, 'report.json'))).toBe(false);
+    }
+    // Appended to a file that is no input, it is written as ever.
+    const log = openSync(join(dir, 'log.txt'), 'a');
+    try {
+      expect((await finished(startBin(bin(), ['lint', '-f', 'json', 'f.ndjson'], { cwd: dir, stdio: ['ignore', 'pipe', log] }))).code).toBe(1);
+    } finally {
+      closeSync(log);
+    }
+    expect(readFileSync(join(dir, 'log.txt'), 'utf8')).toMatch(/payload/);
+  });
+
   it('is refused when $GITHUB_STEP_SUMMARY names an input and github is a format (its summary is appended there)', async () => {
     const dir = tempFiles({ 'f.ndjson': TEXT });
     const file = join(dir, 'f.ndjson');
