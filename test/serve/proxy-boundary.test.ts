@@ -7,7 +7,8 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProxy } from '../../src/simulator/control/proxy';
+import { startProxy, type ProxyViolation } from '../../src/simulator/control/proxy';
+import { BODY_BUDGET_BYTES, heapBytes } from '../../src/simulator/kept';
 import { change, validOrder, validReturn } from '../fixtures';
 import { AUTH, jsonRequest, proxy, raw, type Running } from './_kit';
 
@@ -225,6 +226,36 @@ describe('headers a Connection header names stay on their hop', () => {
     } finally {
       await run.stop();
       await upstream.close();
+    }
+  });
+});
+
+describe('the problems the proxy keeps are bounded in bytes, as the simulator bounds its kept bodies', () => {
+  it('counts the oldest violations\' problems in `omitted` once the kept ones pass 64 MiB, newest kept whole', { timeout: 60_000 }, async () => {
+    // An order of 400 empty items: over 1,000 problems (the first 1,000 listed) from 1.2 KB.
+    const order = change(validOrder('1.1'), { '/clientRequest/item': Array.from({ length: 400 }, () => ({})) });
+    const running = await startProxy({ upstream: 'http://127.0.0.1:9', rejectInvalid: true });
+    try {
+      const sent = 200;
+      for (let i = 0; i < sent; i++) expect((await fetch(`${running.url}${ORDERS}`, { ...jsonRequest('POST', order, AUTH) })).status).toBe(422);
+      const violations = running.violations();
+      expect(violations).toHaveLength(sent);
+      const whole = violations.filter((v) => v.problems.length > 0);
+      // Each listed its first 1,000: the budget keeps some 90 of them, the newest.
+      expect(whole.length).toBeGreaterThan(10);
+      expect(whole.length).toBeLessThan(sent);
+      expect(violations.slice(sent - whole.length)).toEqual(whole);
+      expect(whole.reduce((n, v) => n + heapBytes(v.problems), 0)).toBeLessThanOrEqual(BODY_BUDGET_BYTES);
+      // Nothing is lost from the count: an older one tallies all it had.
+      const [oldest, newest] = [violations[0]!, violations[sent - 1]!];
+      const total = (v: ProxyViolation) => v.problems.length + (v.omitted ? v.omitted.errors + v.omitted.warnings : 0);
+      expect(oldest.problems).toEqual([]);
+      expect(total(oldest)).toBe(total(newest));
+      expect(Object.values(oldest.omitted!.byRule).reduce((a, b) => a + b, 0)).toBe(total(newest));
+      const answer = (await (await fetch(`${running.url}/_fulfilkit/violations`)).json()) as { violations: ProxyViolation[] };
+      expect(answer.violations[0]).toEqual(oldest);
+    } finally {
+      await running.close();
     }
   });
 });

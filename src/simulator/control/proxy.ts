@@ -25,6 +25,7 @@ import { problemOf, type ProblemTally } from '../../lint/report';
 import type { ClientProfile, LintOrderOptions, PayloadKind, Problem } from '../../lint/types';
 import type { OrderVersion } from '../../schema/tables';
 import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
+import { BODY_BUDGET_BYTES, createByteBudget, heapBytes } from '../kept';
 import { nestsDeeper } from '../body';
 import { repeatedMember } from '../../cli/json-text';
 import { requestReferenceOf } from '../request-reference';
@@ -42,7 +43,7 @@ export interface ProxyViolation {
   readonly status: number;
   /** The lint problems of the request's body (create order, returns; at most 1000); `[]` for the others. */
   readonly problems: readonly Problem[];
-  /** The problems beyond the first 1000, counted (as `POST /_fulfilkit/lint` counts them); absent when none were left out. */
+  /** The problems beyond the first 1000, counted (as `POST /_fulfilkit/lint` counts them), and all of an older violation's once the kept problems pass 64 MiB; absent when none were left out. */
   readonly omitted?: ProblemTally;
   /** Why the answer did not decode: its decoder finds none of the spec's shapes in it, and the OpenAPI document declares no error answer of its status that it matches. */
   readonly decodeError?: string;
@@ -302,6 +303,20 @@ function exchange(target: URL, method: string, headers: Record<string, string | 
   });
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Moves a kept violation's problems into its `omitted` tally, by severity and rule. */
+function countInstead(violation: Mutable<ProxyViolation>): void {
+  const tally: ProblemTally = violation.omitted === undefined ? { errors: 0, warnings: 0, byRule: {} } : { ...violation.omitted, byRule: { ...violation.omitted.byRule } };
+  for (const p of violation.problems) {
+    if (p.severity === 'error') tally.errors++;
+    else tally.warnings++;
+    tally.byRule[p.rule] = (Object.hasOwn(tally.byRule, p.rule) ? tally.byRule[p.rule]! : 0) + 1;
+  }
+  violation.omitted = tally;
+  violation.problems = [];
+}
+
 /**
  * Starts the recording proxy.
  *
@@ -323,10 +338,15 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
   const host = listenOptions.host ?? '127.0.0.1';
   let origin = '';
 
+  // What the kept problems take, as the simulator bounds its kept bodies: past the budget, the
+  // oldest violations' problems are counted in `omitted` instead (1,000 violations of 1,000
+  // problems took 255 MB, and one answer of them 167 MB).
+  const budget = createByteBudget(BODY_BUDGET_BYTES);
   function record(violation: ProxyViolation): void {
     if (retain === 0) return;
     kept.push(violation);
-    if (kept.length > retain) kept.shift();
+    if (kept.length > retain) budget.remove(kept.shift()!);
+    if (violation.problems.length > 0) budget.add(violation, heapBytes(violation.problems), () => countInstead(violation as Mutable<ProxyViolation>));
   }
 
   async function control(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> {
