@@ -23,6 +23,9 @@ import { findRoute } from './routes';
 import { nextStatuses } from './transitions';
 import type { SimulatedOrder, SimulatedReturn, Simulator, SimulatorClient, SimulatorFaults, SimulatorOptions, SimulatorRequestEvent } from './types';
 
+/** The states an order's history keeps: its first and the newest 99 (see `SimulatorOrder.history`). */
+const MAX_HISTORY = 100;
+
 /** What the request log learns while a request is answered. */
 interface Trace {
   operation: SimulatorRequestEvent['operation'];
@@ -186,6 +189,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
     }
     order.requestStatus = status;
     order.history.push(status);
+    // The first state and the newest moves: an order moved back and forth forever stays small.
+    if (order.history.length > MAX_HISTORY) order.history.splice(1, 1);
     return { ok: true, order: controlOrder(order) };
   }
 

@@ -221,7 +221,7 @@ export interface SimulatedOrder {
   readonly requestId: string;
   /** The current requestStatus: `created` on acceptance, then as `advance` moves it. */
   readonly requestStatus: RequestStatus;
-  /** Every status the order has had, oldest first. */
+  /** Every status the order has had, oldest first: its first and the newest 99 (an order moved back and forth more often forgets the moves between). */
   readonly history: readonly RequestStatus[];
   /** The payload as received; `{ truncated: true, bytes }` once newer payloads of orders and returns take up the 64 MiB kept. */
   readonly payload: unknown;

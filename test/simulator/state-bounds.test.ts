@@ -35,6 +35,17 @@ describe('orders and returns are bounded by retainOrders', () => {
     expect(sim.orders()[0]).toMatchObject({ requestReference: 'R-3', requestStatus: 'confirmed' });
   });
 
+  it('keeps an order\'s first state and its newest 99 moves, however often it moves back and forth', async () => {
+    const sim = createSimulator();
+    expect(await resultOf(await sim.fetch(ORDERS, post(order('R-1'))))).toMatchObject({ result: 'true' });
+    for (let i = 0; i < 500; i++) sim.advance('R-1', i % 2 === 0 ? 'errored' : 'created');
+    const { history, requestStatus } = sim.orders()[0]!;
+    expect(history).toHaveLength(100);
+    expect(history[0]).toBe('created');
+    expect(history.slice(1)).toEqual(Array.from({ length: 99 }, (_, k) => ((500 - 99 + k) % 2 === 0 ? 'errored' : 'created')));
+    expect(history.at(-1)).toBe(requestStatus);
+  });
+
   it('keeps the newest return tokens; an update of a forgotten token names no return', async () => {
     const sim = createSimulator({ retainOrders: 2 });
     const tokens: string[] = [];
