@@ -5,15 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeInventory, describeInventory, send } from '../../src/http/index';
 import { main } from '../../src/cli/main';
 import { parseServeArgs, serveCommand, serveOptions } from '../../src/cli/serve-command';
-import { ROOT } from '../cli/_run';
+import { useBin } from '../cli/_bin';
 import { capture } from '../serve/_kit';
 import { CLIENT, connection, OTHER, SECRETS } from './_kit';
-import { scratchDir } from '../_scratch';
 
 describe('fulfilkit serve (in-process)', () => {
   it('serves the data file, prints the URL and no key, and stops cleanly', async () => {
@@ -97,27 +95,11 @@ describe('fulfilkit serve (a real process)', () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   });
 
-  async function bundle(): Promise<string> {
-    const outfile = join(scratchDir('fulfilkit-cli-'), 'cli.mjs');
-    await build({
-      entryPoints: [join(ROOT, 'src/cli/main.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outfile,
-      logLevel: 'silent',
-      // CommonJS dependencies call require(); give the ESM bundle one, under a name no bundled
-      // module declares (esbuild does not see the banner: the JUnit writer imports createRequire).
-      banner: { js: "import { createRequire as __bannerRequire } from 'node:module'; const require = __bannerRequire(import.meta.url);" },
-    });
-    return outfile;
-  }
-  const cli = bundle();
+  const cli = useBin();
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`stops on ${signal} with exit code 0`, async () => {
-      const child = spawn(process.execPath, [await cli, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [cli(), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
       children.push(child);
       let out = '';
       const url = await new Promise<string>((resolve, reject) => {
