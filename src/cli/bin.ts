@@ -9,6 +9,8 @@ process.on('SIGINT', hold);
 process.on('SIGTERM', hold);
 // A file of its own beside this one (tsup.config.ts), so that this one loads at once.
 const { runBin } = (await import(new URL('./cli-main.js', import.meta.url).href)) as typeof import('./main');
+// Its own listeners are added before these go: a process with no listener left closes its
+// signal handle, and a signal pending there would be lost.
+runBin(early);
 process.off('SIGINT', hold);
 process.off('SIGTERM', hold);
-runBin(early);

@@ -347,6 +347,10 @@ async function readIdentities(args: LintArgs, io: CliIo, cwd: string, specs: rea
 /** What an input fault or a usage error found while reading says, in one line. */
 const failureText = (failure: InputError | UsageError): string => (failure instanceof InputError ? failure.line : failure.message);
 
+/** The fault of a run stopped by a document it could not write (its other documents list it). */
+const stoppedBy = (failed: OutputSink): string =>
+  failed.closedByReader ? `The reader of ${failed.name} went away: the run stopped before the end of the input.` : `Cannot write the report to ${failed.name}: ${failed.failure!.reason}; the run stopped before the end of the input.`;
+
 /**
  * The options of each input: its config's (its own, then its matching overrides), then the
  * command line's (which win). Inputs with the same options share a variant.
@@ -461,6 +465,9 @@ async function lintInputs(
   const stop = new AbortController();
   const onInterrupt = () => stop.abort();
   io.signal?.addEventListener('abort', onInterrupt, { once: true });
+  // A signal that came before (while the bin loaded, or the config, profile and inputs were
+  // opened) stops the run now: an aborted signal calls no listener added after it.
+  if (io.signal?.aborted) onInterrupt();
   const started = performance.now();
   const summary = emptySummary();
   const report = new ReportWriter(
@@ -538,6 +545,9 @@ async function lintInputs(
   if (!run.failure || report.failed) {
     if (interrupted) run.summary.interrupted = true;
     if (failure !== undefined) run.summary.faults = [failureText(failure)];
+    // A document that could not be written stopped the run: the others say it is incomplete
+    // (SARIF's executionSuccessful, merge's refusal), as a fault of the input would.
+    if (report.failed) run.summary.faults = [...(run.summary.faults ?? []), stoppedBy(report.failed)];
     // The run's time, for JUnit.
     for (const output of report.outputs) output.options.time = (performance.now() - started) / 1000;
     report.footer();

@@ -122,3 +122,31 @@ describe('a file output that is stdout (the real bin)', () => {
     }
   });
 });
+
+describe('a document that cannot be written stops the run: the others say it is incomplete', () => {
+  // Enough payloads that the run is still reading when /dev/full fails.
+  const many = Array.from({ length: 3000 }, (_, i) => JSON.stringify(i % 50 === 0 ? bad(`M-${i}`) : order(`M-${i}`))).join('\n') + '\n';
+
+  it('lists the failed output as a fault in json and junit, and merge refuses the report (exit 2)', async () => {
+    const dir = tempFiles({ 'o.ndjson': many });
+    // SARIF streams, so /dev/full fails while the run reads (JUnit is written whole at the end).
+    const out = await finished(startBin(bin(), ['lint', '--output.json', 'r.json', '--output.junit', 'r.xml', '--output.sarif', '/dev/full', 'o.ndjson'], { cwd: dir }));
+    expect(out.code).toBe(2);
+    const { summary } = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+    expect(summary.payloads).toBeLessThan(3000);
+    expect(summary.faults).toEqual(['Cannot write the report to /dev/full: no space left on the device (ENOSPC); the run stopped before the end of the input.']);
+    expect(readFileSync(join(dir, 'r.xml'), 'utf8')).toContain('Cannot write the report to /dev/full');
+    const merged = await cli(['merge', 'r.json'], { cwd: dir });
+    expect(merged.code).toBe(2);
+  });
+
+  it('names a reader that went away (| head) the same way in the documents written to files', async () => {
+    const dir = tempFiles({ 'o.ndjson': many });
+    const child = startBin(bin(), ['lint', '-f', 'stylish', '--output.json', 'r.json', 'o.ndjson'], { cwd: dir });
+    const done = finished(child);
+    child.stdout.once('data', () => child.stdout.destroy());
+    expect((await done).code).toBe(141);
+    const { summary } = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+    expect(summary.faults).toEqual(['The reader of stdout went away: the run stopped before the end of the input.']);
+  });
+});

@@ -49,8 +49,24 @@ describe('fulfilkit lint (bin): SIGINT (Ctrl-C) and SIGTERM', () => {
     child.stdin.end(ndjson(order('A')));
     const out = await finished(child);
     expect([out.code, out.signal]).toEqual([code, null]);
-    expect(JSON.parse(out.stdout).summary).toMatchObject({ interrupted: true });
+    // Stopped before it read anything: the signal came first.
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ payloads: 0, interrupted: true });
     expect(out.stderr).toMatch(/interrupted before the end of the input\.\n$/);
+  });
+
+  it('SIGTERM while the config is still being read (a FIFO without a writer): nothing is linted once it comes, exit 143', async () => {
+    const dir = tempFiles({ 'o.ndjson': ndjson(...Array.from({ length: 50 }, (_, i) => order(`F-${i}`))) });
+    execFileSync('mkfifo', [join(dir, 'cfg.fifo')]);
+    const child = startBin(bin(), ['lint', '--format', 'json', '--config', 'cfg.fifo', 'o.ndjson'], { cwd: dir });
+    const done = finished(child);
+    // Long after the bin has loaded: it waits for the config's writer.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(join(dir, 'cfg.fifo'), '{}');
+    const out = await done;
+    expect([out.code, out.signal]).toEqual([143, null]);
+    expect(JSON.parse(out.stdout).summary).toMatchObject({ payloads: 0, interrupted: true });
   });
 
   it('mid-file with -o: the SARIF file is a whole log of what was linted, exit 143', async () => {
