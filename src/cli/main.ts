@@ -67,9 +67,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       case 'lint':
         return await lintCommand(args, io);
       case 'serve':
-        return await serveCommand(args, io);
+        return await serveCommand(args, io, io.signal);
       case 'proxy':
-        return await proxyCommand(args, io);
+        return await proxyCommand(args, io, io.signal);
       case 'openapi':
         return await openapiCommand(args, io);
     }

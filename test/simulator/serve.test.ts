@@ -97,6 +97,15 @@ describe('fulfilkit serve (a real process)', () => {
 
   const cli = useBin();
 
+  it('stops (exit 0) on a signal that comes while the bin still loads the command', async () => {
+    // Preloaded: SIGTERM is sent the moment the first listener for it is added (the bin's own, before the command loads).
+    const preload = `const on = process.on.bind(process); let sent = false; process.on = (event, listener) => { on(event, listener); if (event === 'SIGTERM' && !sent) { sent = true; process.kill(process.pid, event); } return process; };`;
+    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, cli(), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const exit = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    expect(exit).toBe(0);
+  }, 20_000);
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`stops on ${signal} with exit code 0`, async () => {
       const child = spawn(process.execPath, [cli(), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
