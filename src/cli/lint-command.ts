@@ -131,28 +131,48 @@ function useColor(args: LintArgs, io: CliIo, destination: Destination): boolean 
   return colorWanted(args.color, io.env ?? {}, io.stdout.isTTY === true);
 }
 
+/** What `untilAborted` yields when its source has been quiet for `QUIET_MS` and `quiet()` asked to hear of it. */
+const QUIET = Symbol('quiet');
+
+/** How long a source may be quiet before the lines held are handed on (a slow pipe: `tail -f`). */
+const QUIET_MS = 100;
+
 /**
  * Iterates a source until it ends or `signal` aborts; an abort does not wait for a read
- * that may never come (an idle pipe), and closes the source.
+ * that may never come (an idle pipe), and closes the source. While `quiet()` holds (lines are
+ * held), a read that waits `QUIET_MS` yields `QUIET` first, and the same read goes on.
  */
-async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
+function untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T>;
+function untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal, quiet: () => boolean): AsyncGenerator<T | typeof QUIET>;
+async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal, quiet: () => boolean = () => false): AsyncGenerator<T | typeof QUIET> {
   const iterator = source[Symbol.asyncIterator]();
   // One listener for the whole iteration, waking whichever read is waiting (a race against
   // one long-lived promise would keep a reaction per read alive: a leak on endless input).
   let wake: ((step: 'aborted') => void) | undefined;
   const onAbort = () => wake?.('aborted');
   signal.addEventListener('abort', onAbort, { once: true });
+  // The read under way (kept across a QUIET: the bytes of the one before are the caller's until then).
+  let reading: Promise<IteratorResult<T>> | undefined;
+  let timer: NodeJS.Timeout | undefined;
   try {
     while (!signal.aborted) {
-      const step = await new Promise<IteratorResult<T> | 'aborted'>((resolve, reject) => {
+      const step = await new Promise<IteratorResult<T> | 'aborted' | typeof QUIET>((resolve, reject) => {
         wake = resolve;
-        iterator.next().then(resolve, reject);
+        (reading ??= iterator.next()).then(resolve, reject);
+        if (quiet()) timer = setTimeout(() => resolve(QUIET), QUIET_MS);
       });
       wake = undefined;
+      clearTimeout(timer);
+      if (step === QUIET) {
+        yield QUIET;
+        continue;
+      }
+      reading = undefined;
       if (step === 'aborted' || step.done) return;
       yield step.value;
     }
   } finally {
+    clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
     void Promise.resolve(iterator.return?.()).catch(() => {});
   }
@@ -252,7 +272,12 @@ async function readInput(
   const flushes = cutter instanceof LineChunker || cutter instanceof AutoChunker;
   let decoded = 0;
   try {
-    for await (const piece of untilAborted(source, signal)) {
+    for await (const piece of untilAborted(source, signal, () => flushes && cutter.heldBytes > 0)) {
+      if (piece === QUIET) {
+        // The input is quiet (a slow pipe) with whole lines held: they are linted now, not when more comes.
+        if (flushes) for (const next of cutter.flush()) await run.add(input, next);
+        continue;
+      }
       const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
       decoded += bytes.length;
       if (!spec.path) counter.bytesRead += bytes.length;

@@ -44,6 +44,19 @@ describe('fulfilkit lint (bin): streaming and order', () => {
     expect(parse(out.stdout).summary.payloads).toBe(3);
   });
 
+  it('prints the result of every line already read while stdin stays open, its threads busy when the lines came', async () => {
+    // 200 lines at once: both threads take a unit, the rest is held; then the writer is quiet.
+    const child = startBin(bin(), ['lint', '--format', 'json', '--concurrency', '2'], { cwd: tempFiles({}) });
+    const done = finished(child);
+    child.stdin.write(ndjson(...Array.from({ length: 200 }, (_, i) => bad(`Q-${i}`))));
+    // Bounded: the test's own timeout ends it if the last result never comes while stdin is open.
+    await waitFor(child.stdout, (text) => text.includes('"source":"<stdin>:200"'));
+    expect(child.exitCode).toBeNull();
+    child.stdin.end();
+    const out = await done;
+    expect(parse(out.stdout).summary.payloads).toBe(200);
+  }, 15_000);
+
   it('gives the same report, in input order, with 2 workers as in-process', async () => {
     const dir = tempFiles({ 'orders.ndjson': corpus(2000) });
     const [two, one] = await Promise.all([
