@@ -676,6 +676,8 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
   const summaries = checks.map((c) => c.summary);
   const summary = sumSummaries(summaries);
   const split = coverage(summaries);
+  // The shards of one split read the same inputs, so each meets the same input fault: it is one fault of the run they split.
+  if (split.oneSplit && summary.faults) summary.faults = [...new Set(summary.faults)];
   const batchRules = batchRulesOf(checks);
   const warnings = [...split.warnings];
   // Separate runs each compared their own payloads: a duplicate across two of them was never looked for.

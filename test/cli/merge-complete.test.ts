@@ -45,6 +45,12 @@ describe('a run stopped by an input fault (a truncated .gz)', () => {
     expect(junit.testsuite.at(-1).testcase[0].error).toMatchObject({ '@_type': 'fault', '@_message': fault });
     const github = (await cli(['merge', '-f', 'github', 'r.json'], { cwd: dir })).stdout;
     expect(github).toContain(`::error title=fulfilkit::${fault}\n`);
+
+    // The shards of one split each meet the fault: merged, it is the run's one fault, as unsharded.
+    for (const i of [1, 2, 3]) await cli(['lint', '-f', 'json', '--shard', `${i}/3`, '-o', `s${i}.json`, 'cut.ndjson.gz'], { cwd: dir });
+    const shards = await cli(['merge', '-f', 'json', 's1.json', 's2.json', 's3.json'], { cwd: dir });
+    expect([shards.code, JSON.parse(shards.stdout).summary.faults]).toEqual([2, [fault]]);
+    expect((await cli(['merge', '-f', 'stylish', 's1.json', 's2.json', 's3.json'], { cwd: dir })).stdout).toBe((await cli(['lint', 'cut.ndjson.gz'], { cwd: dir })).stdout);
   });
 });
 
