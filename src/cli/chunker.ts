@@ -174,6 +174,11 @@ export class LineChunker extends Cutter {
     return this.buffer.used;
   }
 
+  /** Whether whole lines are held (`flush` would hand some on). */
+  get holdsLines(): boolean {
+    return this.complete > 0;
+  }
+
   /**
    * Hands on the whole lines held now, however few (when the input is slow, or a thread is idle).
    *
@@ -334,6 +339,11 @@ export class AutoChunker extends Cutter {
    */
   flush(): Piece[] {
     return this.cutter instanceof LineChunker ? this.cutter.flush() : [];
+  }
+
+  /** Whether whole lines are held (`flush` would hand some on). */
+  get holdsLines(): boolean {
+    return this.cutter instanceof LineChunker && this.cutter.holdsLines;
   }
 
   get heldBytes(): number {

@@ -45,9 +45,10 @@ export interface LazyJsonLimits {
  * The limits the CLI uses: texts over 4 MiB, arrays and objects over 64 KiB, batches of 4096
  * elements or 64 KiB, objects of 65,536 members and long objects of 262,144 members together
  * (each member known costs some 200 bytes: a line of 95 objects of 60,000 members peaked at
- * 1.2 GB), 512 levels of nesting (the simulator's limit for bodies). Containers are lazy from 64 KiB, not larger: the linter lists an object's
- * members (`for...in`), which reads each of them, and sixty members of 1 MiB read whole
- * leave 240 MB of arrays for the collector (one 63 MB line peaked at 307 MB).
+ * 1.2 GB), 512 levels of nesting (the simulator's limit for bodies). Containers are lazy from
+ * 64 KiB, not larger: the linter lists an object's members (`for...in`), which reads each of
+ * them, and sixty members of 1 MiB read whole leave 240 MB of arrays for the collector (one
+ * 63 MB line peaked at 307 MB).
  */
 export const LAZY_JSON_LIMITS: LazyJsonLimits = { textBytes: 4 << 20, arrayBytes: 64 << 10, batchItems: 4096, batchBytes: 64 << 10, objectMembers: 1 << 16, allMembers: 1 << 18, depth: 512 };
 

@@ -134,42 +134,58 @@ function useColor(args: LintArgs, io: CliIo, destination: Destination): boolean 
 /** What `untilAborted` yields when its source has been quiet for `QUIET_MS` and `quiet()` asked to hear of it. */
 const QUIET = Symbol('quiet');
 
-/** How long a source may be quiet before the lines held are handed on (a slow pipe: `tail -f`). */
+/** How long a source may be quiet before the whole lines held are handed on (a slow pipe: `tail -f`). */
 const QUIET_MS = 100;
 
 /**
  * Iterates a source until it ends or `signal` aborts; an abort does not wait for a read
- * that may never come (an idle pipe), and closes the source. While `quiet()` holds (lines are
- * held), a read that waits `QUIET_MS` yields `QUIET` first, and the same read goes on.
+ * that may never come (an idle pipe), and closes the source. While `quiet()` holds (whole
+ * lines are held), a read that waits `QUIET_MS` yields `QUIET` first, and the same read goes on.
  */
 function untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T>;
 function untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal, quiet: () => boolean): AsyncGenerator<T | typeof QUIET>;
 async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal, quiet: () => boolean = () => false): AsyncGenerator<T | typeof QUIET> {
   const iterator = source[Symbol.asyncIterator]();
-  // One listener for the whole iteration, waking whichever read is waiting (a race against
-  // one long-lived promise would keep a reaction per read alive: a leak on endless input).
-  let wake: ((step: 'aborted') => void) | undefined;
-  const onAbort = () => wake?.('aborted');
+  // One listener for the whole iteration and one reaction per read, waking whichever wait is
+  // under way (a race against one long-lived promise would keep a reaction per wait alive: a
+  // leak on endless input).
+  let wake: (() => void) | undefined;
+  const onAbort = () => wake?.();
   signal.addEventListener('abort', onAbort, { once: true });
-  // The read under way (kept across a QUIET: the bytes of the one before are the caller's until then).
-  let reading: Promise<IteratorResult<T>> | undefined;
+  // The read under way, and how it ended (kept while the caller handles a QUIET: the bytes of
+  // the read before are the caller's until it asks for the next).
+  let reading = false;
+  let settled: { step: IteratorResult<T> } | { error: unknown } | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
     while (!signal.aborted) {
-      const step = await new Promise<IteratorResult<T> | 'aborted' | typeof QUIET>((resolve, reject) => {
-        wake = resolve;
-        (reading ??= iterator.next()).then(resolve, reject);
-        if (quiet()) timer = setTimeout(() => resolve(QUIET), QUIET_MS);
-      });
-      wake = undefined;
-      clearTimeout(timer);
-      if (step === QUIET) {
-        yield QUIET;
+      if (!reading) {
+        reading = true;
+        iterator.next().then(
+          (step) => ((settled = { step }), wake?.()),
+          (error: unknown) => ((settled = { error }), wake?.()),
+        );
+      }
+      let quietNow = false;
+      if (settled === undefined) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          if (quiet()) timer = setTimeout(() => ((quietNow = true), resolve()), QUIET_MS);
+        });
+        wake = undefined;
+        clearTimeout(timer);
+      }
+      if (signal.aborted) return;
+      if (settled === undefined) {
+        if (quietNow) yield QUIET;
         continue;
       }
-      reading = undefined;
-      if (step === 'aborted' || step.done) return;
-      yield step.value;
+      const done: { step: IteratorResult<T> } | { error: unknown } = settled;
+      settled = undefined;
+      reading = false;
+      if ('error' in done) throw done.error;
+      if (done.step.done) return;
+      yield done.step.value;
     }
   } finally {
     clearTimeout(timer);
@@ -272,7 +288,7 @@ async function readInput(
   const flushes = cutter instanceof LineChunker || cutter instanceof AutoChunker;
   let decoded = 0;
   try {
-    for await (const piece of untilAborted(source, signal, () => flushes && cutter.heldBytes > 0)) {
+    for await (const piece of untilAborted(source, signal, () => flushes && cutter.holdsLines)) {
       if (piece === QUIET) {
         // The input is quiet (a slow pipe) with whole lines held: they are linted now, not when more comes.
         if (flushes) for (const next of cutter.flush()) await run.add(input, next);

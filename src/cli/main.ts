@@ -131,4 +131,3 @@ export function runBin(early: readonly NodeJS.Signals[] = []): void {
     process.stdout.write('', () => process.exit(code));
   });
 }
-

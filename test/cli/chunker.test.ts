@@ -153,3 +153,15 @@ describe('AutoChunker', () => {
     );
   });
 });
+
+describe('holdsLines: whether a quiet input has whole lines to hand on', () => {
+  it('is true once a whole line is held and false after flush; a part of a line alone is not a line', () => {
+    for (const chunker of [new LineChunker(options({ targetBytes: 1000 })), new AutoChunker(options({ targetBytes: 1000 }))]) {
+      chunker.push(Buffer.from('{"a":1}\n{"b":2}\n{"c"'));
+      expect(chunker.holdsLines).toBe(true);
+      expect(chunker.flush().length).toBeGreaterThan(0);
+      // What is left is the start of a line: nothing to hand on, so a quiet input does not wake the reader again.
+      expect([chunker.holdsLines, chunker.heldBytes]).toEqual([false, 4]);
+    }
+  });
+});
