@@ -23,7 +23,7 @@ import { findRoute } from './routes';
 import { nextStatuses } from './transitions';
 import type { SimulatedOrder, SimulatedReturn, Simulator, SimulatorClient, SimulatorFaults, SimulatorOptions, SimulatorRequestEvent } from './types';
 
-/** The states an order's history keeps: its first and the newest 99 (see `SimulatorOrder.history`). */
+/** The states an order's history keeps: its first and the newest 99 (see `SimulatedOrder.history`). */
 const MAX_HISTORY = 100;
 
 /** What the request log learns while a request is answered. */
