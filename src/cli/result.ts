@@ -158,6 +158,18 @@ export function omittedCount(result: LintResult): number {
 }
 
 /**
+ * The line where a payload's problems not listed are reported: its NDJSON line, else (a
+ * document, an element of a top-level array) the line of its last problem listed.
+ *
+ * @param result A payload's result.
+ * @returns The 1-based line, or undefined when nothing places it.
+ * @example omittedLine({ ...result, line: undefined, problems: [{ ...p, line: 12 }] }); // 12
+ */
+export function omittedLine(result: LintResult): number | undefined {
+  return result.line ?? result.problems.at(-1)?.line;
+}
+
+/**
  * A copy of the summary with `byRule` sorted by rule id (stable output).
  *
  * @param summary The summary.

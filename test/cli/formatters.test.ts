@@ -359,6 +359,13 @@ describe('a payload with problems past --max-problems-per-payload', () => {
     expect(suite).toMatchObject({ '@_name': 'orders.ndjson:3', '@_tests': '3', '@_failures': '3', '@_errors': '0' });
     expect(suite.testcase[2]).toMatchObject({ '@_classname': 'orders.ndjson:3', '@_name': '(more problems)', failure: { '@_type': 'omitted', '@_message': '1,234 more problems not listed (--max-problems-per-payload).' } });
   });
+
+  it('junit and github place the count of a JSON document (no NDJSON line) at its last problem listed', () => {
+    const document: LintResult = { ...capped, source: 'order.json', file: 'order.json', line: undefined, problems: capped.problems.map((p, i) => ({ ...p, line: 10 + i, column: 5 })) };
+    const suite = new XMLParser({ ignoreAttributes: false }).parse(junit([document], cappedOptions)).testsuites.testsuite;
+    expect(suite.testcase[2]).toMatchObject({ '@_name': '(more problems)', '@_file': 'order.json', '@_line': String(10 + capped.problems.length - 1) });
+    expect(github([document], cappedOptions).trimEnd().split('\n')[2]).toBe(`::notice file=order.json,line=${10 + capped.problems.length - 1},title=fulfilkit::1,234 more problems in this payload not listed (--max-problems-per-payload).`);
+  });
 });
 
 describe('an interrupted or faulted run', () => {

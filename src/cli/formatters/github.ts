@@ -5,7 +5,7 @@
 import { appendFileSync } from 'node:fs';
 import { escapeControls, escapeMarkdown } from '../escape';
 import type { LocatedProblem } from '../result';
-import { grouped, incomplete, omittedCount, plural, problemLocation, sortedSummary, summaryLine } from '../result';
+import { grouped, incomplete, omittedCount, omittedLine, plural, problemLocation, sortedSummary, summaryLine } from '../result';
 import { defineFormatter } from './define-formatter';
 import type { FormatOptions } from './types';
 
@@ -99,7 +99,8 @@ export const github = defineFormatter({
     }
     const more = omittedCount(result);
     if (more > 0) {
-      const props = [...file, ...(result.line === undefined ? [] : [`line=${result.line}`]), 'title=fulfilkit'].join(',');
+      const line = omittedLine(result);
+      const props = [...file, ...(line === undefined ? [] : [`line=${line}`]), 'title=fulfilkit'].join(',');
       out += `::notice ${props}::${escapeData(`${plural(more, 'more problem')} in this payload not listed (--max-problems-per-payload).`)}\n`;
     }
     return out;

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { XMLBuilder } from 'fast-xml-parser';
 import { escapeControlsForXml } from '../escape';
 import type { LintResult } from '../result';
-import { incomplete, INTERRUPTED, omittedCount, plural, summaryLine } from '../result';
+import { incomplete, INTERRUPTED, omittedCount, omittedLine, plural, summaryLine } from '../result';
 import { defineFormatter } from './define-formatter';
 
 // The builder escapes markup (`&`, `<`, `>`, quotes). Before it, `x` writes controls, bidi
@@ -65,7 +65,8 @@ function testsuite(result: LintResult): { xml: string; tests: number } {
   const more = omittedCount(result);
   if (more > 0) {
     const text = `${plural(more, 'more problem')} not listed (--max-problems-per-payload).`;
-    testcase.push({ '@_classname': name, '@_name': '(more problems)', ...file, ...(result.line === undefined ? {} : { '@_line': result.line }), '@_time': '0', failure: { '@_type': 'omitted', '@_message': text, '#text': text } });
+    const line = omittedLine(result);
+    testcase.push({ '@_classname': name, '@_name': '(more problems)', ...file, ...(line === undefined ? {} : { '@_line': line }), '@_time': '0', failure: { '@_type': 'omitted', '@_message': text, '#text': text } });
   }
   const tests = testcase.length;
   return { xml: xml().build({ testsuite: { '@_name': name, '@_tests': tests, '@_failures': tests, '@_errors': 0, '@_time': '0', ...file, testcase } }), tests };
