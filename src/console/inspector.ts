@@ -79,14 +79,23 @@ function refusal(answer: Answer, tokenSent: boolean): string {
   return `The control API answered HTTP ${answer.status}${message ? `: ${message}` : '.'}`;
 }
 
-const pathOf = (url: string | undefined): string => {
+/**
+ * The path and query of a received request's URL, as the Inspector lists it: a credential
+ * the simulator redacted shows as `<redacted>` (the URL parser writes it `%3Credacted%3E`).
+ *
+ * @param url The URL as received() keeps it.
+ * @param origin The page's origin, for a relative URL.
+ * @returns The text to show, its controls escaped; '' for a URL that does not parse.
+ * @example requestPath('http://127.0.0.1:4010/productapi/v1/inventory?subscription-key=<redacted>', 'http://127.0.0.1:4010'); // '/productapi/v1/inventory?subscription-key=<redacted>'
+ */
+export function requestPath(url: string | undefined, origin: string): string {
   try {
-    const u = new URL(url ?? '', location.origin);
-    return shown(u.pathname + u.search);
+    const u = new URL(url ?? '', origin);
+    return shown((u.pathname + u.search).replaceAll('=%3Credacted%3E', '=<redacted>'));
   } catch {
     return '';
   }
-};
+}
 
 /** Wires the Inspector tab; returns `show(visible)`, called when the tab is shown or hidden. */
 export function setUpInspector(): (visible: boolean) => void {
@@ -167,7 +176,7 @@ export function setUpInspector(): (visible: boolean) => void {
 
   function requestRow(request: RequestRow, number: number): HTMLTableRowElement {
     const body = request.body === undefined ? '' : el('details', {}, el('summary', {}, 'Body'), el('pre', {}, typeof request.body === 'string' ? request.body : JSON.stringify(request.body, null, 2)));
-    return el('tr', {}, el('td', {}, number), el('td', {}, shown(request.method)), el('td', {}, el('code', {}, pathOf(request.url))), el('td', {}, shown(request.operation ?? '—')), el('td', {}, shown(request.client)), el('td', {}, request.status ?? 'dropped'), el('td', {}, shown(request.fault)), el('td', {}, body));
+    return el('tr', {}, el('td', {}, number), el('td', {}, shown(request.method)), el('td', {}, el('code', {}, requestPath(request.url, location.origin))), el('td', {}, shown(request.operation ?? '—')), el('td', {}, shown(request.client)), el('td', {}, request.status ?? 'dropped'), el('td', {}, shown(request.fault)), el('td', {}, body));
   }
 
   /** Shows a refresh failure (once, however often a live refresh meets it); the tables and the faults keep what they showed. */
