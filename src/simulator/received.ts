@@ -49,8 +49,8 @@ function decodedName(name: string): string {
 
 /**
  * A URL without its fragment (never sent over HTTP; it may hold anything) and with the
- * value of every credential query parameter (names compared without case, after decoding,
- * brackets of the array forms left out) replaced by `<redacted>`; the rest of the URL is kept as it was sent.
+ * value of every credential query parameter (parameters separated by `&` or `;`, names compared
+ * without case, after decoding, brackets of the array forms left out) replaced by `<redacted>`; the rest of the URL is kept as it was sent.
  *
  * @param url The request's URL.
  * @returns The URL to keep.
@@ -60,15 +60,18 @@ export function redactedUrl(url: string): string {
   const sent = hash < 0 ? url : url.slice(0, hash);
   const query = sent.indexOf('?');
   if (query < 0) return sent;
+  // `;` separates parameters too for some servers (HTML 4's recommendation, Python's cgi of old):
+  // split on both, separators kept, so that what one server reads as a key is never kept.
   const kept = sent
     .slice(query + 1)
-    .split('&')
-    .map((pair) => {
+    .split(/([&;])/)
+    .map((pair, i) => {
+      if (i % 2 === 1) return pair;
       const eq = pair.indexOf('=');
       const name = eq < 0 ? pair : pair.slice(0, eq);
       return SECRETS.has(decodedName(name)) ? `${name}=${REDACTED}` : pair;
     });
-  return sent.slice(0, query + 1) + kept.join('&');
+  return sent.slice(0, query + 1) + kept.join('');
 }
 
 /** The bounded list behind received(). */

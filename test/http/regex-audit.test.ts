@@ -79,6 +79,8 @@ const LITERALS: Readonly<Record<string, Case>> = {
   // src/simulator: the request's Content-Type (caller input), the version of a path
   '/^application\\/(?:[\\w.+-]+\\+)?json\\s*(?:;|$)/i': { hostile: (n) => `application/${'a+'.repeat(n / 2)}json${' '.repeat(8)}x`, benign: letters },
   '/\\./g': run('.'),
+  // src/simulator/received.ts: query parameters of a received URL (caller input)
+  '/([&;])/': run('&;'),
   // src/lint: JSON Pointer escapes and array indexes (payload keys), message templates, docs tables
   '/~/g': run('~'),
   '/\\//g': run('/'),

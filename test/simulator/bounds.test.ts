@@ -150,6 +150,13 @@ describe('query-string credentials', () => {
     for (const secret of ['s1', 's2', 's3', 's4', 's5', 's6']) expect(JSON.stringify(sim.received())).not.toContain(`=${secret}`);
   });
 
+  it('are redacted after a `;`, which some servers read as a separator like `&`', async () => {
+    const sim = createSimulator();
+    await sim.fetch(`${BASE_URL}/productapi/v1/inventory?sku=MUG;subscription-key=s1&a=1;ClientAuthKey=s2;b=2`);
+    const url = sim.received()[0]!.url;
+    expect(url.slice(url.indexOf('?'))).toBe('?sku=MUG;subscription-key=<redacted>&a=1;ClientAuthKey=<redacted>;b=2');
+  });
+
   it('are redacted in their array and object forms, which many servers read as the name before the brackets', async () => {
     const sim = createSimulator();
     const query = 'subscription-key[]=s1&ClientAuthKey[0]=s2&clientConfigId[a][b]=s3&subscription-key%5B%5D=s4&[subscription-key]=kept&sku[]=MUG';
