@@ -28,6 +28,7 @@ import { MAX_BODY_BYTES, MAX_BODY_DEPTH, MESSAGES } from '../answers';
 import { BODY_BUDGET_BYTES, createByteBudget, heapBytes } from '../kept';
 import { nestsDeeper } from '../body';
 import { repeatedMember } from '../../cli/json-text';
+import { tallied } from '../../cli/result';
 import { requestReferenceOf } from '../request-reference';
 import { answerBeyondRequests, refusedWithoutHost, requestTarget } from '../listen';
 import { ROUTES, findRoute } from '../routes';
@@ -307,13 +308,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Moves a kept violation's problems into its `omitted` tally, by severity and rule. */
 function countInstead(violation: Mutable<ProxyViolation>): void {
-  const tally: ProblemTally = violation.omitted === undefined ? { errors: 0, warnings: 0, byRule: {} } : { ...violation.omitted, byRule: { ...violation.omitted.byRule } };
-  for (const p of violation.problems) {
-    if (p.severity === 'error') tally.errors++;
-    else tally.warnings++;
-    tally.byRule[p.rule] = (Object.hasOwn(tally.byRule, p.rule) ? tally.byRule[p.rule]! : 0) + 1;
-  }
-  violation.omitted = tally;
+  violation.omitted = tallied(violation.omitted, violation.problems);
   violation.problems = [];
 }
 
