@@ -81,6 +81,18 @@ export function startBin(bin: string, argv: string[], options: { cwd: string; st
 }
 
 /**
+ * Node options that preload a script sending `signal` to the process the moment the first
+ * listener for it is added: the bin's own, before the command has loaded.
+ *
+ * @param signal The signal.
+ * @returns The arguments to give node before the bin.
+ */
+export function signalAtFirstListener(signal: NodeJS.Signals): string[] {
+  const preload = `const on = process.on.bind(process); let sent = false; process.on = (event, listener) => { on(event, listener); if (event === '${signal}' && !sent) { sent = true; process.kill(process.pid, event); } return process; };`;
+  return ['--import', `data:text/javascript,${encodeURIComponent(preload)}`];
+}
+
+/**
  * Collects a child's output until it exits.
  *
  * @param child The child.

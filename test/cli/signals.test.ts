@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFil
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { set, validOrder } from '../fixtures';
-import { finished, startBin, useBin, waitFor } from './_bin';
+import { finished, signalAtFirstListener, startBin, useBin, waitFor } from './_bin';
 import { poll } from './_poll';
 import { tempFiles } from './_run';
 
@@ -43,9 +43,7 @@ describe('fulfilkit lint (bin): SIGINT (Ctrl-C) and SIGTERM', () => {
     // The bin is a few lines that listen for signals before they load the command (some
     // 150 ms, when a signal used to kill the process with no report at all).
     expect(statSync(bin()).size).toBeLessThan(2048);
-    // Preloaded: the signal is sent the moment the first listener for it is added.
-    const preload = `const on = process.on.bind(process); let sent = false; process.on = (event, listener) => { on(event, listener); if (event === '${signal}' && !sent) { sent = true; process.kill(process.pid, event); } return process; };`;
-    const child = startBin(bin(), ['lint', '--format', 'json'], { cwd: tempFiles({}), nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(preload)}`] });
+    const child = startBin(bin(), ['lint', '--format', 'json'], { cwd: tempFiles({}), nodeArgs: signalAtFirstListener(signal) });
     child.stdin.end(ndjson(order('A')));
     const out = await finished(child);
     expect([out.code, out.signal]).toEqual([code, null]);

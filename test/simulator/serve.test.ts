@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { decodeInventory, describeInventory, send } from '../../src/http/index';
 import { main } from '../../src/cli/main';
 import { parseServeArgs, serveCommand, serveOptions } from '../../src/cli/serve-command';
-import { useBin } from '../cli/_bin';
+import { signalAtFirstListener, useBin } from '../cli/_bin';
 import { capture } from '../serve/_kit';
 import { CLIENT, connection, OTHER, SECRETS } from './_kit';
 
@@ -98,9 +98,7 @@ describe('fulfilkit serve (a real process)', () => {
   const cli = useBin();
 
   it('stops (exit 0) on a signal that comes while the bin still loads the command', async () => {
-    // Preloaded: SIGTERM is sent the moment the first listener for it is added (the bin's own, before the command loads).
-    const preload = `const on = process.on.bind(process); let sent = false; process.on = (event, listener) => { on(event, listener); if (event === 'SIGTERM' && !sent) { sent = true; process.kill(process.pid, event); } return process; };`;
-    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, cli(), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...signalAtFirstListener('SIGTERM'), cli(), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     const exit = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     expect(exit).toBe(0);
