@@ -253,7 +253,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
         return Promise.reject(error);
       }
     }) as typeof fetch,
-    listen: (listenOptions) => listen(handle, listenOptions, onRequest),
+    // Only the documented options: the read deadline is the tests' (listen.ts).
+    listen: (listenOptions) => listen(handle, { port: listenOptions?.port, host: listenOptions?.host }, onRequest),
     received: () => log.list(),
     orders: (): SimulatedOrder[] => [...state.orders.values()].map(publicOrder),
     returns: (): SimulatedReturn[] => [...state.returns.values()].map(({ clientConfigId: _id, ...entry }) => structuredClone(entry)),

@@ -196,27 +196,53 @@ function toRequest(req: IncomingMessage, origin: string, body: ReadableStream<Ui
   return new Request(urlOf(req.url, origin), init as RequestInit);
 }
 
-async function reply(res: ServerResponse, response: Response): Promise<void> {
+/**
+ * How long a client may take to read an answer once it is written (60 s): a client that
+ * reads nothing holds the unsent part in the server's memory (a control answer can be tens
+ * of megabytes), so its connection is closed then. The time counts from the answer's last
+ * write, never while the answer waits (a latency fault of any length stays whole).
+ */
+export const READ_DEADLINE_MS = 60_000;
+
+/**
+ * Ends an answer with its body, and closes the connection if the client has not taken all
+ * of it within `deadlineMs` (see `READ_DEADLINE_MS`). The servers of `listen` and of the
+ * proxy end every answer they build here.
+ *
+ * @param res The answer, its head written.
+ * @param body The body (nothing is sent for HEAD).
+ * @param deadlineMs The time the client has to read it.
+ * @example endAnswer(res.writeHead(200, headers), body);
+ */
+export function endAnswer(res: ServerResponse, body: string | Uint8Array, deadlineMs = READ_DEADLINE_MS): void {
+  res.end(body);
+  if (res.writableFinished) return;
+  const timer = setTimeout(() => res.destroy(), deadlineMs);
+  timer.unref();
+  // 'close' follows 'finish' (the kernel took the last byte) or a connection gone.
+  res.once('close', () => clearTimeout(timer));
+}
+
+async function reply(res: ServerResponse, response: Response, deadlineMs: number): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
   const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, headers);
-  res.end(body);
+  endAnswer(res.writeHead(response.status, headers), body, deadlineMs);
 }
 
 /**
  * Serves `handle` on node:http until `close` is called.
  *
  * @param handle The simulator's core.
- * @param options Host (default 127.0.0.1) and port (default 0: any free port).
+ * @param options Host (default 127.0.0.1), port (default 0: any free port) and, for tests, the read deadline (`READ_DEADLINE_MS`).
  * @param onRequest The request log, for what never reaches `handle` (CONNECT, requests Node's parser refuses).
  * @returns The base URL and `close`.
  */
 export async function listen(
   handle: (request: Request) => Promise<Response>,
-  options: { port?: number; host?: string } = {},
+  options: { port?: number; host?: string; readDeadlineMs?: number } = {},
   onRequest?: RequestLog,
 ): Promise<SimulatorServer> {
   const host = options.host ?? '127.0.0.1';
@@ -238,7 +264,7 @@ export async function listen(
         // Marked as received on `host`: the control gate checks its Host header (DNS rebinding).
         const response = await handle(receivedOn(toRequest(req, origin, body.stream, aborted.signal), host));
         body.discard();
-        await reply(res, response);
+        await reply(res, response, options.readDeadlineMs ?? READ_DEADLINE_MS);
       } catch (error) {
         body.discard();
         if (isDroppedConnection(error) || aborted.signal.aborted) req.socket.destroy();

@@ -30,7 +30,7 @@ import { nestsDeeper } from '../body';
 import { repeatedMember } from '../../cli/json-text';
 import { tallied } from '../../cli/result';
 import { requestReferenceOf } from '../request-reference';
-import { answerBeyondRequests, refusedWithoutHost, requestTarget } from '../listen';
+import { answerBeyondRequests, endAnswer, READ_DEADLINE_MS, refusedWithoutHost, requestTarget } from '../listen';
 import { ROUTES, findRoute } from '../routes';
 import type { Route } from '../context';
 import type { SimulatorOperation, SimulatorRequestEvent, SimulatorServer } from '../types';
@@ -263,10 +263,9 @@ function answerHeaders(headers: IncomingHttpHeaders, length: number): Record<str
   return out;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, deadlineMs: number): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
+  endAnswer(res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }), text, deadlineMs);
 }
 
 /** The upstream's answer, bounded, or why there is none. */
@@ -322,10 +321,11 @@ function countInstead(violation: Mutable<ProxyViolation>): void {
  * @example
  * const proxy = await startProxy({ upstream: 'https://api.operator.test', rejectInvalid: true }, { port: 4020 });
  */
-export async function startProxy(options: ProxyOptions, listenOptions: { port?: number; host?: string } = {}): Promise<ProxyServer> {
+export async function startProxy(options: ProxyOptions, listenOptions: { port?: number; host?: string; readDeadlineMs?: number } = {}): Promise<ProxyServer> {
   const prefix = operationUrl(options.upstream, '');
   const retain = options.retain ?? 1000;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const deadlineMs = listenOptions.readDeadlineMs ?? READ_DEADLINE_MS;
   // A longer delay would overflow setTimeout into 1 ms.
   if (!(timeoutMs > 0 && timeoutMs <= 2 ** 31 - 1)) throw new RangeError('timeoutMs must be a positive number of milliseconds, at most 2147483647.');
   const kept: ProxyViolation[] = [];
@@ -359,9 +359,8 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     const body = Buffer.from(await answer.arrayBuffer());
     const headersOut: Record<string, string> = { 'content-length': String(body.byteLength) };
     answer.headers.forEach((value, name) => (headersOut[name] = value));
-    res.writeHead(answer.status, headersOut);
     // node:http sends no body to HEAD: the headers of GET alone.
-    res.end(body);
+    endAnswer(res.writeHead(answer.status, headersOut), body, deadlineMs);
     return answer.status;
   }
 
@@ -371,7 +370,7 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     // Origin-form only: an absolute or authority form must not pick another host.
     if (!raw.startsWith('/')) {
       req.resume();
-      sendJson(res, 400, { statusCode: '400', message: 'The request target must be a path.' });
+      sendJson(res, 400, { statusCode: '400', message: 'The request target must be a path.' }, deadlineMs);
       return 400;
     }
     const { pathname, search } = requestTarget(raw);
@@ -386,12 +385,12 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     // sends it all before reading gets the answer, not a reset; the server's requestTimeout bounds the time.
     if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
       req.resume();
-      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge });
+      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge }, deadlineMs);
       return 413;
     }
     const body = await boundedBody(req);
     if (body === undefined) {
-      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge });
+      sendJson(res, 413, { statusCode: '413', message: MESSAGES.tooLarge }, deadlineMs);
       return 413;
     }
     const kind = route?.body?.kind;
@@ -402,22 +401,21 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     // Fail closed: how the upstream reads another spelling is unknown, so that body never goes there.
     if (route !== undefined && options.rejectInvalid && kind !== undefined && matched?.exact === false) {
       record({ operation: route.operation, status: 400, ...listed });
-      sendJson(res, 400, { statusCode: '400', message: otherSpelling(route.path) });
+      sendJson(res, 400, { statusCode: '400', message: otherSpelling(route.path) }, deadlineMs);
       return 400;
     }
     if (route !== undefined && options.rejectInvalid && problems.some((p) => p.severity === 'error')) {
       record({ operation: route.operation, status: 422, ...listed });
-      sendJson(res, 422, listed);
+      sendJson(res, 422, listed, deadlineMs);
       return 422;
     }
     // The parsed path: dot segments cannot climb out of the upstream's path prefix.
     const answer = await exchange(new URL(prefix + pathname + search), method, forwardedHeaders(req, body.byteLength), body, timeoutMs);
     if ('failed' in answer) {
-      sendJson(res, answer.failed, { statusCode: String(answer.failed), message: answer.failed === 504 ? 'The upstream did not answer in time.' : 'The upstream could not be reached, or its answer was too large.' });
+      sendJson(res, answer.failed, { statusCode: String(answer.failed), message: answer.failed === 504 ? 'The upstream did not answer in time.' : 'The upstream could not be reached, or its answer was too large.' }, deadlineMs);
       return answer.failed;
     }
-    res.writeHead(answer.status, answer.message ?? '', answerHeaders(answer.headers, answer.body.byteLength));
-    res.end(answer.body);
+    endAnswer(res.writeHead(answer.status, answer.message ?? '', answerHeaders(answer.headers, answer.body.byteLength)), answer.body, deadlineMs);
     if (route !== undefined) {
       const encoding = answer.headers['content-encoding']?.toLowerCase();
       const decodeError = decodeErrorOf(route, answer.status, decodedText(answer.body, encoding) ?? '');
