@@ -188,7 +188,8 @@ export function setUpInspector(): (visible: boolean) => void {
   async function refresh(): Promise<void> {
     let answers: [Sent, Sent, Sent, Sent];
     try {
-      answers = await Promise.all([api('orders'), api('received'), api('returns'), api('faults')]);
+      // Only the page shown: the whole list can be tens of megabytes, asked for every POLL_MS.
+      answers = await Promise.all([api('orders'), api(`received?newest=${SHOWN_REQUESTS}`), api('returns'), api('faults')]);
     } catch {
       fail('The simulator does not answer.');
       return;
@@ -207,8 +208,10 @@ export function setUpInspector(): (visible: boolean) => void {
     };
     draw('orders', list(orders, 'orders'), orderRow);
     const requests = list(received, 'requests');
-    const newest = requests.slice(-SHOWN_REQUESTS).reverse();
-    draw('received', newest, (r: RequestRow, i) => requestRow(r, requests.length - i));
+    const total = (received.data as { total?: unknown } | undefined)?.total;
+    // Numbered as in the whole list (#1 the oldest kept), newest first.
+    const count = typeof total === 'number' && total >= requests.length ? total : requests.length;
+    draw('received', requests.slice(-SHOWN_REQUESTS).reverse(), (r: RequestRow, i) => requestRow(r, count - i));
     draw('returns', list(returns, 'returns'), (r: ReturnRow) => el('tr', {}, el('td', {}, el('code', {}, shown(r.requestReference))), el('td', {}, shown(r.client)), el('td', {}, el('code', {}, shown(r.transactionID)))));
     // The faults editor is left alone while someone is editing it.
     const faultsText = JSON.stringify(faultsNow.data ?? {}, null, 2);

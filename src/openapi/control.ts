@@ -196,7 +196,30 @@ function paths(): Record<string, Record<string, unknown>> {
   const examples = successExamples();
   return {
     '/_fulfilkit/received': {
-      get: { operationId: 'controlReceived', tags: ['simulator'], summary: 'The newest requests the operator received (`retain`), oldest first; keys redacted.', responses: { '200': answer('The requests.', object({ requests: { type: 'array', items: ref('ReceivedRequest') } }), examples.received), ...COMMON } },
+      get: {
+        operationId: 'controlReceived',
+        tags: ['simulator'],
+        summary: 'The newest requests the operator received (`retain`), oldest first; keys redacted.',
+        parameters: [
+          {
+            name: 'newest',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 0, maximum: 999999999 },
+            description: 'Only the newest N of them (still oldest first), with `total`: how many are kept. A live view asks for a page this way, not for the whole list.',
+            example: 200,
+          },
+        ],
+        responses: {
+          '200': answer(
+            'The requests.',
+            object({ requests: { type: 'array', items: ref('ReceivedRequest') }, total: { type: 'integer', minimum: 0, description: 'With `newest` only: how many requests are kept.' } }, ['requests']),
+            examples.received,
+          ),
+          '400': error('`newest` is not a whole number from 0 to 999999999.', { newest: CONTROL_MESSAGES.newest }),
+          ...COMMON,
+        },
+      },
     },
     '/_fulfilkit/orders': {
       get: { operationId: 'controlOrders', tags: ['simulator'], summary: 'Every accepted order, oldest first.', responses: { '200': answer('The orders.', object({ orders: { type: 'array', items: ref('SimulatedOrder') } }), examples.orders), ...COMMON } },

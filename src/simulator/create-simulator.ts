@@ -199,7 +199,8 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       ? undefined
       : controlRouter(
           {
-            received: () => simulator.received(),
+            received: (newest) => log.list(newest),
+            receivedTotal: () => log.size(),
             orders: () => [...state.orders.values()].map(controlOrder),
             returns: () => simulator.returns(),
             faults: () => structuredClone(state.faults),

@@ -86,8 +86,10 @@ export interface Log {
   keepBody(entry: Entry, body: unknown, bytes: number, cost: number): void;
   /** Sets an entry's XML (echo), counted with its body. */
   keepXml(entry: Entry, xml: string): void;
-  /** Copies of the kept entries, oldest first. */
-  list(): ReceivedRequest[];
+  /** Copies of the kept entries, oldest first: all, or the newest `newest` of them. */
+  list(newest?: number): ReceivedRequest[];
+  /** How many entries are kept. */
+  size(): number;
 }
 
 /**
@@ -135,6 +137,11 @@ export function createLog(retain: number, budget = BODY_BUDGET_BYTES): Log {
       entry.xml = xml;
       bodies.grow(entry, heapBytes(xml));
     },
-    list: () => [...entries.slice(oldest), ...entries.slice(0, oldest)].map((entry) => structuredClone(entry)),
+    list: (newest = entries.length) => {
+      const ordered = [...entries.slice(oldest), ...entries.slice(0, oldest)];
+      // Only the entries asked for are copied (a live view asks for a page of a long list).
+      return ordered.slice(Math.max(0, ordered.length - newest)).map((entry) => structuredClone(entry));
+    },
+    size: () => entries.length,
   };
 }

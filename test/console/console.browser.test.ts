@@ -263,6 +263,26 @@ describe('the console in headless Chromium', () => {
     await expect.poll(() => cellOf('REQ-CONSOLE-2', 3).textContent(), { timeout: 10_000 }).toBe('created');
   });
 
+  it('Inspector: a live refresh asks for the newest 200 requests only, and numbers them as in the whole list', async () => {
+    const asked: string[] = [];
+    const listen = (request: { url(): string }) => {
+      if (request.url().includes('/_fulfilkit/received')) asked.push(new URL(request.url()).search);
+    };
+    page.on('request', listen);
+    try {
+      for (let i = 0; i < 210; i++) await fetch(`${server.origin}/productapi/v1/inventory?sku=PAGE-${i}`);
+      const total = server.simulator.received().length;
+      expect(total).toBeGreaterThan(210);
+      await expect.poll(() => page.locator('#received tr').first().locator('td').first().textContent(), { timeout: 10_000 }).toBe(String(total));
+      expect(await page.locator('#received tr').count()).toBe(200);
+      expect(await page.locator('#received tr').last().locator('td').first().textContent()).toBe(String(total - 199));
+      expect(asked.length).toBeGreaterThan(0);
+      expect(new Set(asked)).toEqual(new Set(['?newest=200']));
+    } finally {
+      page.off('request', listen);
+    }
+  });
+
   it('Inspector: Reset empties the simulator and the tables', async () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect.poll(() => page.locator('#orders tr').count()).toBe(0);

@@ -47,6 +47,24 @@ describe('the control API (no token, loopback)', () => {
     for (const secret of SECRETS) expect(JSON.stringify(received)).not.toContain(secret);
   });
 
+  it('GET received?newest=N lists the newest N, oldest first, and the total kept; a bad N is 400', async () => {
+    await raw(at('reset'), { method: 'POST' });
+    for (let i = 0; i < 5; i++) await raw(`${sim.url}/productapi/v1/inventory?sku=SKU-${i}`, { headers: AUTH });
+    const all = (await raw(at('received'))).json;
+    expect(all.requests).toHaveLength(5);
+    // The whole list keeps its pinned shape: no total.
+    expect(Object.keys(all)).toEqual(['requests']);
+    const urls = (answer: { requests: { url: string }[] }) => answer.requests.map((r) => new URL(r.url).search);
+    expect((await raw(at('received?newest=2'))).json).toEqual({ requests: all.requests.slice(3), total: 5 });
+    expect(urls((await raw(at('received?newest=2'))).json)).toEqual(['?sku=SKU-3', '?sku=SKU-4']);
+    expect((await raw(at('received?newest=0'))).json).toEqual({ requests: [], total: 5 });
+    expect((await raw(at('received?newest=99'))).json).toEqual({ requests: all.requests, total: 5 });
+    for (const bad of ['-1', '1.5', 'x', '', '01', '1e3', '1000000000']) {
+      const refused = await raw(at(`received?newest=${encodeURIComponent(bad)}`));
+      expect(refused, bad).toMatchObject({ status: 400, json: { message: 'newest must be a whole number from 0 to 999999999.' } });
+    }
+  });
+
   it('advances an order: 200 { order }, 409 { message, allowed }, 404 unknown, 400 without a status', async () => {
     await raw(at('reset'), { method: 'POST' });
     await sendOrder(sim.url, validOrder('1.1'));

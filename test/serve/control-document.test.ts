@@ -114,6 +114,8 @@ const bodyRefusals = (method: string, path: string, notWhatItTakes: unknown): Ca
 /** What `fulfilkit serve` is asked (an order REQ-1001 accepted first). */
 const SIMULATOR: Case[] = [
   c('received', 'GET', 'received', 200),
+  c('received, the newest one', 'GET', 'received?newest=1', 200),
+  c('received, newest not a whole number', 'GET', 'received?newest=1.5', 400),
   c('orders', 'GET', 'orders', 200),
   c('returns', 'GET', 'returns', 200),
   c('advance', 'POST', 'orders/REQ-1001/advance', 200, json({ status: 'confirmed' })),

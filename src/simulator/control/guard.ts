@@ -19,6 +19,7 @@ export const CONTROL_MESSAGES = {
   notFound: 'No such control path; see `fulfilkit openapi --control`.',
   proxyNotFound: 'No such control path; the proxy answers GET /_fulfilkit/violations.',
   methodNotAllowed: 'This control path does not take this method.',
+  newest: 'newest must be a whole number from 0 to 999999999.',
 } as const;
 
 /**

@@ -27,7 +27,10 @@ export type AdvanceResult =
 
 /** The simulator as its control API sees it. */
 export interface ControlTarget {
-  received(): readonly ReceivedRequest[];
+  /** What `received()` lists: all, or the newest `newest`. */
+  received(newest?: number): readonly ReceivedRequest[];
+  /** How many requests `received()` lists. */
+  receivedTotal(): number;
   orders(): readonly ControlOrder[];
   returns(): readonly SimulatedReturn[];
   faults(): SimulatorFaults;
@@ -96,9 +99,17 @@ function advance(target: ControlTarget, segment: string, body: unknown): Respons
 
 type Handler = (target: ControlTarget, request: Request) => Promise<Response> | Response;
 
+/** `GET received`, all, or `?newest=N`: the newest N and how many are kept (`total`), for a view that shows a page of them. */
+function received(target: ControlTarget, request: Request): Response {
+  const newest = new URL(request.url).searchParams.get('newest');
+  if (newest === null) return json(200, { requests: target.received() });
+  if (!/^(?:0|[1-9]\d{0,8})$/.test(newest)) return controlError(400, CONTROL_MESSAGES.newest);
+  return json(200, { requests: target.received(Number(newest)), total: target.receivedTotal() });
+}
+
 /** The fixed routes: path below the prefix, then method. */
 const ROUTES: Readonly<Record<string, Readonly<Record<string, Handler>>>> = {
-  received: { GET: (t) => json(200, { requests: t.received() }) },
+  received: { GET: received },
   orders: { GET: (t) => json(200, { orders: t.orders() }) },
   returns: { GET: (t) => json(200, { returns: t.returns() }) },
   faults: {
