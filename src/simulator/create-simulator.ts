@@ -16,7 +16,7 @@ import { listen } from './listen';
 import { faultsOf, resolveOptions, type ResolvedOptions } from './options';
 import { createRandom, hash128, type RandomSource } from './random';
 import { createByteBudget, BODY_BUDGET_BYTES, heapBytes, keepNewest } from './kept';
-import { createLog, redactedHeaders, redactedUrl, type Entry, type Log } from './received';
+import { createLog, redactedHeaders, redactedPath, redactedUrl, type Entry, type Log } from './received';
 import { HANDLE_UNDER, type HandleUnder } from './handle-under';
 import { requestReferenceOf } from './request-reference';
 import { findRoute } from './routes';
@@ -240,7 +240,7 @@ export function createSimulator(options?: SimulatorOptions): Simulator {
       if (onRequest !== undefined) {
         const ms = performance.now() - started;
         const reference = trace.requestReference;
-        onRequest({ time: Date.now() - ms, method: request.method, path: url.pathname, operation: trace.operation, status, ms, ...(reference === undefined ? {} : { requestReference: reference }) });
+        onRequest({ time: Date.now() - ms, method: request.method, path: redactedPath(url.pathname), operation: trace.operation, status, ms, ...(reference === undefined ? {} : { requestReference: reference }) });
       }
     }
   }

@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import { MESSAGES } from './answers';
 import { receivedOn } from './control/guard';
 import { isDroppedConnection } from './faults';
+import { redactedPath } from './received';
 import type { SimulatorRequestEvent, SimulatorServer } from './types';
 
 // A variable, not a literal: browser bundlers must not try to resolve a Node built-in.
@@ -81,6 +82,18 @@ export function requestTarget(target: string | undefined): { pathname: string; s
   return { pathname: '/*', search: '' };
 }
 
+/**
+ * The path of a request line as the request log shows it: parsed (see {@link requestTarget}),
+ * credential parameters of its segments redacted (see `redactedPath`).
+ *
+ * @param target The request line's target (`req.url`).
+ * @returns The path to log.
+ * @example loggedPath('/productapi/v1/inventory;subscription-key=K?sku=A'); // '/productapi/v1/inventory;subscription-key=<redacted>'
+ */
+export function loggedPath(target: string | undefined): string {
+  return redactedPath(requestTarget(target).pathname);
+}
+
 /** The URL a request line names, on this server (see {@link requestTarget}). */
 function urlOf(target: string | undefined, origin: string): string {
   const { pathname, search } = requestTarget(target);
@@ -127,7 +140,7 @@ export function refusedWithoutHost(req: IncomingMessage, res: ServerResponse, on
   const body = JSON.stringify({ statusCode: '400', message: MESSAGES.noHost });
   req.resume();
   res.writeHead(400, closingHeaders(body)).end(body);
-  onRequest?.({ time: Date.now(), method: req.method ?? 'GET', path: requestTarget(req.url).pathname, operation: undefined, status: 400, ms: 0 });
+  onRequest?.({ time: Date.now(), method: req.method ?? 'GET', path: loggedPath(req.url), operation: undefined, status: 400, ms: 0 });
   return true;
 }
 
@@ -147,7 +160,7 @@ function refusedMethod(req: IncomingMessage, res: ServerResponse, onRequest: Req
   const body = JSON.stringify({ statusCode: '404', message: MESSAGES.notFound });
   req.resume();
   res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) }).end(body);
-  onRequest?.({ time: Date.now(), method: req.method, path: requestTarget(req.url).pathname, operation: undefined, status: 404, ms: 0 });
+  onRequest?.({ time: Date.now(), method: req.method, path: loggedPath(req.url), operation: undefined, status: 404, ms: 0 });
   return true;
 }
 
@@ -167,7 +180,7 @@ export function answerBeyondRequests(server: Server, onRequest: RequestLog): voi
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => undefined);
     socket.end(closingAnswer(405, 'Method Not Allowed', CONNECT_REFUSED, { Allow: '' }), () => socket.destroy());
-    log(req.method ?? 'CONNECT', requestTarget(req.url).pathname, 405);
+    log(req.method ?? 'CONNECT', loggedPath(req.url), 405);
   });
   // Connections that carried a request: one that ends in the middle of the next message is a
   // client gone after its answer (curl stops sending a body once it reads a 413), no request.

@@ -47,10 +47,35 @@ function decodedName(name: string): string {
   return bracket > 0 && decoded.endsWith(']') ? decoded.slice(0, bracket) : decoded;
 }
 
+/** A parameter `name=value`: its value replaced by `<redacted>` when its name is a credential's. */
+function redactedParam(pair: string): string {
+  const eq = pair.indexOf('=');
+  const name = eq < 0 ? pair : pair.slice(0, eq);
+  return SECRETS.has(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+}
+
+/**
+ * A path with the value of every credential parameter of its segments (`/a;subscription-key=K/b`,
+ * the matrix form some servers read) replaced by `<redacted>`. The request log and
+ * `received()` show paths through it.
+ *
+ * @param path A path (or a URL without its query).
+ * @returns The path to show.
+ * @example redactedPath('/productapi/v1/inventory;subscription-key=K'); // '/productapi/v1/inventory;subscription-key=<redacted>'
+ */
+export function redactedPath(path: string): string {
+  if (!path.includes(';')) return path;
+  return path
+    .split('/')
+    .map((segment) => segment.split(';').map((part, i) => (i === 0 ? part : redactedParam(part))).join(';'))
+    .join('/');
+}
+
 /**
  * A URL without its fragment (never sent over HTTP; it may hold anything) and with the
- * value of every credential query parameter (parameters separated by `&` or `;`, names compared
- * without case, after decoding, brackets of the array forms left out) replaced by `<redacted>`; the rest of the URL is kept as it was sent.
+ * value of every credential parameter (in the query, separated by `&` or `;`, and in the
+ * path's segments, see `redactedPath`; names compared without case, after decoding, brackets
+ * of the array forms left out) replaced by `<redacted>`; the rest of the URL is kept as it was sent.
  *
  * @param url The request's URL.
  * @returns The URL to keep.
@@ -59,19 +84,14 @@ export function redactedUrl(url: string): string {
   const hash = url.indexOf('#');
   const sent = hash < 0 ? url : url.slice(0, hash);
   const query = sent.indexOf('?');
-  if (query < 0) return sent;
+  if (query < 0) return redactedPath(sent);
   // `;` separates parameters too for some servers (HTML 4's recommendation, Python's cgi of old):
   // split on both, separators kept, so that what one server reads as a key is never kept.
   const kept = sent
     .slice(query + 1)
     .split(/([&;])/)
-    .map((pair, i) => {
-      if (i % 2 === 1) return pair;
-      const eq = pair.indexOf('=');
-      const name = eq < 0 ? pair : pair.slice(0, eq);
-      return SECRETS.has(decodedName(name)) ? `${name}=${REDACTED}` : pair;
-    });
-  return sent.slice(0, query + 1) + kept.join('');
+    .map((pair, i) => (i % 2 === 1 ? pair : redactedParam(pair)));
+  return `${redactedPath(sent.slice(0, query))}?${kept.join('')}`;
 }
 
 /** The bounded list behind received(). */

@@ -154,7 +154,7 @@ export interface SimulatorRequestEvent {
   readonly time: number;
   /** HTTP method. */
   readonly method: string;
-  /** The URL's path (percent-encoded, without the query: a query may carry a key). */
+  /** The URL's path (percent-encoded, without the query: a query may carry a key; a credential parameter of a segment, `;subscription-key=...`, shows as `<redacted>`). */
   readonly path: string;
   /** The operation; `'control'` for the control API; `undefined` for an unknown path. */
   readonly operation: SimulatorOperation | 'control' | undefined;

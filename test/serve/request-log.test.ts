@@ -78,6 +78,32 @@ describe('the request log shows every requestReference, escaped and cut at 200 c
   });
 });
 
+describe('the request log never shows a credential in a path parameter (`;name=value`, the matrix form some servers read)', () => {
+  const SECRET = 'matrix-secret-1';
+  const paths = [
+    `/productapi/v1/inventory;subscription-key=${SECRET}`,
+    `/productapi;ClientAuthKey=${SECRET}/v1/inventory;a=1`,
+    `/nowhere;Subscription%2DKey=${SECRET}`,
+    `/_fulfilkit/health;clientconfigid=${SECRET}`,
+  ];
+
+  it.each(['serve', 'proxy'] as const)('fulfilkit %s --log json and pretty', async (command) => {
+    const upstream = await serve(['--log', 'off']);
+    const runs = command === 'serve' ? [await serve(['--log', 'json']), await serve(['--log', 'pretty'])] : [await proxy(['--upstream', upstream.url, '--log', 'json']), await proxy(['--upstream', upstream.url, '--log', 'pretty'])];
+    try {
+      for (const run of runs) {
+        for (const path of paths) await raw(`${run.url}${path}?sku=A`, { headers: AUTH });
+        const written = run.out() + run.err();
+        expect(written).toContain(';subscription-key=<redacted>');
+        expect(written).toContain(';a=1');
+        expect(written).not.toContain(SECRET);
+      }
+    } finally {
+      for (const run of [...runs, upstream]) expect(await run.stop()).toBe(0);
+    }
+  });
+});
+
 describe('requestLogLine', () => {
   const prettyOf = (requestReference: string) => requestLogLine({ time: 0, method: 'POST', path: '/p', operation: 'createOrderV1_1', status: 200, ms: 1, requestReference }, 'pretty');
 

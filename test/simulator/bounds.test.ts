@@ -157,6 +157,25 @@ describe('query-string credentials', () => {
     expect(url.slice(url.indexOf('?'))).toBe('?sku=MUG;subscription-key=<redacted>&a=1;ClientAuthKey=<redacted>;b=2');
   });
 
+  it('are redacted in the parameters of path segments (`;name=value`), in received().url and the onRequest event', async () => {
+    const events: string[] = [];
+    const sim = createSimulator({ onRequest: (event) => events.push(event.path) });
+    await sim.fetch(`${BASE_URL}/productapi/v1/inventory;subscription-key=s1;v=2?sku=MUG`, { headers: headers() });
+    await sim.fetch(`${BASE_URL}/productapi;ClientAuthKey=s2/v1/inventory`);
+    await sim.fetch(`${BASE_URL}/nowhere;Client%41uthKey=s3;subscription-key[]=s4`);
+    expect(sim.received().map((r) => new URL(r.url).pathname)).toEqual([
+      '/productapi/v1/inventory;subscription-key=%3Credacted%3E;v=2',
+      '/productapi;ClientAuthKey=%3Credacted%3E/v1/inventory',
+      '/nowhere;Client%41uthKey=%3Credacted%3E;subscription-key[]=%3Credacted%3E',
+    ]);
+    expect(events).toEqual([
+      '/productapi/v1/inventory;subscription-key=<redacted>;v=2',
+      '/productapi;ClientAuthKey=<redacted>/v1/inventory',
+      '/nowhere;Client%41uthKey=<redacted>;subscription-key[]=<redacted>',
+    ]);
+    for (const secret of ['s1', 's2', 's3', 's4']) expect(JSON.stringify([sim.received(), events])).not.toContain(`=${secret}`);
+  });
+
   it('are redacted in their array and object forms, which many servers read as the name before the brackets', async () => {
     const sim = createSimulator();
     const query = 'subscription-key[]=s1&ClientAuthKey[0]=s2&clientConfigId[a][b]=s3&subscription-key%5B%5D=s4&[subscription-key]=kept&sku[]=MUG';

@@ -30,7 +30,7 @@ import { nestsDeeper } from '../body';
 import { repeatedMember } from '../../cli/json-text';
 import { tallied } from '../../cli/result';
 import { requestReferenceOf } from '../request-reference';
-import { answerBeyondRequests, endAnswer, READ_DEADLINE_MS, refusedWithoutHost, requestTarget } from '../listen';
+import { answerBeyondRequests, endAnswer, loggedPath, READ_DEADLINE_MS, refusedWithoutHost, requestTarget } from '../listen';
 import { ROUTES, findRoute } from '../routes';
 import type { Route } from '../context';
 import type { SimulatorOperation, SimulatorRequestEvent, SimulatorServer } from '../types';
@@ -429,7 +429,7 @@ export async function startProxy(options: ProxyOptions, listenOptions: { port?: 
     const started = performance.now();
     const trace: { operation: SimulatorRequestEvent['operation']; requestReference?: string } = { operation: undefined };
     // The parsed path only: the raw target may hold user info (`GET http://user:key@host/...`) or a query.
-    const path = requestTarget(req.url).pathname;
+    const path = loggedPath(req.url);
     serve(req, res, trace).then(
       (status) => log(status),
       () => {

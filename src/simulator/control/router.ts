@@ -103,7 +103,7 @@ type Handler = (target: ControlTarget, request: Request) => Promise<Response> | 
 function received(target: ControlTarget, request: Request): Response {
   const newest = new URL(request.url).searchParams.get('newest');
   if (newest === null) return json(200, { requests: target.received() });
-  if (!/^(?:0|[1-9]\d{0,8})$/.test(newest)) return controlError(400, CONTROL_MESSAGES.newest);
+  if (newest.length > 9 || !/^(0|[1-9]\d*)$/.test(newest)) return controlError(400, CONTROL_MESSAGES.newest);
   return json(200, { requests: target.received(Number(newest)), total: target.receivedTotal() });
 }
 
