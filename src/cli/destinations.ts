@@ -46,12 +46,7 @@ export interface Destination {
  * @throws {UsageError} Naming the output.
  */
 export async function checkDestinations(args: LintArgs, io: CliIo, cwd: string, inputs: readonly FileIdentity[], stdoutWritten: boolean): Promise<void> {
-  // `2>> input`: the summary would grow the file read, and so would the message saying so.
-  if (io.stderrFd !== undefined) {
-    await refuseInputsAsOutputs([{ name: 'stderr', fd: io.stderrFd }], inputs).catch((error: unknown) => {
-      throw error instanceof UsageError ? new UsageError(error.message, { silent: true }) : error;
-    });
-  }
+  await refuseStderrAsInput(io, inputs);
   const outputs: OutputTarget[] = args.formats.flatMap((format) => {
     const file = args.outputs[format];
     return file === undefined ? [] : [{ name: file, path: resolve(cwd, file) }];
@@ -61,6 +56,22 @@ export async function checkDestinations(args: LintArgs, io: CliIo, cwd: string, 
   const stepSummary = io.env?.GITHUB_STEP_SUMMARY;
   if (args.formats.includes('github') && stepSummary) outputs.push({ name: '$GITHUB_STEP_SUMMARY', path: resolve(cwd, stepSummary) });
   await refuseInputsAsOutputs(outputs, inputs);
+}
+
+/**
+ * Refuses a run whose stderr is one of its inputs (`2>> input`): its messages would grow the
+ * file read, and so would the message saying so, so the refusal is silent (exit 2).
+ *
+ * @param io The streams (stderr's descriptor).
+ * @param inputs What the run reads.
+ * @throws {UsageError} A silent one, when stderr is an input.
+ * @example await refuseStderrAsInput(io, inputs);
+ */
+export async function refuseStderrAsInput(io: CliIo, inputs: readonly FileIdentity[]): Promise<void> {
+  if (io.stderrFd === undefined) return;
+  await refuseInputsAsOutputs([{ name: 'stderr', fd: io.stderrFd }], inputs).catch((error: unknown) => {
+    throw error instanceof UsageError ? new UsageError(error.message, { silent: true }) : error;
+  });
 }
 
 /**

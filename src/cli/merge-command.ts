@@ -16,7 +16,7 @@ import { writeLine } from './escape';
 import { EXIT } from './exit-codes';
 import { colorWanted } from './formatters/color';
 import { FORMAT_NAMES, FORMATTERS, type FormatName } from './formatters/index';
-import { openOutputFile } from './destinations';
+import { openOutputFile, refuseStderrAsInput } from './destinations';
 import type { CliIo } from './io';
 import { OutputSink } from './output';
 import { ioReason, readTextFile, stripBom } from './profile';
@@ -663,6 +663,7 @@ export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<
     sources.push({ path, file, readOnce: info !== undefined && !info.isFile() && !info.isDirectory() });
   }
   const outputs: OutputTarget[] = args.outputFile !== undefined ? [{ name: args.outputFile, path: resolve(cwd, args.outputFile) }] : io.stdoutFd !== undefined ? [{ name: 'stdout', fd: io.stdoutFd }] : [];
+  await refuseStderrAsInput(io, inputs);
   await refuseInputsAsOutputs(outputs, inputs);
   // First every report is checked (nothing is written if one is not a report), then each is
   // read again and written a result at a time: memory holds one result of each, not the reports.

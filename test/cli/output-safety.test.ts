@@ -140,6 +140,30 @@ describe('an output that is an input', () => {
     expect(readFileSync(join(dir, 'log.txt'), 'utf8')).toMatch(/payload/);
   });
 
+  it('merge exits 2 writing nothing when stderr is appended to one of its reports (the real bin)', async () => {
+    const dir = tempFiles({ 'f.ndjson': TEXT });
+    expect((await finished(startBin(bin(), ['lint', '-f', 'json', '-o', 'r.json', 'f.ndjson'], { cwd: dir }))).code).toBe(1);
+    const report = join(dir, 'r.json');
+    const before = readFileSync(report, 'utf8');
+    const stderr = openSync(report, 'a');
+    try {
+      const out = await finished(startBin(bin(), ['merge', '-f', 'stylish', 'r.json'], { cwd: dir, stdio: ['ignore', 'pipe', stderr] }));
+      expect([out.code, out.stdout]).toEqual([2, '']);
+    } finally {
+      closeSync(stderr);
+    }
+    expect(readFileSync(report, 'utf8')).toBe(before);
+    // Appended to a file that is no report, the merge runs as ever.
+    const log = openSync(join(dir, 'log.txt'), 'a');
+    try {
+      const out = await finished(startBin(bin(), ['merge', '-f', 'stylish', 'r.json'], { cwd: dir, stdio: ['ignore', 'pipe', log] }));
+      expect(out.code).toBe(1);
+      expect(out.stdout).toMatch(/problem/);
+    } finally {
+      closeSync(log);
+    }
+  });
+
   it('is refused when $GITHUB_STEP_SUMMARY names an input and github is a format (its summary is appended there)', async () => {
     const dir = tempFiles({ 'f.ndjson': TEXT });
     const file = join(dir, 'f.ndjson');
