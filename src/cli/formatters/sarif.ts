@@ -72,12 +72,19 @@ function artifactUri(file: string): string {
   return path(slashed);
 }
 
+/**
+ * Keys of results without a reference remembered at most (65,536, some 10 MB): past that, a
+ * payload without a reference is told apart by its place in the file, as a repeated
+ * reference is, so memory stays flat when every payload has new pointers (unknown members).
+ */
+const MAX_SEEN_KEYS = 1 << 16;
+
 /** What a run remembers: each rule's index in the tool's rules, and the results so far by rule, file and pointer (for the fingerprints). */
 interface SarifState {
   readonly ruleIndex: ReadonlyMap<string, number>;
   /** The batch rules: a payload they report repeats an earlier payload's reference. */
   readonly batchRules: ReadonlySet<string>;
-  /** Results without a reference so far, by rule, file and pointer (a bounded set of keys). */
+  /** Results without a reference so far, by rule, file and pointer (at most `MAX_SEEN_KEYS`). */
   readonly seen: Map<string, number>;
 }
 
@@ -89,7 +96,8 @@ interface SarifState {
  * `startColumn` (UTF-16 code units: `columnKind`), the JSON Pointer into the file as the
  * logical location, and `partialFingerprints` that stay the same from run to run and from
  * one run to its shards merged (rule, file, pointer, the payload's requestReference and
- * occurrence; not the line). The footer adds an invocation (`executionSuccessful` is false
+ * occurrence; not the line, unless the run has met 65,536 keys of payloads without a
+ * reference: later ones are told apart by their place). The footer adds an invocation (`executionSuccessful` is false
  * when the run was interrupted or a fault left it incomplete, a notification for each) and the summary as the
  * run's `properties`. Past `--max-problems-per-payload`, the last result listed for a
  * payload carries `properties.omitted` (how many more it has), and the invocation a note
@@ -115,7 +123,9 @@ export const sarif = defineFormatter({
     // payload's (a batch rule reports it) adds its place in the file, or the two would share alerts.
     const reference = result.requestReference;
     const repeated = reference !== undefined && result.problems.some((p) => batchRules.has(p.rule));
-    const who = reference === undefined ? undefined : repeated ? `${reference}\u0000${result.line ?? result.index ?? ''}` : reference;
+    const place = `${result.line ?? result.index ?? ''}`;
+    const full = reference === undefined && seen.size >= MAX_SEEN_KEYS;
+    const who = reference === undefined ? (full ? `\u0000${place}` : undefined) : repeated ? `${reference}\u0000${place}` : reference;
     const counts = who === undefined ? seen : new Map<string, number>();
     // Pointers are into the file: an element of a top-level array is prefixed by its index.
     const prefix = result.index === undefined ? '' : '/' + result.index;
