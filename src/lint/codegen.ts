@@ -183,13 +183,13 @@ class Generator {
       b.if(_`!${h.isPlainObject}(${d})`, wrong);
       b.if(_`${h.getProto}(${d}) !== null`, (b) => b.line(_`${d} = ${h.ownCopy}(${d})`));
     });
+    this.checks(b, op.first, d, w, undefined);
     const extra = op.node.strict ? b.let('extra') : undefined;
     // Whether the key loop listed each member, as bits.
-    // (No members: ((0 - 1) >> 5) + 1 is 0 words.)
-    const seen = Array.from({ length: ((members.length - 1) >> 5) + 1 }, () => b.let('s', _`0`));
-    const bit = (i: number) => [seen[i >> 5]!, 1 << (i & 31)] as const;
+    const seen = members.length === 0 ? [] : Array.from({ length: ((members.length - 1) >> 5) + 1 }, () => b.let('s', _`0`));
+    const bit = (i: number) => [seen[i >> 5]!, (1 << (i & 31)) | 0] as const;
     // One pass over the own keys (for...in lists own keys when Object.prototype is plain, see
-    // plan.ts) notes which members are listed; then each member is read by its name, which
+    // plan.ts) notes which members are listed; then each listed one is read by its name, which
     // the compiler makes a load at a known place. Measured side by side: reading d[k] inside
     // the loop instead made a valid 5-item order lint 5-7 % slower.
     b.for(_`const k in ${d}`, (b) =>
@@ -199,12 +199,11 @@ class Generator {
         extra && _`(${extra} ??= []).push(k);`,
       ),
     );
-    const values = members.map((member) => b.let('x', _`${d}[${member.key}]`, 'const'));
-    // A member that a read finds but the loop does not list is hidden or inherited: the walk
-    // (its visitors too) reads a copy of the own members instead.
-    const hidden = values.map((x, i) => _`(!(${bit(i)[0]} & ${bit(i)[1]}) && ${x} !== undefined)`);
-    if (members.length > 0) b.if(joinCode(hidden, '||', _`false`), (b) => b.line(_`return ${this.fn(op)}(${h.ownCopy}(${d}), ${w})`));
-    this.checks(b, op.first, d, w, undefined);
+    // Each member's value: undefined when the loop does not list it.
+    const values = members.map((member, i) => {
+      const [s, mask] = bit(i);
+      return b.let('x', _`(${s} & ${mask}) === 0 ? undefined : ${d}[${member.key}]`, 'const');
+    });
     // Ask early for the objects and arrays this one holds: testing a value's type reads its
     // first word, so the processor fetches them from memory while the walk checks this
     // object's other members. The call never happens for JSON; it keeps the compiler from
@@ -215,7 +214,12 @@ class Generator {
     if (op.wrapper >= 0) {
       // A null wrapper is absent, as a missing one (presence: missing or null).
       const [s, mask] = bit(op.wrapper);
-      b.if(_`!(${s} & ${mask}) || ${values[op.wrapper]!} === null`, (b) => b.line(_`${h.wrapperMissing}(${w})`).return());
+      b.if(_`(${s} & ${mask}) === 0 || ${values[op.wrapper]!} === null`, (b) => b.line(_`${h.wrapperMissing}(${w})`).return());
+    }
+    if ((op.enter || op.exit) && members.length > 0) {
+      // Visitors read members directly: give them a copy without a hidden or inherited member.
+      const hidden = members.map((member, i) => _`((${bit(i)[0]} & ${bit(i)[1]}) === 0 && ${d}[${member.key}] !== undefined)`);
+      b.if(joinCode(hidden, '||', _`false`), (b) => b.line(_`${d} = ${h.ownCopy}(${d})`));
     }
     this.visit(b, op.enter, d, w);
     members.forEach((member, i) => this.member(b, member, values[i]!, w));
