@@ -97,11 +97,11 @@ function advance(target: ControlTarget, segment: string, body: unknown): Respons
   return result.status === 404 ? controlError(404, result.message) : json(409, { message: result.message, allowed: result.allowed });
 }
 
-type Handler = (target: ControlTarget, request: Request) => Promise<Response> | Response;
+type Handler = (target: ControlTarget, request: Request, url: URL) => Promise<Response> | Response;
 
 /** `GET received`, all, or `?newest=N`: the newest N and how many are kept (`total`), for a view that shows a page of them. */
-function received(target: ControlTarget, request: Request): Response {
-  const newest = new URL(request.url).searchParams.get('newest');
+function received(target: ControlTarget, _request: Request, url: URL): Response {
+  const newest = url.searchParams.get('newest');
   if (newest === null) return json(200, { requests: target.received() });
   if (newest.length > 9 || !/^(0|[1-9]\d*)$/.test(newest)) return controlError(400, CONTROL_MESSAGES.newest);
   return json(200, { requests: target.received(Number(newest)), total: target.receivedTotal() });
@@ -166,6 +166,6 @@ export function controlRouter(target: ControlTarget, options: SimulatorControlOp
     const method = request.method === 'HEAD' && Object.hasOwn(methods, 'GET') ? 'GET' : request.method;
     const run = Object.hasOwn(methods, method) ? methods[method]! : undefined;
     if (run === undefined) return methodNotAllowed(Object.keys(methods));
-    return request.method === 'HEAD' ? headOf(await run(target, request)) : run(target, request);
+    return request.method === 'HEAD' ? headOf(await run(target, request, url)) : run(target, request, url);
   };
 }
