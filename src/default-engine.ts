@@ -49,7 +49,7 @@ function targetOf(kind: PayloadKind, options: unknown): LintTarget {
  *
  * @param options The rules (default: `RULES`) and settings.
  * @returns The engine.
- * @throws {TypeError} For rules that are not an array of rules with distinct ids, or a setting that is not one of the documented values.
+ * @throws {TypeError} For rules that are not an array of rules with distinct ids, a visitor selector that names no node of the rule's payloads (`order.amout[]`), or a setting that is not one of the documented values.
  * @example
  * // noTestSkus: the rule of defineRule's example
  * const engine = createEngine({ rules: [...RULES, noTestSkus], codegen: false });
@@ -58,7 +58,7 @@ function targetOf(kind: PayloadKind, options: unknown): LintTarget {
 export function createEngine(options: EngineOptions = {}): Engine {
   // engineOf checks the options (an object) and the rules.
   const rules = options !== null && typeof options === 'object' ? options.rules : undefined;
-  return engineOf(rules ?? RULES, options);
+  return engineOf(rules ?? RULES, options, RULES);
 }
 
 /**

@@ -13,9 +13,10 @@ import { batchFactsOf, batchStateOf } from './batch-state';
 import { walkSource } from './codegen';
 import type { Rule } from './define-rule';
 import { isPlainObject } from './json';
-import { newEngineState, planFor, setCodegen, walkPayload, type EngineState, type Plan, type WalkFn } from './plan';
+import { newEngineState, planFor, setCodegen, visitorSelectors, walkPayload, type EngineState, type Plan, type WalkFn } from './plan';
 import { finish, reportFinding, tallyOf, Walk, type Bound, type ProblemTally } from './report';
 import { orderTargets, returnTarget, type LintTarget } from './targets';
+import type { Tree } from './tree';
 import { underStructural } from './type-first';
 import type { LintBatchOptions, LintOptions, LintOrderOptions, PayloadKind, Problem } from './types';
 
@@ -307,6 +308,9 @@ function generatedSourceIn(engine: EngineState, target: LintTarget, options: Lin
   return plan.generated === undefined ? undefined : walkSource(plan);
 }
 
+/** A rule's text in a message: quoted, and cut at 64 characters. */
+const shownText = (text: string): string => JSON.stringify(text.length > 64 ? `${text.slice(0, 64)}…` : text);
+
 /**
  * A rule list checked: an array of rules with distinct ids (a copy: the engine keeps its own).
  *
@@ -332,7 +336,7 @@ export function checkedRules(rules: unknown): readonly Rule[] {
     ) {
       throw new TypeError('each rule must have meta with an id, kinds, a severity and messages (see defineRule).');
     }
-    const shown = JSON.stringify(id.length > 64 ? `${id.slice(0, 64)}…` : id);
+    const shown = shownText(id);
     const { state, visitors, batch } = rule as Partial<Rule>;
     // What lint calls: checked here, so that a rule of the wrong shape is refused once, not met by every lint.
     if (state !== undefined && typeof state !== 'function') throw new TypeError(`rule ${shown}: state must be a function that makes the state of one lint.`);
@@ -349,18 +353,55 @@ export function checkedRules(rules: unknown): readonly Rule[] {
 }
 
 /**
+ * The first visitor selector of a rule that names no node of the payloads its `kinds` name
+ * (in any order version, with or without an FMS profile): a visitor that would never be called.
+ *
+ * @param rule A rule.
+ * @param treesOf The schema trees of a payload kind (FMS trees: they hold every member); none for a kind that is not one.
+ * @returns The selector as written, or undefined when each names a node.
+ * @example selectorNamingNoNode(rule, treesOf); // 'order.amout[]' for a misspelt selector
+ */
+export function selectorNamingNoNode(rule: Rule, treesOf: (kind: PayloadKind) => readonly Tree[]): string | undefined {
+  for (const key of Object.keys(rule.visitors ?? {})) {
+    for (const { node } of visitorSelectors(key)) {
+      if (!rule.meta.kinds.some((kind) => treesOf(kind).some((tree) => tree.nodes.some((n) => n.selector === node)))) return key;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Makes an engine of rules and settings (see `createEngine`, which gives the default rules).
  *
  * @param rules The rules.
  * @param config The settings.
+ * @param known Rules known to be sound (the default ones, tested): not checked again.
  * @returns The engine.
- * @throws {TypeError} For rules that are not an array of rules with distinct ids, or a bad setting.
+ * @throws {TypeError} For rules that are not an array of rules with distinct ids, a visitor selector that names no node, or a bad setting.
  */
-export function engineOf(rules: readonly Rule[], config: EngineConfig): Engine {
+export function engineOf(rules: readonly Rule[], config: EngineConfig, known: readonly Rule[] = []): Engine {
   const own = checkedRules(rules);
   const state = newEngineState(codegenOf(config, ['rules', 'codegen']) ?? 'auto');
   const orderTarget = orderTargets(own);
   const returns = returnTarget(own);
+  // A misspelt selector would leave its visitor silent: refused once, here. The trees are
+  // built only for a rule of visitors that is not a known one (some milliseconds, once).
+  const trees = new Map<PayloadKind, readonly Tree[]>();
+  const treesOf = (kind: PayloadKind): readonly Tree[] => {
+    let found = trees.get(kind);
+    if (found === undefined) {
+      found = kind === 'order' ? ORDER_VERSIONS.map((version) => orderTarget(ORDER_VERSION_FEATURES[version]).tree(true)) : kind === 'return' ? [returns.tree(true)] : [];
+      trees.set(kind, found);
+    }
+    return found;
+  };
+  for (const rule of own) {
+    if (known.includes(rule)) continue;
+    const selector = selectorNamingNoNode(rule, treesOf);
+    if (selector !== undefined) {
+      throw new TypeError(`rule ${shownText(rule.meta.id)}: the visitors key ${shownText(selector)} names no node of the payloads of its kinds (see Visitors: \`item[]\`, \`partner[].addressData\`, \`body:exit\`).`);
+    }
+  }
   const targetOf = (kind: PayloadKind, options: unknown): LintTarget => (kind === 'order' ? orderTarget(featuresOf(options)) : returns);
   return Object.freeze({
     lintOrder: (payload: unknown, options: LintOrderOptions) => lintIn(state, orderTarget(featuresOf(options)), payload, options),

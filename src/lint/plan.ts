@@ -274,6 +274,22 @@ function nodesOf(tree: Tree, selector: string): TreeNode[] {
 }
 
 /**
+ * The selectors of a visitors key: a comma-separated list, each a node's selector, with
+ * `:exit` for the visit after its members.
+ *
+ * @param key A key of a rule's `visitors`.
+ * @returns Each selector's node selector and whether it is an exit.
+ * @example visitorSelectors('item[], body:exit'); // [{ node: 'item[]', exit: false }, { node: 'body', exit: true }]
+ */
+export function visitorSelectors(key: string): { readonly node: string; readonly exit: boolean }[] {
+  return key.split(',').map((raw) => {
+    const selector = raw.trim();
+    const exit = selector.endsWith(':exit');
+    return { node: exit ? selector.slice(0, -':exit'.length) : selector, exit };
+  });
+}
+
+/**
  * The context of one rule at one node: it knows where it reports without asking the walk
  * (the walk stores nothing per visit), and reads the walk of the running call for the
  * array indexes and the profile.
@@ -383,12 +399,9 @@ function makePlan(engine: EngineState, facts: TargetFacts, target: LintTarget, f
     // One context per node the rule visits (its enter and exit visitors share it).
     const contexts = new Map<TreeNode, RuleContext>();
     for (const [selectors, fn] of Object.entries(rule.visitors)) {
-      for (const raw of selectors.split(',')) {
-        const selector = raw.trim();
-        const isExit = selector.endsWith(':exit');
-        const nodes = nodesOf(tree, isExit ? selector.slice(0, -':exit'.length) : selector);
-        for (const node of nodes) {
-          const list = isExit ? exit : enter;
+      for (const selector of visitorSelectors(selectors)) {
+        for (const node of nodesOf(tree, selector.node)) {
+          const list = selector.exit ? exit : enter;
           let context = contexts.get(node);
           if (context === undefined) contexts.set(node, (context = new RuleContextImpl(plan, rule.meta.id, node)));
           (list[node.id] ??= []).push({ fn: fn as Visitor<unknown>, context, slot });

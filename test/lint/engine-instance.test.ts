@@ -259,6 +259,37 @@ describe('createEngine', () => {
     }
   });
 
+  it('refuses a rule of its own whose visitor selector names no node of its payloads, naming the rule and the key', () => {
+    const rule = (visitors: Record<string, () => void>, kinds: readonly ('order' | 'return')[] = ['order']) =>
+      defineRule({ meta: { id: 'my-rule', severity: 'warn', kinds, messages: { m: 'M.' } }, visitors });
+    const noop = () => {};
+    for (const [visitors, kinds, key] of [
+      [{ 'order.amout[]': noop }, ['order'], 'order.amout[]'],
+      [{ 'item[], order.amout[]:exit': noop }, ['order'], 'item[], order.amout[]:exit'],
+      [{ 'item[]': noop, 'Item[]': noop }, ['order'], 'Item[]'],
+      [{ 'rma.returnReason': noop }, ['order'], 'rma.returnReason'],
+      [{ 'order.poNumber': noop }, ['return'], 'order.poNumber'],
+      [{ 'item[],': noop }, ['order'], 'item[],'],
+      [{ 'body:enter': noop }, ['order'], 'body:enter'],
+    ] as const) {
+      expect(() => createEngine({ rules: [...RULES, rule(visitors, kinds)] }), key).toThrow(
+        new TypeError(`rule "my-rule": the visitors key ${JSON.stringify(key)} names no node of the payloads of its kinds (see Visitors: \`item[]\`, \`partner[].addressData\`, \`body:exit\`).`),
+      );
+    }
+    // A long key is cut in the message.
+    expect(() => createEngine({ rules: [rule({ ['x'.repeat(500)]: noop })] })).toThrow(/the visitors key "x{64}…" names no node/);
+    // Selectors of any version (item[].dateTimes is v1.2's, order.poNumber from v1.1 on), of
+    // either kind the rule names, with :exit and in lists, are taken.
+    let visited = 0;
+    const engine = createEngine({
+      rules: [...RULES, rule({ 'item[].dateTimes': noop, ' order.poNumber , body:exit ': () => visited++, 'rma.returnReason:exit': noop }, ['order', 'return'])],
+    });
+    engine.lintOrder(validOrder(), { version: '1.1' });
+    expect(visited).toBe(2); // order.poNumber, then body:exit
+    // The default rules, in a list of one's own too, are not checked again.
+    expect(createEngine({ rules: RULES.filter((r) => r.meta.id !== 'totals') }).lintOrder(validOrder(), { version: '1.1' })).toEqual([]);
+  });
+
   it('never throws when a rule’s own code does: a state factory, a batch create or check', () => {
     const meta = { severity: 'warn', kinds: ['order'], messages: { m: 'M.' } } as const;
     const engine = createEngine({

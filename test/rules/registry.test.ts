@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES, RULE_DOCS } from '../../rules/index';
 import { FINDINGS, type Finding, type Rule, type SchemaMember, type SchemaNode } from '../../src/index';
 import { ruleVersions } from '../../src/lint/docs';
+import { selectorNamingNoNode } from '../../src/lint/instance';
 import { buildTree } from '../../src/lint/tree';
 import { ORDER_REQUEST_SCHEMAS } from '../../src/schema/order';
 import { ReturnRequestSchema } from '../../src/schema/return';
@@ -251,16 +252,10 @@ describe('rule registry', () => {
   });
 
   it.each(FILES)('%s: every visitor selector names a node of the payloads the rule applies to', (id) => {
-    const rule = byId.get(id)!;
-    const trees = [
-      ...(rule.meta.kinds.includes('order') ? ORDER_VERSIONS.map((v) => buildTree(ORDER_REQUEST_SCHEMAS[v], { label: v, bodyKey: 'clientRequest', fms: true })) : []),
-      ...(rule.meta.kinds.includes('return') ? [buildTree(ReturnRequestSchema, { label: 'return', fms: true })] : []),
-    ];
-    for (const selectors of Object.keys(rule.visitors ?? {})) {
-      for (const selector of selectors.split(',').map((s) => s.trim().replace(/:exit$/, ''))) {
-        expect(trees.some((tree) => tree.nodes.some((node) => node.selector === selector)), `${id}: ${selector}`).toBe(true);
-      }
-    }
+    // The check createEngine makes of a rule of its own (the default rules are checked here instead).
+    const treesOf = (kind: string) =>
+      kind === 'order' ? ORDER_VERSIONS.map((v) => buildTree(ORDER_REQUEST_SCHEMAS[v], { label: v, bodyKey: 'clientRequest', fms: true })) : kind === 'return' ? [buildTree(ReturnRequestSchema, { label: 'return', fms: true })] : [];
+    expect(selectorNamingNoNode(byId.get(id)!, treesOf)).toBeUndefined();
   });
 
   it.each(FILES)('%s: reports only messages it declares, each non-empty', (id) => {
