@@ -9,7 +9,8 @@
  * - Peak RSS of the CLI (SARIF output) on ~1 GB of NDJSON with one error per line
  *   (BENCH_BULK_RSS_MB, default 1024; 32 in quick mode), read from /proc (Linux). Target: <= 300 MB.
  *
- * Also runnable alone: `node benchmarks/bulk-cli.mjs floor FILE` runs the floor once.
+ * Also runnable alone: `node benchmarks/bulk-cli.mjs floor FILE` runs the floor once;
+ * `pipeline FILE [THREADS] [ROOT] [parse]` the pipeline floor (with `parse`: the parse floor).
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -52,22 +53,24 @@ function floor(file) {
  * main thread reads the file in 1 MiB units of whole lines and hands each to the least busy
  * of `threads` workers (transferred, not copied); a worker decodes each line, parses it and
  * lints it with the published `lintOrder`, and answers with a count. No output, no batch
- * rules, no positions: the CLI's own costs are the difference between it and this.
+ * rules, no positions: the CLI's own costs are the difference between it and this. With
+ * `parseOnly`, the workers only parse (the parse floor: where two cores stop without any lint).
  */
-async function pipeline(file, threads, root) {
+async function pipeline(file, threads, root, parseOnly = false) {
   const { Worker } = await import('node:worker_threads');
   const lib = join(root, 'dist', 'index.js');
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     import(workerData.lib).then(({ lintOrder }) => {
       const options = { version: '1.1' };
+      const check = workerData.parseOnly ? () => {} : (value) => lintOrder(value, options);
       parentPort.on('message', (units) => {
         const buf = Buffer.from(units);
         let lines = 0;
         for (let start = 0; start < buf.length; ) {
           let end = buf.indexOf(10, start);
           if (end === -1) end = buf.length;
-          if (end > start) lintOrder(JSON.parse(buf.toString('utf8', start, end)), options);
+          if (end > start) check(JSON.parse(buf.toString('utf8', start, end)));
           lines++;
           start = end + 1;
         }
@@ -75,7 +78,7 @@ async function pipeline(file, threads, root) {
       });
       parentPort.postMessage(0);
     });`;
-  const workers = Array.from({ length: threads }, () => new Worker(code, { eval: true, workerData: { lib } }));
+  const workers = Array.from({ length: threads }, () => new Worker(code, { eval: true, workerData: { lib, parseOnly } }));
   const busy = workers.map(() => 1);
   let lines = 0;
   let wake;
@@ -208,9 +211,10 @@ export async function bulkCli({ root, quick, orders, rounds, invalidEvery, order
     cli: () => timed([cli, 'lint', '--format', 'json', file]),
     cliInProcess: () => timed([cli, 'lint', '--format', 'json', '--concurrency', '1', file]),
     pipeline: () => timed([SELF, 'pipeline', file, String(availableParallelism()), root]),
+    parsePipeline: () => timed([SELF, 'pipeline', file, String(availableParallelism()), root, 'parse']),
   };
   await run.floor(); // warm the page cache
-  const samples = { floor: [], cli: [], cliInProcess: [], pipeline: [] };
+  const samples = { floor: [], cli: [], cliInProcess: [], pipeline: [], parsePipeline: [] };
   for (let r = 0; r < rounds; r++) {
     // Rotate the order so that no contender always runs right after the same neighbour.
     const names = Object.keys(run);
@@ -235,6 +239,7 @@ export async function bulkCli({ root, quick, orders, rounds, invalidEvery, order
   const cliMs = median(samples.cli);
   const cliInProcessMs = median(samples.cliInProcess);
   const pipelineMs = median(samples.pipeline);
+  const parsePipelineMs = median(samples.parsePipeline);
   return {
     source: 'dist/cli.js',
     cores: availableParallelism(),
@@ -246,12 +251,14 @@ export async function bulkCli({ root, quick, orders, rounds, invalidEvery, order
     cliMs: Math.round(cliMs),
     cliInProcessMs: Math.round(cliInProcessMs),
     pipelineMs: Math.round(pipelineMs),
+    parsePipelineMs: Math.round(parsePipelineMs),
     ratio: round(cliMs / floorMs),
     ratioInProcess: round(cliInProcessMs / floorMs),
     ratioPipeline: round(pipelineMs / floorMs),
+    ratioParsePipeline: round(parsePipelineMs / floorMs),
     firstResultMs: Math.round(median(firsts)),
     rss: { bytes: rssBytes, lines: rssLines, format: 'sarif', peakMb: rss.peakMb, ms: Math.round(rss.ms) },
-    rounds: { floorMs: samples.floor.map(Math.round), cliMs: samples.cli.map(Math.round), cliInProcessMs: samples.cliInProcess.map(Math.round), pipelineMs: samples.pipeline.map(Math.round), firstResultMs: firsts.map(Math.round) },
+    rounds: { floorMs: samples.floor.map(Math.round), cliMs: samples.cli.map(Math.round), cliInProcessMs: samples.cliInProcess.map(Math.round), pipelineMs: samples.pipeline.map(Math.round), parsePipelineMs: samples.parsePipeline.map(Math.round), firstResultMs: firsts.map(Math.round) },
   };
 }
 
@@ -275,6 +282,7 @@ export function bulkReport(result) {
     `\nBulk CLI (dist/cli.js, ${result.cores} cores, load average ${result.loadAverage.before} before, ${result.loadAverage.after} after): ${result.orders} orders (${(result.bytes / 1e6).toFixed(0)} MB, every ${result.invalidEvery}th invalid), median of ${result.rounds.cliMs.length}`,
     `  floor (1 thread: read + JSON.parse): ${result.floorMs} ms; fulfilkit lint: ${result.cliMs} ms (${result.ratio.toFixed(2)} x, target <= ${BULK_WALL_TARGET}: ${verdict(t.wallTime.met)}); --concurrency 1: ${result.cliInProcessMs} ms (${result.ratioInProcess.toFixed(2)} x)`,
     `  pipeline floor (read, then JSON.parse + lintOrder on ${result.cores} worker threads, nothing else): ${result.pipelineMs} ms (${result.ratioPipeline.toFixed(2)} x the floor); fulfilkit lint / pipeline floor: ${(result.cliMs / result.pipelineMs).toFixed(2)}`,
+    `  parse floor (the same pipeline, JSON.parse only, no lint): ${result.parsePipelineMs} ms (${result.ratioParsePipeline.toFixed(2)} x the floor)`,
     `  first result printed after ${result.firstResultMs} ms (target <= 1000: ${verdict(t.firstResult.met)})`,
     `  peak RSS on ${(result.rss.bytes / 1e6).toFixed(0)} MB, one error per line (${result.rss.lines} lines, SARIF): ${result.rss.peakMb ?? 'n/a'} MB in ${result.rss.ms} ms (target <= 300: ${verdict(t.peakRss.met)})`,
   ].join('\n');
@@ -284,9 +292,9 @@ if (process.argv[1] === SELF && process.argv[2] === 'floor') {
   const n = floor(process.argv[3]);
   if (n === 0) process.exitCode = 2;
 } else if (process.argv[1] === SELF && process.argv[2] === 'pipeline') {
-  const n = await pipeline(process.argv[3], Number(process.argv[4] ?? availableParallelism()), process.argv[5] ?? join(HERE, '..'));
+  const n = await pipeline(process.argv[3], Number(process.argv[4] ?? availableParallelism()), process.argv[5] ?? join(HERE, '..'), process.argv[6] === 'parse');
   if (n === 0) process.exitCode = 2;
 } else if (process.argv[1] === SELF) {
-  console.error(`Usage: node ${join(HERE, 'bulk-cli.mjs')} floor FILE | pipeline FILE [THREADS] [ROOT] (the bench runs the rest from run.mjs)`);
+  console.error(`Usage: node ${join(HERE, 'bulk-cli.mjs')} floor FILE | pipeline FILE [THREADS] [ROOT] [parse] (the bench runs the rest from run.mjs)`);
   process.exitCode = 2;
 }
