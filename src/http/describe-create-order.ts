@@ -1,9 +1,9 @@
 import { lintOrder, type LintOptions } from '../lint/index';
+import { onlyMembers } from '../schema/profile';
 import { ORDER_VERSIONS, type OrderVersion } from '../schema/tables';
-import { JSON_CONTENT_TYPE, jsonBody } from './body';
+import { JSON_CONTENT_TYPE, lintedBody } from './body';
 import { clientHeaders, operationUrl, type Connection } from './connection';
 import { BAD_VERSION } from './messages';
-import { refuseOnErrors } from './payload-rejected-error';
 import { ordersPath } from './paths';
 import { createHttpRequest, type HttpRequest } from './request';
 
@@ -21,14 +21,16 @@ export interface CreateOrderOptions extends Connection, LintOptions {
   readonly lint?: boolean | undefined;
 }
 
+const CREATE_ORDER_OPTIONS = ['baseUrl', 'credentials', 'version', 'lint', 'profile', 'rules'];
+
 /**
  * Describes POST `/fulfillmentapi/v<version>/orders` with the wrapped order as its JSON body, after linting it.
  *
  * @param payload The order request `{ clientRequest: { requestHeader, order, payment?, partner, item } }`.
  * @param options baseUrl, credentials, `version`, `lint`, and the LintOptions (`profile`, `rules`) passed to lintOrder.
- * @returns The request descriptor; `body` is the payload's JSON text.
+ * @returns The request descriptor; `body` is the payload's JSON text (what lintOrder checked: the parse of that text).
  * @throws PayloadRejectedError when lintOrder reports an error (unless `lint: false`).
- * @throws TypeError or RangeError naming a missing or unusable credential, baseUrl or version, or an unserialisable payload.
+ * @throws TypeError or RangeError naming a missing or unusable credential, baseUrl or version, a member it does not take (a misspelt `profle`), or an unserialisable payload.
  * @example
  * const request = describeCreateOrder(order, { baseUrl, credentials, version: '1.1', profile });
  * // POST https://api.example.test/fulfillmentapi/v1.1/orders
@@ -37,9 +39,8 @@ export function describeCreateOrder(payload: unknown, options: CreateOrderOption
   const headers = { ...clientHeaders(options), ...JSON_CONTENT_TYPE };
   const version = options.version;
   if (!ORDER_VERSIONS.includes(version)) throw new RangeError(BAD_VERSION);
+  onlyMembers(options, CREATE_ORDER_OPTIONS, 'options');
   const url = operationUrl(options.baseUrl, ordersPath(version));
-  if (options.lint !== false) {
-    refuseOnErrors('order', lintOrder(payload, { version, profile: options.profile, rules: options.rules }));
-  }
-  return createHttpRequest('POST', url, headers, jsonBody(payload));
+  const lint = options.lint === false ? undefined : (value: unknown) => lintOrder(value, { version, profile: options.profile, rules: options.rules });
+  return createHttpRequest('POST', url, headers, lintedBody('order', payload, lint));
 }

@@ -1,7 +1,7 @@
 import { lintReturn, type LintOptions } from '../lint/index';
-import { JSON_CONTENT_TYPE, jsonBody } from './body';
+import { onlyMembers } from '../schema/profile';
+import { JSON_CONTENT_TYPE, lintedBody } from './body';
 import { clientHeaders, operationUrl, type Connection } from './connection';
-import { refuseOnErrors } from './payload-rejected-error';
 import { PATHS } from './paths';
 import { createHttpRequest, type HttpRequest } from './request';
 
@@ -17,22 +17,23 @@ export interface CreateReturnTokenOptions extends Connection, LintOptions {
   readonly lint?: boolean;
 }
 
+const CREATE_RETURN_TOKEN_OPTIONS = ['baseUrl', 'credentials', 'lint', 'profile', 'rules'];
+
 /**
  * Describes POST `/rmaportalapi/v1/rmaTokens` with the return request as its JSON body, after linting it.
  *
  * @param payload The return request `{ requestHeader, rma, partner?, item }`.
  * @param options baseUrl, credentials, `lint`, and the LintOptions (`profile`, `rules`) passed to lintReturn.
- * @returns The request descriptor; `body` is the payload's JSON text.
+ * @returns The request descriptor; `body` is the payload's JSON text (what lintReturn checked: the parse of that text).
  * @throws PayloadRejectedError when lintReturn reports an error (unless `lint: false`).
- * @throws TypeError or RangeError naming a missing or unusable credential or baseUrl, or an unserialisable payload.
+ * @throws TypeError or RangeError naming a missing or unusable credential or baseUrl, a member it does not take (a misspelt `profle`), or an unserialisable payload.
  * @example
  * const request = describeCreateReturnToken(returnRequest, { baseUrl, credentials, profile });
  */
 export function describeCreateReturnToken(payload: unknown, options: CreateReturnTokenOptions): HttpRequest {
   const headers = { ...clientHeaders(options), ...JSON_CONTENT_TYPE };
+  onlyMembers(options, CREATE_RETURN_TOKEN_OPTIONS, 'options');
   const url = operationUrl(options.baseUrl, PATHS.returnTokens);
-  if (options.lint !== false) {
-    refuseOnErrors('return', lintReturn(payload, { profile: options.profile, rules: options.rules }));
-  }
-  return createHttpRequest('POST', url, headers, jsonBody(payload));
+  const lint = options.lint === false ? undefined : (value: unknown) => lintReturn(value, { profile: options.profile, rules: options.rules });
+  return createHttpRequest('POST', url, headers, lintedBody('return', payload, lint));
 }

@@ -4,9 +4,9 @@ import type { Problem } from '../lint/index';
 import { problemOf } from '../lint/report';
 import { echoXmlIssues, EchoRequestSchema, MAX_BODY_DEPTH, type EchoXmlIssue } from '../schema/echo';
 import { toPointer } from '../lint/pointer';
-import { JSON_CONTENT_TYPE, jsonBody } from './body';
+import { onlyMembers } from '../schema/profile';
+import { JSON_CONTENT_TYPE, lintedBody } from './body';
 import { operationUrl, subscriptionHeaders, type EchoConnection } from './connection';
-import { refuseOnErrors } from './payload-rejected-error';
 import { PATHS } from './paths';
 import { createHttpRequest, type HttpRequest } from './request';
 
@@ -79,7 +79,8 @@ export function lintEcho(payload: unknown): Problem[] {
   const problems: Problem[] = [];
   for (const issue of result.issues ?? []) {
     const key = String(issue.path?.[0]?.key ?? '');
-    const missing = issue.input === undefined;
+    // Absent is missing or null, as everywhere (DESIGN: presence).
+    const missing = issue.input === undefined || issue.input === null;
     problems.push(problemOf(missing ? 'required' : 'type', 'error', `/${key}`, missing ? `Member ${key} is required.` : `Member ${key} must be ${EXPECTED[key] ?? 'valid'}.`));
   }
   try {
@@ -92,14 +93,16 @@ export function lintEcho(payload: unknown): Problem[] {
   return problems;
 }
 
+const ECHO_OPTIONS = ['baseUrl', 'credentials', 'lint'];
+
 /**
  * Describes POST `/echo/resource` with the echo request as its JSON body (subscription key only).
  *
  * @param payload The echo request `{ vehicleType, maxSpeed, avgSpeed, speedUnit }`.
  * @param options baseUrl, `credentials.subscriptionKey` and `lint`.
- * @returns The request descriptor; `body` is the payload's JSON text.
+ * @returns The request descriptor; `body` is the payload's JSON text (what lintEcho checked: the parse of that text).
  * @throws PayloadRejectedError when the body is not an EchoRequest (unless `lint: false`).
- * @throws TypeError or RangeError naming a missing or unusable subscription key or baseUrl.
+ * @throws TypeError or RangeError naming a missing or unusable subscription key or baseUrl, a member it does not take, or an unserialisable payload.
  * @example
  * const request = describeEcho(
  *   { vehicleType: 'train', maxSpeed: 125, avgSpeed: 90, speedUnit: 'mph' },
@@ -108,7 +111,7 @@ export function lintEcho(payload: unknown): Problem[] {
  */
 export function describeEcho(payload: unknown, options: EchoOptions): HttpRequest {
   const headers = { ...subscriptionHeaders(options), ...JSON_CONTENT_TYPE };
+  onlyMembers(options, ECHO_OPTIONS, 'options');
   const url = operationUrl(options.baseUrl, PATHS.echo);
-  if (options.lint !== false) refuseOnErrors('echo', lintEcho(payload));
-  return createHttpRequest('POST', url, headers, jsonBody(payload));
+  return createHttpRequest('POST', url, headers, lintedBody('echo', payload, options.lint === false ? undefined : lintEcho));
 }

@@ -186,9 +186,12 @@ describe('lintEcho never throws (issue 7, item 9)', () => {
     ['a Proxy whose get trap throws', () => new Proxy({ ...ECHO_REQUEST }, { get: throwing })],
     ['a Proxy whose ownKeys trap throws', () => new Proxy({ ...ECHO_REQUEST }, { ownKeys: throwing })],
     ['a Proxy whose getPrototypeOf trap throws', () => new Proxy({ ...ECHO_REQUEST }, { getPrototypeOf: throwing })],
-  ])('reports %s as one type problem at the root', (_name, payload) => {
+  ])('reports %s as one type problem at the root', (name, payload) => {
     expect(lintEcho(payload())).toStrictEqual(unreadable);
-    expect(() => describeEcho(payload(), CONNECTION)).toThrow(PayloadRejectedError);
+    // describeEcho lints the body it sends: JSON.stringify never asks a Proxy for its prototype,
+    // so that one's body is the request itself; the others cannot be serialised and are refused.
+    if (name.includes('getPrototypeOf')) expect(describeEcho(payload(), CONNECTION).body).toBe(JSON.stringify(ECHO_REQUEST));
+    else expect(() => describeEcho(payload(), CONNECTION)).toThrow(PayloadRejectedError);
   });
 
   it.each([
@@ -236,5 +239,60 @@ describe('lintEcho never throws (issue 7, item 9)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the POST descriptors lint the body they send', () => {
+  // A toJSON decides what JSON.stringify writes; lint reads an object's own enumerable members.
+  const withToJSON = <T extends object>(target: T, body: unknown, enumerable = false): T =>
+    Object.defineProperty(structuredClone(target), 'toJSON', { value: () => body, enumerable });
+  const describers = [
+    ['describeCreateOrder', ORDER, (payload: unknown) => describeCreateOrder(payload, { ...CONNECTION, version: '1.1' })],
+    ['describeCreateReturnToken', RETURN_REQUEST, (payload: unknown) => describeCreateReturnToken(payload, CONNECTION)],
+    ['describeEcho', ECHO_REQUEST, (payload: unknown) => describeEcho(payload, CONNECTION)],
+  ] as const;
+
+  it.each(describers)('%s refuses a payload whose hidden or visible toJSON writes a body with errors', (_name, valid, describe) => {
+    for (const enumerable of [false, true]) {
+      let error: unknown;
+      try {
+        describe(withToJSON(valid, { evil: true }, enumerable));
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(PayloadRejectedError);
+      // The problems are those of the body: its members, not the object's.
+      expect((error as PayloadRejectedError).problems.some((p) => p.severity === 'error')).toBe(true);
+      expect((error as PayloadRejectedError).problems.every((p) => p.path !== '/toJSON')).toBe(true);
+    }
+  });
+
+  it.each(describers)('%s refuses a nested toJSON that breaks a rule, and sends the body it checked', (name, valid, describe) => {
+    const payload = structuredClone(valid) as Record<string, unknown>;
+    // One member object of each kind, whose toJSON writes a 500-character text where the spec allows far less.
+    const long = 'x'.repeat(500);
+    if (name === 'describeEcho') {
+      Object.defineProperty(payload, 'toJSON', { value: () => ({ ...valid, maxSpeed: 'fast' }) });
+    } else {
+      const host = (name === 'describeCreateOrder' ? (payload.clientRequest as Record<string, unknown>).requestHeader : payload.requestHeader) as Record<string, unknown>;
+      Object.defineProperty(host, 'toJSON', { value: () => ({ ...host, requestReference: long }) });
+    }
+    expect(() => describe(payload)).toThrow(PayloadRejectedError);
+    // A toJSON that writes a valid body: that body is what is described.
+    const request = describe(withToJSON(valid, valid));
+    expect(request.body).toBe(JSON.stringify(valid));
+  });
+
+  it('refuses, naming it, an option member a POST descriptor does not take', () => {
+    expect(() => describeCreateReturnToken(RETURN_REQUEST, { ...CONNECTION, profle: {} } as never)).toThrow(new RangeError('options has an unknown member "profle"; it takes baseUrl, credentials, lint, profile, rules.'));
+    expect(() => describeCreateOrder(ORDER, { ...CONNECTION, version: '1.1', Rules: {} } as never)).toThrow(/^options has an unknown member "Rules"; it takes baseUrl, credentials, version, lint, profile, rules\.$/);
+    expect(() => describeEcho(ECHO_REQUEST, { ...CONNECTION, lnt: false } as never)).toThrow(/^options has an unknown member "lnt"/);
+  });
+
+  it('lintEcho reports a null member as required, as lintOrder and lintReturn do', () => {
+    expect(lintEcho({ ...ECHO_REQUEST, vehicleType: null, maxSpeed: null })).toStrictEqual([
+      { rule: 'required', severity: 'error', path: '/vehicleType', message: 'Member vehicleType is required.' },
+      { rule: 'required', severity: 'error', path: '/maxSpeed', message: 'Member maxSpeed is required.' },
+    ]);
   });
 });
