@@ -7,6 +7,7 @@ import {
   MISSING_CREDENTIALS,
   badFilter,
   badHeaderValue,
+  unencodableFilter,
   emptyField,
   missingField,
 } from './messages';
@@ -103,7 +104,7 @@ function encodeQueryValue(name: string, value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    throw new RangeError(badFilter(name));
+    throw new RangeError(unencodableFilter(name));
   }
 }
 

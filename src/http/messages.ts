@@ -45,6 +45,10 @@ export const BAD_VERSION = 'version must be one of "1", "1.1", "1.2".';
 export const badFilter = (field: string): string =>
   `${field} must be a non-empty string when given.`;
 
+/** A query filter that cannot be encoded in a URL (a lone surrogate). */
+export const unencodableFilter = (field: string): string =>
+  `${field} must be well-formed Unicode text (it holds a lone surrogate, which no URL can carry).`;
+
 /** A payload that JSON.stringify cannot turn into a JSON text. */
 export const NOT_SERIALISABLE = 'payload cannot be serialised as JSON.';
 

@@ -136,6 +136,10 @@ describe('query parameters', () => {
     expect(call).toThrow(errorClass);
     expect(call).toThrow(field);
   });
+
+  it('says why a filter with a lone surrogate cannot be sent (it is not empty)', () => {
+    expect(() => describeInventory({ ...CONNECTION, sku: 'MUG\udc00' })).toThrow(new RangeError('sku must be well-formed Unicode text (it holds a lone surrogate, which no URL can carry).'));
+  });
 });
 
 describe('baseUrl', () => {
