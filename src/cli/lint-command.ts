@@ -2,7 +2,7 @@
  * `fulfilkit lint`: read the inputs as a stream, lint them in worker threads, write each
  * result as soon as its turn comes, and a summary at the end.
  */
-import { close, open as openRaw, read } from 'node:fs';
+import { close, fstatSync, open as openRaw, read } from 'node:fs';
 import { constants, open, stat, type FileHandle } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -462,6 +462,17 @@ export async function lintCommand(args: LintArgs, io: CliIo): Promise<number> {
   }
 }
 
+const NO_INPUT = 'No input: pass files, or pipe payloads to stdin.';
+
+/** Whether a descriptor is a character device (a terminal, /dev/null); false when it cannot be read. */
+function isCharacterDevice(fd: number): boolean {
+  try {
+    return fstatSync(fd).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
 /** Runs `lint` over inputs that are all open. */
 async function lintInputs(
   args: LintArgs,
@@ -474,7 +485,11 @@ async function lintInputs(
   passStdin: boolean,
 ): Promise<number> {
   const readsStdin = specs.some((spec) => !spec.path) || passStdin;
-  if (readsStdin && (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd))) throw new UsageError('No input: pass files, or pipe payloads to stdin.');
+  if (readsStdin && (io.stdinFd === undefined ? io.stdin.isTTY === true : isatty(io.stdinFd))) throw new UsageError(NO_INPUT);
+  // No input named and stdin a device that is not a terminal (/dev/null, as CI and `docker run`
+  // without -i give): nothing to lint, and `fulfilkit lint -o orders.json` (its input left out)
+  // would write its report over the payloads. Named as `-`, stdin is read whatever it is.
+  if (args.files.length === 0 && io.stdinFd !== undefined && isCharacterDevice(io.stdinFd)) throw new UsageError(NO_INPUT);
   const fixPaths = args.fix ? await prepareFixes(args, specs) : undefined;
   const fixesStdin = args.fix && readsStdin;
   const toStdout = fixesStdin || args.formats.some((format) => args.outputs[format] === undefined);

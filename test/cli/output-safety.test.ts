@@ -116,6 +116,26 @@ describe('an output that is an input', () => {
     expect(readFileSync(file, 'utf8')).toBe(TEXT);
   });
 
+  it('exits 2 without touching -o when no input is named and stdin is /dev/null (the real bin): `lint -o orders.json` left its input out', async () => {
+    const dir = tempFiles({ 'f.ndjson': TEXT });
+    for (const args of [['-o', 'f.ndjson'], ['--output.json', 'f.ndjson', '-f', 'json'], []]) {
+      const out = await finished(startBin(bin(), ['lint', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] }));
+      expect(out.code, args.join(' ')).toBe(2);
+      expect(out.stderr).toBe('fulfilkit: No input: pass files, or pipe payloads to stdin.\n');
+    }
+    expect(readFileSync(join(dir, 'f.ndjson'), 'utf8')).toBe(TEXT);
+    // Named as `-`, /dev/null is read: one empty input, reported.
+    const named = await finished(startBin(bin(), ['lint', '-f', 'json', '-'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] }));
+    expect(named.code).toBe(1);
+    expect(named.stdout).toContain('The input is empty.');
+    // A pipe is read as before, named or not.
+    const piped = startBin(bin(), ['lint', '-f', 'json'], { cwd: dir });
+    piped.stdin.end(TEXT);
+    const out = await finished(piped);
+    expect(out.code).toBe(1);
+    expect((JSON.parse(out.stdout) as { results: unknown[] }).results.length).toBe(2);
+  });
+
   it('exits 2 writing nothing when stderr is appended to an input (the real bin): the summary, or a message, would grow it', async () => {
     const dir = tempFiles({ 'f.ndjson': TEXT, 'other.ndjson': TEXT });
     const file = join(dir, 'f.ndjson');
