@@ -179,10 +179,12 @@ export function parseStop(text: string): { offset: number; blank: boolean; why: 
   return { offset, blank: false, why: ': it ends too early' };
 }
 
-/** The two commonest slips of hand-edited JSON, when the text stops at one: a comma before a closing bracket, a single quote where a string starts. */
+/** The commonest slips, when the text stops at one: a comma before a closing bracket, a single quote where a string starts, a byte-order mark where none may stand. */
 function commonMistake(text: string, offset: number): string {
   const c = text.charCodeAt(offset);
   if (c === 0x27) return ': strings take double quotes, not single ones';
+  // Invisible: a file's byte-order mark inside the text (files with one, joined by `cat`).
+  if (c === 0xfeff) return ': a byte-order mark (U+FEFF) stands there, as when files that start with one are joined';
   if (c !== CLOSE_OBJECT && c !== CLOSE_ARRAY) return '';
   let before = offset - 1;
   while (before >= 0 && isJsonSpace(text.charCodeAt(before))) before--;

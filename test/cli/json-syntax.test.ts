@@ -126,12 +126,18 @@ describe('the parse problem of a text that is not JSON', () => {
     ['a trailing comma', '[\n  {"a": 1},\n]', 3, 1, 'The input is not valid JSON: a comma stands before the closing bracket (line 3, column 1).'],
     ['a trailing comma in an object', '{"a": 1 , }', 1, 11, 'The input is not valid JSON: a comma stands before the closing bracket (line 1, column 11).'],
     ['single quotes', "{'a': 1}", 1, 2, 'The input is not valid JSON: strings take double quotes, not single ones (line 1, column 2).'],
+    // Invisible in an editor: the byte-order mark of a second file joined to the first (`cat a.json b.json`).
+    ['a byte-order mark inside', '[{"a": 1},\n\ufeff{"b": 2}]', 2, 1, 'The input is not valid JSON: a byte-order mark (U+FEFF) stands there, as when files that start with one are joined (line 2, column 1).'],
     ['a closing bracket after a value (no comma before it)', '{"a": 1}}', 1, 9, 'The input is not valid JSON (line 1, column 9).'],
     ['a missing colon (V8 gives its position)', '{\n  "a" 1\n}', 2, 7, 'The input is not valid JSON (line 2, column 7).'],
     // Ends too early: at the end of its last character, not past its final line end.
     ['a text cut short', '{\n  "a": [1,\n', 2, 11, 'The input is not valid JSON: it ends too early (line 2, column 11).'],
   ])('places %s where the text stops being JSON, and says so', (_name, text, line, column, message) => {
     expect(failure(text)).toEqual({ message, position: { line, column } });
+  });
+
+  it('names a byte-order mark that starts an NDJSON line after the first', () => {
+    expect(failure('\ufeff{"a": 1}', false)).toEqual({ message: 'The input is not valid JSON: a byte-order mark (U+FEFF) stands there, as when files that start with one are joined (column 1).', position: { line: 0, column: 1 } });
   });
 
   it('gives an NDJSON line its column', () => {
