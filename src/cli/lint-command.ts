@@ -535,13 +535,13 @@ async function lintInputs(
     })),
     summary,
   );
-  const run = new LintRun(settings, executor, report, { maxLineBytes: args.maxLineBytes }, () => stop.abort());
   const counter = { bytesRead: 0 };
+  const run = new LintRun(settings, executor, report, { maxLineBytes: args.maxLineBytes, readPosition: () => counter.bytesRead }, () => stop.abort());
   if (args.progress && io.stderr.isTTY === true && !machineOnStderr) {
     progress = new Progress(io.stderr, () => ({
       payloads: run.summary.payloads,
       problems: run.summary.errors + run.summary.warnings,
-      bytesRead: counter.bytesRead,
+      bytesDone: run.bytesDone,
       ...(knownBytes !== undefined ? { totalBytes: knownBytes } : {}),
     }));
     progress.start();

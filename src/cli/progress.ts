@@ -11,8 +11,8 @@ export interface ProgressStats {
   readonly payloads: number;
   /** Problems found so far. */
   readonly problems: number;
-  /** Input bytes read so far. */
-  readonly bytesRead: number;
+  /** Input bytes whose payloads are all linted and written (not merely read). */
+  readonly bytesDone: number;
   /** Total input bytes, when every input is a file of known size. */
   readonly totalBytes?: number;
 }
@@ -35,17 +35,17 @@ function clock(seconds: number): string {
  * @param stats The counts so far.
  * @param elapsedMs Time since the run started.
  * @returns The line, without control characters.
- * @example progressLine({ payloads: 10, problems: 1, bytesRead: 50, totalBytes: 100 }, 1000); // 'fulfilkit: 10 payloads, 10/s, 1 problem, 50%, ETA 0:01'
+ * @example progressLine({ payloads: 10, problems: 1, bytesDone: 50, totalBytes: 100 }, 1000); // 'fulfilkit: 10 payloads, 10/s, 1 problem, 50%, ETA 0:01'
  */
 export function progressLine(stats: ProgressStats, elapsedMs: number): string {
   const seconds = Math.max(elapsedMs, 1) / 1000;
   const rate = Math.round(stats.payloads / seconds);
   let line = `fulfilkit: ${plural(stats.payloads, 'payload')}, ${grouped(rate)}/s, ${plural(stats.problems, 'problem')}`;
-  const { totalBytes, bytesRead } = stats;
+  const { totalBytes, bytesDone } = stats;
   if (totalBytes !== undefined && totalBytes > 0) {
-    const done = Math.min(bytesRead / totalBytes, 1);
+    const done = Math.min(bytesDone / totalBytes, 1);
     line += `, ${Math.floor(done * 100)}%`;
-    if (bytesRead > 0) line += `, ETA ${clock((seconds * (totalBytes - bytesRead)) / bytesRead)}`;
+    if (bytesDone > 0) line += `, ETA ${clock((seconds * Math.max(totalBytes - bytesDone, 0)) / bytesDone)}`;
   }
   return escapeControls(line);
 }

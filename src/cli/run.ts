@@ -46,11 +46,15 @@ export interface InputContext {
  */
 const UNIT_BYTES_IN_HAND = 32 << 20;
 
-type Entry =
+type Entry = (
   | { readonly type: 'unit'; readonly input: InputContext; readonly result: Promise<UnitResult>; readonly bytes: number }
   | { readonly type: 'long'; readonly input: InputContext; readonly bytes: number; readonly document: boolean }
   | { readonly type: 'raw'; readonly input: InputContext; readonly bytes: Uint8Array }
-  | { readonly type: 'end'; readonly input: InputContext };
+  | { readonly type: 'end'; readonly input: InputContext }
+) & {
+  /** How many input bytes had been read when it was queued (`limits.readPosition`). */
+  readonly readAt: number;
+};
 
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
 
@@ -170,7 +174,7 @@ export class LintRun {
     private readonly settings: UnitSettings,
     private readonly executor: Executor,
     private readonly report: ReportWriter,
-    private readonly limits: { readonly maxLineBytes: number },
+    private readonly limits: { readonly maxLineBytes: number; readonly readPosition?: () => number },
     private readonly onStop: () => void,
   ) {
     this.summary = report.summary;
@@ -217,12 +221,19 @@ export class LintRun {
     return this.waitWhile(() => this.overBytes(held));
   }
 
+  /**
+   * Input bytes whose payloads are all written: the read position of the last entry written
+   * (the progress line's percent; bytes read run ahead of the lint by the units in hand, all
+   * of a file that fits in them).
+   */
+  bytesDone = 0;
+
   /** Waits for room in the queue, then queues what `make` returns. */
-  private async enqueue(make: () => Entry, bytes = 0): Promise<void> {
+  private async enqueue(make: () => Omit<Entry, 'readAt'>, bytes = 0): Promise<void> {
     await this.waitWhile(() => this.queue.length >= this.executor.capacity || this.overBytes(bytes));
     if (this.stopped) return;
     this.unitBytes += bytes;
-    this.queue.push(make());
+    this.queue.push({ ...make(), readAt: this.limits.readPosition?.() ?? 0 } as Entry);
     this.wakeConsumer?.();
   }
 
@@ -297,6 +308,7 @@ export class LintRun {
           break;
       }
       this.queue.shift();
+      this.bytesDone = entry.readAt;
       if (entry.type === 'unit') this.unitBytes -= entry.bytes;
       await this.report.flush();
       if (fix) {

@@ -19,6 +19,6 @@ describe('grouped', () => {
     expect(summaryLine({ payloads: 1_234_567, errors: 1000, warnings: 2345, byRule: {}, omitted: 10_000 })).toBe(
       '✖ 3,345 problems (1,000 errors, 2,345 warnings) in 1,234,567 payloads; 10,000 not listed (--max-problems-per-payload).',
     );
-    expect(progressLine({ payloads: 25_000, problems: 1, bytesRead: 0, totalBytes: undefined }, 2000)).toBe('fulfilkit: 25,000 payloads, 12,500/s, 1 problem');
+    expect(progressLine({ payloads: 25_000, problems: 1, bytesDone: 0, totalBytes: undefined }, 2000)).toBe('fulfilkit: 25,000 payloads, 12,500/s, 1 problem');
   });
 });

@@ -184,7 +184,7 @@ describe('a message from outside (a report merge reads back), format by format',
 describe('the summary and the progress line', () => {
   it('hold counts only, and the lines they write carry no raw control', () => {
     expect(summaryLine({ payloads: 3, errors: 2, warnings: 1, byRule: {}, omitted: 5, interrupted: true })).not.toMatch(RAW_CONTROL);
-    expect(progressLine({ payloads: 10, problems: 3, bytesRead: 5, totalBytes: 10 }, 1000)).not.toMatch(RAW_CONTROL);
+    expect(progressLine({ payloads: 10, problems: 3, bytesDone: 5, totalBytes: 10 }, 1000)).not.toMatch(RAW_CONTROL);
   });
 
   it('on a terminal, the progress line shows nothing of a hostile file name or payload', async () => {
@@ -204,7 +204,7 @@ describe('the summary and the progress line', () => {
 
   it('a Progress draws escaped lines', () => {
     let written = '';
-    const progress = new Progress({ write: (s: string) => ((written += s), true) }, () => ({ payloads: 1, problems: 1, bytesRead: 1 }), 1000);
+    const progress = new Progress({ write: (s: string) => ((written += s), true) }, () => ({ payloads: 1, problems: 1, bytesDone: 1 }), 1000);
     progress.start();
     progress.stop();
     expect(written.split('\r\u001b[K').join('')).toMatch(/^fulfilkit: 1 payload, [\d,]+\/s, 1 problem$/);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { UnitSettings } from '../../src/cli/lint-unit';
 import { inProcess, type Executor } from '../../src/cli/pool';
 import { emptySummary } from '../../src/cli/result';
+import { progressLine } from '../../src/cli/progress';
 import { LintRun, ReportWriter } from '../../src/cli/run';
 
 const settings: UnitSettings = { version: '1.1', rules: {}, fix: false, quiet: false, batch: false };
@@ -66,5 +67,28 @@ describe('units in hand', () => {
 
   it('sends small units several at a time', async () => {
     expect(await inHand(64 << 10, 6)).toBeGreaterThan(1);
+  });
+});
+
+describe('the progress percent', () => {
+  it('counts the bytes of the units written, not of those read and still being linted', async () => {
+    const executor = heldExecutor();
+    let read = 0;
+    const run = new LintRun(settings, executor, new ReportWriter([], emptySummary()), { maxLineBytes: 64 << 20, readPosition: () => read }, () => {});
+    const input = { file: 'f', nextLine: 1, payloads: 0 };
+    for (let i = 0; i < 4; i++) {
+      const bytes = line(1000);
+      read += bytes.length;
+      await run.add(input, { type: 'lines', bytes });
+    }
+    // The whole input is read, nothing is linted yet: 0 %, not 100 %.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(read).toBe(4000);
+    expect(run.bytesDone).toBe(0);
+    expect(progressLine({ payloads: run.summary.payloads, problems: 0, bytesDone: run.bytesDone, totalBytes: read }, 1000)).toBe('fulfilkit: 0 payloads, 0/s, 0 problems, 0%');
+    executor.answerAll();
+    await run.finish();
+    expect(run.bytesDone).toBe(4000);
+    expect(progressLine({ payloads: run.summary.payloads, problems: 0, bytesDone: run.bytesDone, totalBytes: read }, 1000)).toBe('fulfilkit: 4 payloads, 4/s, 0 problems, 100%, ETA 0:00');
   });
 });
