@@ -129,15 +129,32 @@ function ruleLevel(value: string): [string, RuleLevel] {
 
 /** The usage error for what strict parsing refused: found again in the tokens of a lenient parse. */
 function refusal(argv: readonly string[], error: unknown): UsageError {
-  const { tokens } = parseArgv({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   // The help of the command given, where it has one of its own.
+  const { tokens } = parseArgv({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const command = tokens.find((token) => token.kind === 'positional')?.value;
-  const help = command === 'lint' || command === 'rules' ? `fulfilkit ${command} --help` : 'fulfilkit --help';
+  return optionRefusal(argv, error, OPTIONS, command === 'lint' || command === 'rules' ? `fulfilkit ${command} --help` : 'fulfilkit --help');
+}
+
+/**
+ * The usage error for a command line that `util.parseArgs` refused in strict mode, in the
+ * CLI's words: the option as written, the nearest known one, the help to run; a value that
+ * starts with a dash is shown in its `=` form. The same for every command that parses with
+ * `util.parseArgs` (lint, rules, merge).
+ *
+ * @param argv The arguments parsed.
+ * @param error What strict parsing threw.
+ * @param options The options given to `util.parseArgs`.
+ * @param help The help command to name (`fulfilkit merge --help`).
+ * @returns The error to throw.
+ * @example throw optionRefusal(argv, error, MERGE_OPTIONS, 'fulfilkit merge --help');
+ */
+export function optionRefusal(argv: readonly string[], error: unknown, options: ParseArgsConfig['options'] & object, help: string): UsageError {
+  const { tokens } = parseArgv({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
-    const option = Object.hasOwn(OPTIONS, token.name) ? (OPTIONS as Record<string, { type: string }>)[token.name] : undefined;
+    const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
     if (!option) {
-      const meant = token.rawName.startsWith('--') ? closest(token.name, Object.keys(OPTIONS)) : undefined;
+      const meant = token.rawName.startsWith('--') ? closest(token.name, Object.keys(options)) : undefined;
       return new UsageError(`Unknown option ${token.rawName}${meant ? ` (did you mean --${meant}?)` : ''}; run "${help}".`);
     }
     if (option.type === 'boolean' && token.value !== undefined) return new UsageError(`Option ${token.rawName} takes no value.`);
@@ -145,7 +162,7 @@ function refusal(argv: readonly string[], error: unknown): UsageError {
     if (option.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('-') && token.value !== '-'))) {
       // `--max-warnings -1`: a value that starts with a dash is written with `=`.
       const value = token.value;
-      const dashed = value !== undefined && !Object.hasOwn(OPTIONS, value.slice(value.startsWith('--') ? 2 : 1).split('=')[0]!);
+      const dashed = value !== undefined && !Object.hasOwn(options, value.slice(value.startsWith('--') ? 2 : 1).split('=')[0]!);
       return new UsageError(`Option ${token.rawName} needs a value${dashed ? ` (a value that starts with "-" is written ${token.rawName}=${escapeControls(value)})` : ''}.`);
     }
   }

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { RULES } from '../../rules/index';
 import { parsePointer } from '../lint/pointer';
+import { optionRefusal } from './args';
 import { UsageError } from './errors';
 import { writeLine } from './escape';
 import { EXIT } from './exit-codes';
@@ -83,28 +84,24 @@ interface MergeArgs {
   readonly help: boolean;
 }
 
+// Collected, so that one given twice is refused rather than the last winning silently.
+const MERGE_OPTIONS = {
+  format: { type: 'string', short: 'f', multiple: true },
+  'output-file': { type: 'string', short: 'o', multiple: true },
+  'max-warnings': { type: 'string', multiple: true },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** Parses merge's own arguments (`node:util` parseArgs: `--name value`, `--name=value`, `-f json`). */
 function mergeArgs(argv: readonly string[]): MergeArgs {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      // Collected, so that one given twice is refused rather than the last winning silently.
-      options: {
-        format: { type: 'string', short: 'f', multiple: true },
-        'output-file': { type: 'string', short: 'o', multiple: true },
-        'max-warnings': { type: 'string', multiple: true },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: MERGE_OPTIONS });
   } catch (error) {
-    // Its messages name the option as given (never file content); say it our way.
-    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '') : 'bad arguments';
-    throw new UsageError(`merge: ${message.replace(/\.$/, '')}. See fulfilkit merge --help.`);
+    // In lint's words: the option as written, the nearest known one, the help to run.
+    throw optionRefusal(argv, error, MERGE_OPTIONS, 'fulfilkit merge --help');
   }
   const { values: given, positionals } = parsed;
   const once = (name: 'format' | 'output-file' | 'max-warnings'): string | undefined => {

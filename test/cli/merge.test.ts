@@ -180,7 +180,11 @@ describe('fulfilkit merge', () => {
 
   it.each([
     [[], /merge needs the json reports/],
-    [['--bogus', 'a.json'], /merge: Unknown option '--bogus'/],
+    // Bad options in lint's words: the option as written, the nearest known one, the help to run.
+    [['--bogus', 'a.json'], /^fulfilkit: Unknown option --bogus; run "fulfilkit merge --help"\.\n$/],
+    [['--colr', 'a.json'], /^fulfilkit: Unknown option --colr \(did you mean --color\?\); run "fulfilkit merge --help"\.\n$/],
+    [['--max-warnings', '-1', 'a.json'], /^fulfilkit: Option --max-warnings needs a value \(a value that starts with "-" is written --max-warnings=-1\)\.\n$/],
+    [['--color=yes', 'a.json'], /^fulfilkit: Option --color takes no value\.\n$/],
     [['-f', 'xml', 'a.json'], /merge --format: expected one of stylish, json, sarif, github, junit/],
     [['--max-warnings', 'lots', 'a.json'], /--max-warnings: expected a whole number/],
     // A one-value option given twice: the last one won silently (two formats asked, one written).
