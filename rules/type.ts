@@ -27,7 +27,7 @@ export default defineRule({
     structural: true,
     messages: {
       wrongType: '{{name}} must be {{expected}}, not {{actual}}.',
-      null: '{{name}} must not be null; leave it out instead.',
+      null: '{{name}} must not be null; leave it out or give a value.',
       nullEntry: 'Each entry of {{name}} must not be null.',
       emptyEntry: 'Each entry of {{name}} must not be empty.',
       rootOrder: 'An order payload must be a JSON object with a clientRequest member.',

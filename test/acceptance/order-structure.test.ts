@@ -170,7 +170,7 @@ describe.each(VERSIONS)('order v%s: type', (version) => {
   it('a null entry in an array is a type problem at the entry', () => {
     expectExactly(orderProblems(edit(fullOrder(version), `${CR}/order/note/0`, null), version), [p('type', `${CR}/order/note/0`)]);
   });
-  it('an optional member sent as null is a type problem (leave it out instead)', () => {
+  it('an optional member sent as null is a type problem (leave it out or give a value)', () => {
     expectExactly(orderProblems(edit(fullOrder(version), `${CR}/order/shipCourier`, null), version), [p('type', `${CR}/order/shipCourier`)]);
   });
 });

@@ -53,7 +53,7 @@ ruleTester('type', 'order', {
       ],
     },
     {
-      name: 'an optional member set to null (leave it out instead)',
+      name: 'an optional member set to null (leave it out or give a value)',
       payload: change(validOrder(), { [`${CR}/order/note`]: null, [`${CR}/payment/cardData`]: null, [`${CR}/item/0/clientItemRef`]: null }),
       errors: [
         { rule: 'type', path: `${CR}/order/note` },
