@@ -56,6 +56,9 @@ type Entry = (
   readonly readAt: number;
 };
 
+/** An entry as `add` and `end` make it: `enqueue` notes where the reading was. */
+type Unqueued<E = Entry> = E extends unknown ? Omit<E, 'readAt'> : never;
+
 const KINDS: readonly PayloadKind[] = ['order', 'return'];
 
 /**
@@ -229,11 +232,11 @@ export class LintRun {
   bytesDone = 0;
 
   /** Waits for room in the queue, then queues what `make` returns. */
-  private async enqueue(make: () => Omit<Entry, 'readAt'>, bytes = 0): Promise<void> {
+  private async enqueue(make: () => Unqueued, bytes = 0): Promise<void> {
     await this.waitWhile(() => this.queue.length >= this.executor.capacity || this.overBytes(bytes));
     if (this.stopped) return;
     this.unitBytes += bytes;
-    this.queue.push({ ...make(), readAt: this.limits.readPosition?.() ?? 0 } as Entry);
+    this.queue.push({ ...make(), readAt: this.limits.readPosition?.() ?? 0 });
     this.wakeConsumer?.();
   }
 
