@@ -112,7 +112,7 @@ export const RULES: readonly Rule[] = [
   wrapperRule,
 ];
 
-/** The rules whose `kinds` name orders, sorted by id: what `lintOrder` may run. */
+/** The rules whose `kinds` name orders, but no batch rule, sorted by id: what `lintOrder` may run. */
 export const ORDER_RULES: readonly Rule[] = [
   addressLinesRule,
   ambiguousValueRule,
@@ -125,7 +125,6 @@ export const ORDER_RULES: readonly Rule[] = [
   currencyMixedRule,
   currencyPrecisionRule,
   dateFormatRule,
-  duplicateRequestReferenceRule,
   emailFormatRule,
   enumRule,
   fiscalCodeRule,
@@ -156,7 +155,7 @@ export const ORDER_RULES: readonly Rule[] = [
   wrapperRule,
 ];
 
-/** The rules whose `kinds` name the return request, sorted by id: what `lintReturn` may run. */
+/** The rules whose `kinds` name the return request, but no batch rule, sorted by id: what `lintReturn` may run. */
 export const RETURN_RULES: readonly Rule[] = [
   addressLinesRule,
   blankValueRule,
@@ -168,7 +167,6 @@ export const RETURN_RULES: readonly Rule[] = [
   currencyMixedRule,
   currencyPrecisionRule,
   dateFormatRule,
-  duplicateRequestReferenceRule,
   emailFormatRule,
   enumRule,
   itemsPresentRule,

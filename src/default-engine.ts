@@ -4,7 +4,8 @@
  * `createEngine` makes others.
  *
  * Each function names only its own kind's rules (`ORDER_RULES`, `RETURN_RULES`), so a
- * bundle that only calls `lintOrder` carries no return-only rule or table. Nothing here
+ * bundle that only calls `lintOrder` carries no return-only rule or table, and no batch rule
+ * (`lintBatch` and `createBatchState` take those from `RULES`). Nothing here
  * runs at import: the state and targets are made by calls a bundler may drop.
  */
 import { ORDER_RULES, RETURN_RULES, RULES } from '../rules/index';
@@ -121,7 +122,7 @@ export function lintReturn(payload: unknown, options?: LintOptions): Problem[] {
  * const results = lintBatch(orders, { kind: 'order', version: '1.1' });
  */
 export function lintBatch(payloads: Iterable<unknown>, options: LintBatchOptions): Problem[][] {
-  return lintBatchIn(DEFAULT, targetOf, payloads, options);
+  return lintBatchIn(DEFAULT, targetOf, payloads, options, RULES);
 }
 
 /**

@@ -226,20 +226,27 @@ export function kindOf(options: unknown): PayloadKind {
 }
 
 /**
- * Lints many payloads of one kind, with the batch rules of the target (see `lintBatch`).
+ * Lints many payloads of one kind, with the batch rules among `batchRules` (see `lintBatch`).
  *
  * @param engine The engine's state.
  * @param targetOf The target of the options (their kind, and an order's version).
  * @param payloads Any iterable of payloads.
  * @param options The kind, profile and rule levels.
+ * @param batchRules The rules whose batch checks may run (the default engine's targets hold no batch rule, so that `lintOrder` bundles carry none).
  * @returns One problem list per payload, in input order.
  * @throws {TypeError} When `options.kind` or an order's `options.version` is not known.
  */
-export function lintBatchIn(engine: EngineState, targetOf: (kind: PayloadKind, options: unknown) => LintTarget, payloads: Iterable<unknown>, options: LintBatchOptions): Problem[][] {
+export function lintBatchIn(
+  engine: EngineState,
+  targetOf: (kind: PayloadKind, options: unknown) => LintTarget,
+  payloads: Iterable<unknown>,
+  options: LintBatchOptions,
+  batchRules?: readonly Rule[],
+): Problem[][] {
   const kind = kindOf(options);
   const target = targetOf(kind, options);
   const plan = planFor(engine, target, options);
-  const batch = batchStateOf(target.rules, options);
+  const batch = batchStateOf(batchRules ?? target.rules, options);
   const results: Problem[][] = [];
   const lintOne = (payload: unknown): void => {
     const problems = run(plan, payload, options);
