@@ -1,10 +1,4 @@
-import { defineRule, type RuleDocs } from '../src/lint/define-rule';
-
-/** The references a run remembers: all of them, or the newest `limit` (a repeat keeps its place). */
-interface References {
-  readonly seen: Set<string>;
-  readonly limit: number | undefined;
-}
+import { defineRule, type RuleDocs, type TextSet } from '../src/lint/define-rule';
 
 /** Rule `duplicate-request-reference`: a requestReference seen earlier in the same batch (the API rejects it). */
 export default defineRule({
@@ -18,17 +12,11 @@ export default defineRule({
     },
   },
   batch: {
-    create: (limit?: number): References => ({ seen: new Set(), limit }),
-    check(state: References, facts, report) {
+    // The references of the run (the newest `limit` of them in a bounded run), in the engine's compact set.
+    create: (_limit, texts): TextSet => texts(),
+    check(seen: TextSet, facts, report) {
       const reference = facts.requestReference;
-      if (reference === undefined) return;
-      // One hash-table operation per payload: a reference already in the set leaves its size unchanged.
-      const seen = state.seen;
-      const size = seen.size;
-      seen.add(reference);
-      if (seen.size === size) report('/requestHeader/requestReference', 'duplicate');
-      // Full before this one: forget the oldest (a Set iterates in insertion order). Unbounded: never equal.
-      else if (size === state.limit) seen.delete(seen.values().next().value!);
+      if (reference !== undefined && !seen.add(reference)) report('/requestHeader/requestReference', 'duplicate');
     },
   },
 });

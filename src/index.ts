@@ -124,7 +124,7 @@ export type {
   SchemaNode,
   Severity,
 } from './lint/index';
-export type { BatchCheck, BatchFacts, MessageData, ReportDescriptor, RuleExample, Visitor, Visitors } from './lint/define-rule';
+export type { BatchCheck, BatchFacts, MessageData, ReportDescriptor, RuleExample, TextSet, Visitor, Visitors } from './lint/define-rule';
 export type { RuleId } from '../rules/index';
 export {
   addAmounts,

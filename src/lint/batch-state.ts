@@ -14,6 +14,7 @@ import { memberOf } from './checks/members';
 import { LIMITS, ORDER_VERSION_FEATURES, type OrderVersion } from '../schema/tables';
 import { ruleApplies, ruleLevel, type BatchFacts, type BatchRule, type Rule } from './define-rule';
 import { problemOf } from './report';
+import { textSetOf } from './text-set';
 import type { LintBatchOptions, PayloadKind, Problem } from './types';
 
 export type { BatchFacts };
@@ -120,7 +121,7 @@ export function batchStateOf(rules: readonly Rule[], options: BatchStateOptions,
     .flatMap(({ rule, severity }) => {
       // A batch rule whose state cannot be made runs not at all (lint never throws).
       try {
-        return [{ rule, severity: severity as Problem['severity'], state: rule.batch.create(limit) }];
+        return [{ rule, severity: severity as Problem['severity'], state: rule.batch.create(limit, () => textSetOf(limit)) }];
       } catch {
         return [];
       }

@@ -10,6 +10,7 @@ import { FactsPacker, unpackFacts } from '../../src/cli/facts-pack';
 import { detectKind } from '../../src/cli/detect';
 import { createUnitLinter, KIND_NONE, resultTransfer, unpackUnitResult, type UnitSettings } from '../../src/cli/lint-unit';
 import { batchFactsOf, type BatchFacts } from '../../src/lint/batch';
+import { textSetOf } from '../../src/lint/text-set';
 import { set, validOrder, validReturn } from '../fixtures';
 
 /** Any UTF-16 code unit: lone surrogates, NUL and controls included. */
@@ -93,7 +94,7 @@ describe('duplicate-request-reference over a run', () => {
   const { create, check } = duplicateRequestReference.batch!;
   /** The references the rule reports as duplicates, by their index in the run. */
   const duplicates = (references: readonly (string | undefined)[]): number[] => {
-    const state = create();
+    const state = create(undefined, () => textSetOf(undefined));
     const out: number[] = [];
     references.forEach((requestReference, i) =>
       check(state, requestReference === undefined ? {} : { requestReference }, (path) => {

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../rules/index';
 import duplicateRequestReference from '../../rules/duplicate-request-reference';
 import { batchStateOf } from '../../src/lint/batch-state';
+import type { TextSet } from '../../src/lint/define-rule';
+import { textSetOf } from '../../src/lint/text-set';
 
 const ORDER_REF = '/clientRequest/requestHeader/requestReference';
 
@@ -60,13 +62,16 @@ describe('a bounded batch state', () => {
   });
 
   it('holds at most `limit` references in memory, whatever the run', () => {
-    const state = duplicateRequestReference.batch!.create(3) as { seen: Set<string> };
+    const { create, check } = duplicateRequestReference.batch!;
     const none = () => {};
-    for (let i = 0; i < 1000; i++) duplicateRequestReference.batch!.check(state, { requestReference: `R-${i}` }, none);
-    expect([...state.seen]).toEqual(['R-997', 'R-998', 'R-999']);
-    const unbounded = duplicateRequestReference.batch!.create() as { seen: Set<string> };
-    for (let i = 0; i < 1000; i++) duplicateRequestReference.batch!.check(unbounded, { requestReference: `R-${i}` }, none);
-    expect(unbounded.seen.size).toBe(1000);
+    const state = create(3, () => textSetOf(3)) as TextSet;
+    for (let i = 0; i < 1000; i++) check(state, { requestReference: `R-${i}` }, none);
+    expect(state.size).toBe(3);
+    // The newest three are held; R-996 was forgotten (adding it again is new, and pushes R-997 out).
+    expect([state.add('R-999'), state.add('R-998'), state.add('R-997'), state.add('R-996'), state.add('R-997')]).toEqual([false, false, false, true, true]);
+    const unbounded = create(undefined, () => textSetOf(undefined)) as TextSet;
+    for (let i = 0; i < 1000; i++) check(unbounded, { requestReference: `R-${i}` }, none);
+    expect(unbounded.size).toBe(1000);
   });
 
   it.each([-1, 2.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses the limit %s', (limit) => {
