@@ -3,22 +3,31 @@
  * remembers every requestReference of millions of payloads keeps them in flat memory; a run
  * that must stay bounded (the simulator) keeps the newest `limit`.
  *
- * A `Set` of strings took about 85 bytes a 16-character reference in a CLI run (a string
- * object, the set's entry, and the heap's room to grow: 2 million payloads passed 300 MB),
- * and the garbage collector walked every one of them again and again. `FlatTextSet` keeps
- * the texts one after another in strings of 4,096 texts each and finds them through a hash
- * table of typed arrays: about 30 bytes a reference, in a few large objects.
+ * A `Set` of strings took about 52 bytes a 16-character reference (a string object cut from
+ * its unit's text, the set's entry), and the heap's room to grow made it about 85 of a CLI
+ * run's peak (2 million orders: 399 MB); the garbage collector walked every one of them
+ * again and again. `FlatTextSet` keeps the texts one after another in strings of 4,096
+ * texts each and finds them through a hash table of typed arrays: about 31 bytes a
+ * reference, in a few large objects (about 20 of a CLI run's peak: 268 MB).
  */
 import type { TextSet } from './define-rule';
 
 /** Texts a block holds: the texts of a full block are joined into one string. */
 const BLOCK = 4096;
 
-/** FNV-1a over the UTF-16 code units of `text` from `from` to `to`. */
-function hashOf(text: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
+/**
+ * FNV-1a over the UTF-16 code units of `text` from `from` to `to`, started from a seed and
+ * mixed at the end (murmur3's finalizer), so that the table index depends on every bit.
+ * References come from payloads: without a seed of each set's own, texts made to share an
+ * index (the low bits of plain FNV-1a can be set by a text's last character) would make
+ * each `add` walk all of them, and a run quadratic.
+ */
+function hashOf(seed: number, text: string, from: number, to: number): number {
+  let h = seed;
   for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** Every text added, in flat memory. */
@@ -32,6 +41,8 @@ class FlatTextSet implements TextSet {
   /** The hash table: a text's number plus one, 0 for an empty slot; at most half full. */
   private slots = new Int32Array(2 * BLOCK);
   private count = 0;
+  /** The seed of this set's hash (see `hashOf`). */
+  private readonly seed = (Math.random() * 0x100000000) >>> 0;
 
   get size(): number {
     return this.count;
@@ -39,7 +50,7 @@ class FlatTextSet implements TextSet {
 
   add(text: string): boolean {
     const mask = this.slots.length - 1;
-    let i = hashOf(text, 0, text.length) & mask;
+    let i = hashOf(this.seed, text, 0, text.length) & mask;
     for (let n = this.slots[i]!; n !== 0; n = this.slots[i]!) {
       if (this.is(n - 1, text)) return false;
       i = (i + 1) & mask;
@@ -96,7 +107,7 @@ class FlatTextSet implements TextSet {
     const mask = slots.length - 1;
     for (let n = 0; n < this.count; n++) {
       const holder = this.holder(n);
-      let i = hashOf(holder, this.start(n), this.end(n, holder)) & mask;
+      let i = hashOf(this.seed, holder, this.start(n), this.end(n, holder)) & mask;
       while (slots[i] !== 0) i = (i + 1) & mask;
       slots[i] = n + 1;
     }

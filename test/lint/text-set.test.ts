@@ -80,6 +80,45 @@ describe('a set of every text (no limit)', () => {
   });
 });
 
+describe('a set of every text, attacked', () => {
+  /**
+   * Texts that plain FNV-1a (offset basis 0x811c9dc5, no seed, no final mix) puts at one
+   * table index for any table of up to 65,536 slots: the last code unit of each is chosen
+   * to set the low 16 bits of the hash.
+   */
+  const colliding = (n: number): string[] => {
+    // The inverse of the FNV prime modulo 2^16, so that the last code unit sets the low bits.
+    const inverse = 0x449b;
+    expect(Math.imul(0x01000193, inverse) & 0xffff).toBe(1);
+    return Array.from({ length: n }, (_, i) => {
+      const prefix = `R-${i}-`;
+      let h = 0x811c9dc5;
+      for (let k = 0; k < prefix.length; k++) h = Math.imul(h ^ prefix.charCodeAt(k), 0x01000193);
+      const last = (Math.imul(0x1234, inverse) ^ h) & 0xffff;
+      return prefix + String.fromCharCode(last);
+    });
+  };
+
+  it('adds texts made to share a plain hash index in about the time of any others (a run stays linear)', () => {
+    const timed = (texts: readonly string[]): number => {
+      const set = textSetOf(undefined);
+      const start = performance.now();
+      for (const text of texts) set.add(text);
+      const ms = performance.now() - start;
+      expect(set.size).toBe(texts.length);
+      return ms;
+    };
+    const attack = colliding(30_000);
+    const plain = attack.map((text) => `${text.slice(0, -1)}x`);
+    // Warm both paths, then take the better of three of each (a busy machine only adds time).
+    timed(plain.slice(0, 2_000));
+    timed(attack.slice(0, 2_000));
+    const best = (texts: readonly string[]) => Math.min(timed(texts), timed(texts), timed(texts));
+    // Sharing one index, each add would walk all the texts before it: some 450 million steps.
+    expect(best(attack)).toBeLessThan(5 * best(plain) + 5);
+  });
+});
+
 describe('a set of the newest `limit` texts', () => {
   it('forgets the oldest when full; a text added again keeps its place', () => {
     expect(answers(['A', 'B', 'A', 'C', 'A'], 2)).toEqual([true, true, false, true, true]);
