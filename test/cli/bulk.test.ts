@@ -10,6 +10,7 @@ import { spawn as spawnOnTerminal } from '@lydell/node-pty';
 import Ajv04 from 'ajv-draft-04';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../../rules/index';
 import { set, validOrder } from '../fixtures';
 import { finished, runBin, startBin, useBin, waitFor } from './_bin';
 import { tempFiles } from './_run';
@@ -72,6 +73,23 @@ describe('fulfilkit lint (bin): streaming and order', () => {
     // The repeat is 1,494 lines (about 4 MB, another unit) after the first R-5.
     expect(brief(report)).toContain('orders.ndjson:1500 duplicate-request-reference');
     expect(brief(report).filter((b) => b.endsWith('duplicate-request-reference'))).toHaveLength(1);
+  });
+
+  it('finds every repeat among 12,000 references, near or thousands of lines back, as a Set of them would (2 workers)', async () => {
+    // Only the batch rule on (the payloads are bare references): each reference is R-(i mod 5,000), and every
+    // 1,000th line repeats the line before it, so repeats come 1 and 5,000 payloads after their first use.
+    const rules = Object.fromEntries(RULES.map((rule) => [rule.meta.id, rule.meta.id === 'duplicate-request-reference' ? 'error' : 'off']));
+    const references = Array.from({ length: 12_000 }, (_, i) => `R-${(i % 1000 === 999 ? i - 1 : i) % 5000}`);
+    const dir = tempFiles({
+      'refs.ndjson': ndjson(...references.map((requestReference) => ({ clientRequest: { requestHeader: { requestReference } } }))),
+      'fulfilkit.config.json': JSON.stringify({ kind: 'order', version: '1.1', rules }),
+    });
+    const out = await runBin(bin(), ['lint', '--format', 'json', '--concurrency', '2', 'refs.ndjson'], { cwd: dir });
+    const seen = new Set<string>();
+    const repeats = references.flatMap((reference, i) => (seen.size === seen.add(reference).size ? [`refs.ndjson:${i + 1} duplicate-request-reference`] : []));
+    expect(repeats.length).toBeGreaterThan(7_000);
+    expect(brief(parse(out.stdout))).toEqual(repeats);
+    expect(out.code).toBe(1);
   });
 
   it('finds duplicates across files, a gzipped one included', async () => {
