@@ -50,11 +50,13 @@ export function extraMembers(w: Walk, op: ValueOp, object: Record<string, unknow
   const node = op.node;
   for (const key of extra) {
     const value = object[key];
+    // A member whose value is undefined is absent, as a schema member is (JSON.stringify leaves it out).
+    if (value === undefined) continue;
     for (const { def, arg, failed } of op.extra) {
       if (!def.test(key, arg, value)) reportAt(w, failed, pathOf(node, w.idx, [key]), def.detail?.(key, arg), def.fix?.(key, arg));
     }
     const twin = op.twins !== undefined && hasOwn.call(op.twins, key) ? op.twins[key]! : undefined;
-    if (twin === undefined || value === undefined) continue;
+    if (twin === undefined) continue;
     if (value === null) reportFinding(w, 'nullSpelled', twin.node, key);
     else walkValue(twin, value, w);
   }
