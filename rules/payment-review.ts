@@ -24,7 +24,10 @@ export default defineRule({
       state.seen |= 1 << n;
       const name = NAMES[n]! as keyof typeof PAYMENT_REVIEW_VALUES;
       const expected = PAYMENT_REVIEW_VALUES[name];
-      if (field.value !== expected) context.report({ messageId: 'value', at: ['value'], data: { name, expected } });
+      if (field.value === expected) return;
+      // Rule 9 requires the value: a blank one is also `blank-value`.
+      context.given(field.value, ['value']);
+      context.report({ messageId: 'value', at: ['value'], data: { name, expected } });
     },
     'order.dynamicField:exit'(_fields: readonly unknown[], context, state) {
       if (state.seen === 1 || state.seen === 2) context.report({ messageId: 'alone', data: { names: NAMES } });

@@ -85,7 +85,9 @@ export default defineRule({
       }
       const trie = trieOf(skus);
       for (const { index, description } of state.weee) {
-        if (typeof description !== 'string' || !namesSku(description, trie)) context.report({ messageId: 'names', at: [index, 'localizedDescription'] });
+        // Rule 6 requires the description: a blank one is also `blank-value`.
+        const at = [index, 'localizedDescription'];
+        if (!context.given(description, at) || typeof description !== 'string' || !namesSku(description, trie)) context.report({ messageId: 'names', at });
       }
     },
   },

@@ -35,6 +35,20 @@ ruleTester(rule, 'order', {
     { name: 'status value in lower case', payload: fields({ ...STATUS, value: 'review' }, CODE), profile: FMS_PROFILE, errors: [value(1)] },
     { name: 'a wrong code value', payload: fields(STATUS, { ...CODE, value: 'REVIEW' }), profile: FMS_PROFILE, errors: [value(2)] },
     { name: 'a status without value', payload: fields({ name: 'PROCESSAUTHSTATUS' }, CODE), profile: FMS_PROFILE, errors: [value(1)] },
+    // Rule 9 requires each value: a blank one is also `blank-value`, once, at the value (DESIGN: presence).
+    {
+      name: 'a blank code value',
+      payload: fields(STATUS, { ...CODE, value: ' ' }),
+      profile: FMS_PROFILE,
+      errors: [value(2), { rule: 'blank-value', path: value(2).path }],
+    },
+    {
+      name: 'an empty status value',
+      payload: fields({ ...STATUS, value: '' }, CODE),
+      profile: FMS_PROFILE,
+      errors: [value(1), { rule: 'blank-value', path: value(1).path }],
+    },
+    { name: 'a status value of another type is `type`, not blank', payload: fields({ ...STATUS, value: 7 }, CODE), profile: FMS_PROFILE, errors: [{ rule: 'type', path: value(1).path }] },
     {
       name: 'a wrong status value and no code',
       payload: fields({ ...STATUS, value: 'Accepted' }),

@@ -43,7 +43,9 @@ ruleTester(rule, 'order', {
       errors: [at()],
     })),
     { name: 'no localizedDescription', payload: withWeee(), profile: FMS_PROFILE, errors: [at()] },
-    { name: 'an empty localizedDescription', payload: withWeee(''), profile: FMS_PROFILE, errors: [at()] },
+    // Rule 6 requires the description: a blank one is also `blank-value`, once (DESIGN: presence).
+    { name: 'an empty localizedDescription', payload: withWeee(''), profile: FMS_PROFILE, errors: [at(), { rule: 'blank-value', path: at().path }] },
+    { name: 'a blank localizedDescription', payload: withWeee(' \t'), profile: FMS_PROFILE, errors: [at(), { rule: 'blank-value', path: at().path }] },
     { name: 'a longer part number is not the sku', payload: withWeee('WEEE SKU-10'), profile: FMS_PROFILE, errors: [at()] },
     { name: 'a part number glued to letters', payload: withWeee('WEEEforSKU-1x'), profile: FMS_PROFILE, errors: [at()] },
     { name: 'the sku in another letter case', payload: withWeee('WEEE sku-1'), profile: FMS_PROFILE, errors: [at()] },
