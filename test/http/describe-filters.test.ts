@@ -5,19 +5,23 @@
 import { describe, expect, it } from 'vitest';
 import { describeInventory } from '../../src/http/describe-inventory';
 import { describeListPaymentMethods } from '../../src/http/describe-list-payment-methods';
+import { describeOrderOptions } from '../../src/http/describe-order-options';
 import { rejection } from './_errors';
 import { CONNECTION } from './fixtures';
 
 /** The error a describer call throws (fails the test when it does not throw). */
 const thrown = async (call: () => unknown): Promise<Error> => (await rejection(Promise.resolve().then(call))) as Error;
 
-describe('describeListPaymentMethods and describeInventory refuse an unknown member', () => {
+describe('describeListPaymentMethods, describeInventory and describeOrderOptions refuse an unknown member', () => {
   it.each([
     ['countyr', () => describeListPaymentMethods({ ...CONNECTION, countyr: 'DE' } as never)],
     ['Country', () => describeListPaymentMethods({ ...CONNECTION, Country: 'DE' } as never)],
     ['paymentmethod', () => describeListPaymentMethods({ ...CONNECTION, paymentmethod: 'CreditCard' } as never)],
     ['SKU', () => describeInventory({ ...CONNECTION, SKU: 'MUG-RED' } as never)],
     ['productID', () => describeInventory({ ...CONNECTION, productID: 'MUG-RED' } as never)],
+    // The options call takes no filter, and exists in v1.2 only: a version given is refused, not ignored.
+    ['version', () => describeOrderOptions({ ...CONNECTION, version: '1.1' } as never)],
+    ['sku', () => describeOrderOptions({ ...CONNECTION, sku: 'MUG-RED' } as never)],
   ])('%s: a RangeError naming it, never its value (as createSimulator refuses one)', async (name, call) => {
     const error = await thrown(call);
     expect(error).toBeInstanceOf(RangeError);
@@ -27,6 +31,7 @@ describe('describeListPaymentMethods and describeInventory refuse an unknown mem
 
   it('names an unknown member even when its value is undefined (a misspelt optional filter)', () => {
     expect(() => describeInventory({ ...CONNECTION, skus: undefined } as never)).toThrow(/"skus"/);
+    expect(() => describeOrderOptions({ ...CONNECTION, lint: undefined } as never)).toThrow(new RangeError('options has an unknown member "lint"; it takes baseUrl, credentials.'));
   });
 
   it('cuts a long member name to 40 characters (as createSimulator and the profile check show it)', async () => {
