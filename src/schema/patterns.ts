@@ -73,10 +73,10 @@ const LABEL_CHAR = '[-!"$&-,0-9;=A-Z_-{}~]';
 const HOST_CHAR = '[-!"$&-.0-9;=A-Z_-{}~]';
 // A percent-escape of a host character or of a non-ASCII byte (IDNA decides those).
 const ESCAPE = '%(?:2[1246-9A-Ea-e]|3[0-9BDbd]|4[1-9A-Fa-f]|5[0-9AFaf]|6[0-9A-Fa-f]|7[0-9ABDEabde]|[89A-Fa-f][0-9A-Fa-f])';
-const NON_ASCII = '[^\\x00-\\x7f\\s]';
-// What isHttpUrl drops at the end of the text: C0 controls but the white space it refuses.
-const TRAILING = '[\\x00-\\x08\\x0e-\\x1f]*';
-const HOST_END = `(?=[:/?#\\\\]|${TRAILING}$)`;
+// What isHttpUrl refuses anywhere (URL_REFUSED in predicates.ts): white space, controls, bidi controls.
+const REFUSED = '\\s\\x00-\\x1f\\x7f-\\x9f\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+const NON_ASCII = `[^\\x00-\\x7f${REFUSED}]`;
+const HOST_END = '(?=[:/?#\\\\]|$)';
 // An ASCII host whose last label is a number is an IPv4 address or nothing (a.1 fails); xn-- alone is no label.
 const ENDS_IN_NUMBER = `(?:${LABEL_CHAR}*\\.)*(?:[0-9]+|0[Xx][0-9A-Fa-f]*)\\.?${HOST_END}`;
 const EMPTY_PUNYCODE = `(?:${LABEL_CHAR}*\\.)*[Xx][Nn]--(?:\\.|${HOST_END})`;
@@ -91,8 +91,8 @@ const HOST = [
  * The JSON Schema pattern of `isHttpUrl`: an http(s) URL whose user info (up to the last
  * `@`) is anything, whose host is a bracketed IPv6 address, an IPv4 address in any form
  * the WHATWG URL parser reads (`0x7f.1`, `1.2.3`), or a name of the characters a host may
- * hold, whose port is at most 65535; no white space anywhere.
+ * hold, whose port is at most 65535; no white space, control or bidi control anywhere.
  *
  * @example new RegExp(HTTP_URL_PATTERN).test('https://a:99999'); // false
  */
-export const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:[^\\s/?#\\\\@]*@)*(?:${HOST})(?::0*${decimalUpTo(65535)}?)?(?:[/?#\\\\]\\S*|${TRAILING})$`;
+export const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:[^${REFUSED}/?#\\\\@]*@)*(?:${HOST})(?::0*${decimalUpTo(65535)}?)?(?:[/?#\\\\][^${REFUSED}]*)?$`;

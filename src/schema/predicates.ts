@@ -264,8 +264,14 @@ export function isLocaleText(s: string): boolean {
   return alpha2Codes()[c1 * 26 + c2] === 1;
 }
 
+// White space, C0 and C1 controls, DEL, and the bidi controls RFC 3987 forbids in an IRI (and
+// the isolates): the URL parser would drop or percent-encode them, so the text is not the URL
+// a consumer is redirected to, and a bidi control can make it read as another.
+const URL_REFUSED = /[\s\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /**
- * Tells whether a string is an absolute http or https URL with a host.
+ * Tells whether a string is an absolute http or https URL with a host, with no white space,
+ * control or bidi control in it.
  *
  * @param value The text to test.
  * @returns `true` for `https://shop.example/returns`.
@@ -274,7 +280,7 @@ export function isLocaleText(s: string): boolean {
 export function isHttpUrl(value: string): boolean {
   // The authority must follow '//' directly: WHATWG URL would read https:///path as host "path".
   // Anything but a string is no URL (a regex test would make it text, and String() throws on some objects).
-  if (typeof value !== 'string' || !/^https?:\/\/[^/?#\\]/i.test(value) || /\s/.test(value)) return false;
+  if (typeof value !== 'string' || !/^https?:\/\/[^/?#\\]/i.test(value) || URL_REFUSED.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;

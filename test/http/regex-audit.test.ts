@@ -91,7 +91,7 @@ const LITERALS: Readonly<Record<string, Case>> = {
   '/\\|/g': run('|'),
   // src/schema/predicates.ts (URLs in payloads)
   '/^https?:\\/\\/[^/?#\\\\]/i': { hostile: (n) => `http:${'/'.repeat(n)}`, benign: letters },
-  '/\\s/': { hostile: letters, benign: letters },
+  '/[\\s\\x00-\\x1f\\x7f-\\x9f\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]/': { hostile: letters, benign: letters },
   // src/cli: flag values, file paths, JSON.parse messages, formatter escapes (payload text)
   '/^\\d+$/': thenFail('1', 'x'),
   '/^(\\d+)([KMG]?)i?B?$/i': thenFail('1', 'x'),

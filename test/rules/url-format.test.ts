@@ -24,6 +24,15 @@ ruleTester('url-format', 'return', {
     'https://shop example/returns',
     'http//shop.example',
     '',
+    // Controls and bidi controls anywhere (the URL parser drops or escapes them: the text is not the URL).
+    'https://shop.example/returns\u0000',
+    'https://shop.example/re\u0007turns',
+    '\u0001https://shop.example/returns',
+    'https://shop.example/returns\u007f',
+    'https://shop.example/\u0085returns',
+    'https://shop.example/\u202eenruter',
+    'https://shop\u2066.example/',
+    'https://user\u200e@shop.example/',
   ].map((url) => ({
     name: `clientReturnURL "${url}"`,
     payload: set(validReturn(), URL_PATH, url),

@@ -118,6 +118,8 @@ describe('the clientReturnURL pattern agrees with isHttpUrl', () => {
     'http://xn--', 'http://XN--', 'http://a.xn--', 'http://xn--.a', 'http://xn--mnchen-3ya.de', 'http://a--b',
     'HtTp://a', 'https://a\\', 'http://a?b#c', 'https://a#\u00e4', 'https://ä.de', 'http://a\u00ad', 'http://a\u0001', 'http://a\u0001b', 'http://a\u007f',
     'http://a/\u0001', 'http://a:80\u0001', 'http://a\t', 'https:///a', 'ftp://a', 'http:/a', 'http://a b',
+    'http://a/\u0085', 'http://a\u0085', 'http://a/\u00a0', 'http://a/\u202e', 'http://ä\u202e', 'http://a\u2069/', 'http://a\u200e@b', 'http://a/\u200b',
+    'http://a/b\u0000', 'http://a#\u007f', 'http://a?\u009f', 'http://\u0000a',
   ];
 
   it.each(TABLE)('%j', (url) => {
