@@ -87,7 +87,8 @@ export default defineRule({
       for (const { index, description } of state.weee) {
         // Rule 6 requires the description: a blank one is also `blank-value`.
         const at = [index, 'localizedDescription'];
-        if (!context.given(description, at) || typeof description !== 'string' || !namesSku(description, trie)) context.report({ messageId: 'names', at });
+        context.given(description, at);
+        if (typeof description !== 'string' || !namesSku(description, trie)) context.report({ messageId: 'names', at });
       }
     },
   },
