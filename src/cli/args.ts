@@ -127,35 +127,33 @@ function ruleLevel(value: string): [string, RuleLevel] {
   return [id, oneOf('--rule', level, LEVELS)];
 }
 
-/** The usage error for what strict parsing refused: found again in the tokens of a lenient parse. */
+/** The usage error for what strict parsing refused, naming the help of the command given where it has one of its own. */
 function refusal(argv: readonly string[], error: unknown): UsageError {
-  // The help of the command given, where it has one of its own.
-  const { tokens } = parseArgv({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
-  const command = tokens.find((token) => token.kind === 'positional')?.value;
-  return optionRefusal(argv, error, OPTIONS, command === 'lint' || command === 'rules' ? `fulfilkit ${command} --help` : 'fulfilkit --help');
+  return optionRefusal(argv, error, OPTIONS, (command) => (command === 'lint' || command === 'rules' ? `fulfilkit ${command} --help` : 'fulfilkit --help'));
 }
 
 /**
- * The usage error for a command line that `util.parseArgs` refused in strict mode, in the
- * CLI's words: the option as written, the nearest known one, the help to run; a value that
- * starts with a dash is shown in its `=` form. The same for every command that parses with
- * `util.parseArgs` (lint, rules, merge).
+ * The usage error for a command line that `util.parseArgs` refused in strict mode, found
+ * again in the tokens of a lenient parse and said in the CLI's words: the option as written,
+ * the nearest known one, the help to run; a value that starts with a dash is shown in its
+ * `=` form. The same for every command that parses with `util.parseArgs` (lint, rules, merge).
  *
  * @param argv The arguments parsed.
  * @param error What strict parsing threw.
  * @param options The options given to `util.parseArgs`.
- * @param help The help command to name (`fulfilkit merge --help`).
+ * @param help The help command to name, given the first positional argument (the command).
  * @returns The error to throw.
- * @example throw optionRefusal(argv, error, MERGE_OPTIONS, 'fulfilkit merge --help');
+ * @example throw optionRefusal(argv, error, MERGE_OPTIONS, () => 'fulfilkit merge --help');
  */
-export function optionRefusal(argv: readonly string[], error: unknown, options: ParseArgsConfig['options'] & object, help: string): UsageError {
+export function optionRefusal(argv: readonly string[], error: unknown, options: ParseArgsConfig['options'] & object, help: (command: string | undefined) => string): UsageError {
   const { tokens } = parseArgv({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
     if (!option) {
       const meant = token.rawName.startsWith('--') ? closest(token.name, Object.keys(options)) : undefined;
-      return new UsageError(`Unknown option ${token.rawName}${meant ? ` (did you mean --${meant}?)` : ''}; run "${help}".`);
+      const command = tokens.find((t) => t.kind === 'positional')?.value;
+      return new UsageError(`Unknown option ${token.rawName}${meant ? ` (did you mean --${meant}?)` : ''}; run "${help(command)}".`);
     }
     if (option.type === 'boolean' && token.value !== undefined) return new UsageError(`Option ${token.rawName} takes no value.`);
     // A value that looks like an option (`--format --quiet`) is a missing value, as it is for parseArgs.

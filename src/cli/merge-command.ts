@@ -101,7 +101,7 @@ function mergeArgs(argv: readonly string[]): MergeArgs {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: MERGE_OPTIONS });
   } catch (error) {
     // In lint's words: the option as written, the nearest known one, the help to run.
-    throw optionRefusal(argv, error, MERGE_OPTIONS, 'fulfilkit merge --help');
+    throw optionRefusal(argv, error, MERGE_OPTIONS, () => 'fulfilkit merge --help');
   }
   const { values: given, positionals } = parsed;
   const once = (name: 'format' | 'output-file' | 'max-warnings'): string | undefined => {
